@@ -1,0 +1,22 @@
+"""MCR (国标麻将) scoring: tiles and notations, validated hands, the 81-fan table, the scorer.
+
+    >>> import scorer
+    >>> r = scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
+    >>> r.points, [f.id for f in r.fans], dict(r.payouts)
+    (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
+"""
+
+from .context import Context
+from .errors import ScorerError
+from .fans import BY_ID as FANS_BY_ID
+from .fans import FANS, Fan
+from .hand import Hand, Meld, MeldKind
+from .result import FanScore, Result, ScoredSet
+from .scoring import cache_info, clear_caches, score
+from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
+
+__all__ = [
+    "FANS", "FANS_BY_ID", "Context", "Fan", "FanScore", "Hand", "Meld", "MeldKind", "Result", "ScoredSet",
+    "ScorerError", "Tile", "cache_info", "clear_caches", "format_botzone", "format_tiles", "parse_botzone",
+    "parse_tiles", "score",
+]

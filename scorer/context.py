@@ -1,0 +1,94 @@
+"""The game context of a win, and the checks that it is consistent with itself and the hand.
+
+A contradictory context is an error that says what contradicts what; what the tiles prove
+(three copies of the winning tile in one's own melds make it the last copy) is inferred.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
+from .hand import Hand
+from .tiles import WINDS
+
+MAX_BASE_POINTS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Context:
+    """How the hand was won. Winds are ``"E" "S" "W" "N"``; ``discarder`` is a seat wind."""
+
+    self_drawn: bool = False
+    seat_wind: str = "E"
+    prevalent_wind: str = "E"
+    last_copy: bool = False  # 和绝张
+    last_wall_tile: bool = False  # 妙手回春 self-drawn, 海底捞月 on a discard
+    kong_replacement: bool = False  # 杠上开花
+    robbing_kong: bool = False  # 抢杠和
+    discarder: str | None = None
+    base_points: int = 1
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.type == "bool" and not isinstance(v, bool):
+                raise ScorerError(BAD_VALUE, f"{f.name} must be true or false, got {v!r}", ("context", f.name))
+        for name in ("seat_wind", "prevalent_wind", "discarder"):
+            v = getattr(self, name)
+            if v is None and name == "discarder":
+                continue
+            if not isinstance(v, str) or v not in WINDS:
+                raise ScorerError(BAD_WIND, f"{name} must be one of E S W N, got {v!r}", ("context", name))
+        bp = self.base_points
+        if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
+            raise ScorerError(
+                BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, got {bp!r}",
+                ("context", "base_points"),
+            )
+        _contradiction(self.kong_replacement and not self.self_drawn, "kong_replacement",
+                       "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
+        _contradiction(self.robbing_kong and self.self_drawn, "robbing_kong",
+                       "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
+        _contradiction(self.robbing_kong and self.last_wall_tile, "robbing_kong",
+                       "robbing_kong with last_wall_tile: no kong may be declared once the wall is empty")
+        _contradiction(self.self_drawn and self.discarder is not None, "discarder",
+                       "a self-drawn win has no discarder")
+        _contradiction(self.discarder is not None and self.discarder == self.seat_wind, "discarder",
+                       f"the discarder {self.discarder} is the winner's own seat")
+
+    @classmethod
+    def build(cls, **kwargs: Any) -> Context:
+        unknown = sorted(set(kwargs) - {f.name for f in fields(cls)})
+        if unknown:
+            raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
+        return cls(**kwargs)
+
+    def for_hand(self, hand: Hand) -> Context:
+        """Check the context against the tiles and return it with what the tiles prove filled in."""
+        win = hand.winning_tile
+        held = sum(1 for t in hand.concealed if t is win)
+        in_melds = sum(1 for m in hand.melds for t in m.tiles if t is win)
+        _contradiction(self.kong_replacement and not hand.has_kong, "kong_replacement",
+                       "kong_replacement (杠上开花) needs a kong among the melds")
+        _contradiction(self.robbing_kong and held + in_melds > 0, "robbing_kong",
+                       f"robbing_kong (抢杠和): the robbed tile {win} cannot also be in the winner's hand")
+        _contradiction(self.last_copy and held > 0, "last_copy",
+                       f"last_copy (和绝张): the winner's concealed tiles hold another {win}, so it is not the last copy")
+        if in_melds == 3 and held == 0 and not self.last_copy:
+            return replace(self, last_copy=True)
+        return self
+
+    @property
+    def seat_index(self) -> int:
+        return INDEX_OF_WIND[self.seat_wind]
+
+
+INDEX_OF_WIND = {w: i for i, w in enumerate(WINDS)}
+
+
+def _contradiction(cond: bool, name: str, message: str) -> None:
+    if cond:
+        raise ScorerError(CONTRADICTORY_CONTEXT, message, ("context", name))
+

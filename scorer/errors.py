@@ -1,0 +1,42 @@
+"""Typed scoring errors: still ``ValueError``, each with a stable code and the field at fault.
+
+The service maps ``code`` one-to-one onto a problem ``type`` and ``field`` onto a JSON pointer,
+so both are part of the public contract: add codes, never rename them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Stable machine codes.
+UNKNOWN_TILE: Final = "unknown_tile"
+BAD_NOTATION: Final = "bad_notation"
+TILE_COUNT: Final = "tile_count"
+TOO_MANY_COPIES: Final = "too_many_copies"
+BAD_MELD: Final = "bad_meld"
+CONCEALED_NOT_KONG: Final = "concealed_not_kong"
+BAD_FLOWERS: Final = "bad_flowers"
+BAD_WIND: Final = "bad_wind"
+BAD_BASE_POINTS: Final = "bad_base_points"
+CONTRADICTORY_CONTEXT: Final = "contradictory_context"
+BAD_VALUE: Final = "bad_value"
+
+Path = tuple[str | int, ...]
+
+
+class ScorerError(ValueError):
+    """An impossible hand or context: ``code`` says what kind, ``field`` where (a path)."""
+
+    def __init__(self, code: str, message: str, field: Path = ()) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+    @property
+    def pointer(self) -> str:
+        """The field as an RFC 6901 JSON pointer, e.g. ``/hand/melds/1/tiles``."""
+        return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in self.field)
+
+    def __repr__(self) -> str:
+        return f"ScorerError({self.code!r}, {self.message!r}, {self.field!r})"

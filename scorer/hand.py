@@ -1,0 +1,228 @@
+"""Validated hands: concealed tiles, declared melds, the winning tile and flowers.
+
+A ``Hand`` that exists is a possible hand: the constructor refuses a wrong tile count, a fifth copy,
+a chow that is no run, a "concealed" pung. Whether it is *complete* is the scorer's question, not
+an error. Hands print as the reference calculator's notation, so anything printed pastes back:
+``Hand.parse("[123p1][345s2]6m6pEW1m")``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .errors import (
+    BAD_FLOWERS,
+    BAD_MELD,
+    BAD_NOTATION,
+    BAD_VALUE,
+    CONCEALED_NOT_KONG,
+    TILE_COUNT,
+    TOO_MANY_COPIES,
+    Path,
+    ScorerError,
+)
+from .tiles import ALL_TILES, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
+
+MAX_FLOWERS = 8
+
+
+class MeldKind(StrEnum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set. ``tile`` is the lowest tile of a chow, the tile of a pung or kong.
+
+    ``claimed`` keeps the reference notation's offer digit (1–3) for round trips; it never
+    changes a score, so it takes no part in equality.
+    """
+
+    kind: MeldKind
+    tile: Tile
+    concealed: bool = False
+    claimed: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        i = INDEX[self.tile]
+        if self.concealed and self.kind is not MeldKind.KONG:
+            raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {self.kind}")
+        if self.kind is MeldKind.CHOW and (IS_HONOR[i] or ALL_TILES[i].value[0] > "7"):
+            raise ScorerError(BAD_MELD, f"no chow starts at {self.tile}")
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        i = INDEX[self.tile]
+        if self.kind is MeldKind.CHOW:
+            return (ALL_TILES[i], ALL_TILES[i + 1], ALL_TILES[i + 2])
+        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+
+    @classmethod
+    def from_tiles(
+        cls, tiles: str | Sequence[str], concealed: bool = False, claimed: int = 0, field: Path = ()
+    ) -> Meld:
+        """The kind follows from the tiles: a run is a chow, three alike a pung, four a kong."""
+        ts = parse_tiles(tiles, (*field, "tiles"))
+        idx = sorted(INDEX[t] for t in ts)
+        kind: MeldKind | None = None
+        if len(idx) in (3, 4) and len(set(idx)) == 1:
+            kind = MeldKind.PUNG if len(idx) == 3 else MeldKind.KONG
+        elif len(idx) == 3 and not IS_HONOR[idx[0]] and idx[0] + 1 == idx[1] and idx[1] + 1 == idx[2] \
+                and ALL_TILES[idx[0]].value[1] == ALL_TILES[idx[2]].value[1]:
+            kind = MeldKind.CHOW
+        if kind is None:
+            raise ScorerError(
+                BAD_MELD,
+                f"{format_tiles(ts) or 'no tiles'} is not a chow (three in a row of one suit), "
+                "pung (three alike) or kong (four alike)",
+                (*field, "tiles"),
+            )
+        if concealed and kind is not MeldKind.KONG:
+            raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {kind}", (*field, "concealed"))
+        return cls(kind, ALL_TILES[idx[0]], concealed, claimed)
+
+    def notation(self) -> str:
+        """``[123p1]``: melded chows and pungs keep their digit; a melded kong always has one."""
+        digit = ""
+        if self.kind is MeldKind.KONG:
+            digit = "" if self.concealed else str(self.claimed or 1)
+        elif self.claimed:
+            digit = str(self.claimed)
+        return f"[{format_tiles(self.tiles, sep='')}{digit}]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A possible 14-tile hand (kongs count as three) at the moment of winning."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...]
+    winning_tile: Tile
+    flowers: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+        object.__setattr__(self, "melds", tuple(self.melds))
+        _validate(self)
+
+    # --- constructors -------------------------------------------------------------------------
+    @classmethod
+    def build(
+        cls,
+        concealed: str | Sequence[str],
+        winning_tile: str,
+        melds: Iterable[Meld | Mapping[str, Any]] = (),
+        flowers: int = 0,
+    ) -> Hand:
+        """From loose parts (codes or compact strings); errors name the field at fault."""
+        tiles = parse_tiles(concealed, ("hand", "concealed"))
+        built: list[Meld] = []
+        for k, m in enumerate(melds):
+            if isinstance(m, Meld):
+                built.append(m)
+                continue
+            concealed_flag = m.get("concealed", False)
+            if not isinstance(concealed_flag, bool):
+                raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
+            built.append(Meld.from_tiles(m.get("tiles", ""), concealed_flag, field=("hand", "melds", k)))
+        if not isinstance(winning_tile, str):
+            raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
+        win = parse_tiles(winning_tile, ("hand", "winning_tile"))
+        if len(win) != 1:
+            raise ScorerError(TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile"))
+        return cls(tiles, tuple(built), win[0], flowers)
+
+    @classmethod
+    def parse(cls, text: str, flowers: int = 0) -> Hand:
+        """The reference calculator's notation: bracketed melds, standing tiles, winning tile last.
+
+        ``[123p1]`` a chow claimed with offer digit 1; a bracketed chow or pung is always melded;
+        ``[2222m]`` without a digit is a concealed kong; ``[2222m,3]`` a melded one.
+        """
+        if not isinstance(text, str):
+            raise ScorerError(BAD_NOTATION, "hand notation must be a string", ("hand",))
+        melds: list[Meld] = []
+        pos = 0
+        body = text.strip()
+        while pos < len(body) and body[pos] == "[":
+            end = body.find("]", pos)
+            if end < 0:
+                raise ScorerError(BAD_NOTATION, f"unclosed '[' at position {pos} in {text!r}", ("hand",))
+            m = _MELD_BODY.fullmatch(body[pos + 1 : end])
+            if m is None:
+                raise ScorerError(
+                    BAD_NOTATION, f"cannot read meld {body[pos:end + 1]!r}: expected tiles and an optional offer digit 1-3",
+                    ("hand",),
+                )
+            digit = int(m.group(2) or 0)
+            ts = parse_tiles(m.group(1), ("hand",))
+            is_kong = len(ts) == 4
+            try:
+                melds.append(Meld.from_tiles(m.group(1), concealed=is_kong and digit == 0, claimed=digit))
+            except ScorerError as e:
+                raise ScorerError(e.code, f"meld {len(melds) + 1} {body[pos:end + 1]!r}: {e.message}", ("hand",)) from None
+            pos = end + 1
+        rest = parse_tiles(body[pos:], ("hand",))
+        if "[" in body[pos:] or "]" in body[pos:]:
+            raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles", ("hand",))
+        if not rest:
+            raise ScorerError(TILE_COUNT, "no standing tiles: the last tile written is the winning tile", ("hand",))
+        return cls(rest[:-1], tuple(melds), rest[-1], flowers)
+
+    # --- views ----------------------------------------------------------------------------------
+    def notation(self) -> str:
+        return "".join(m.notation() for m in self.melds) + format_tiles(self.concealed, sep="") + self.winning_tile.value
+
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each tile kind over the whole hand, melds and winning tile included."""
+        c = [0] * NUM_TILES
+        for t in self.concealed:
+            c[INDEX[t]] += 1
+        for m in self.melds:
+            for t in m.tiles:
+                c[INDEX[t]] += 1
+        c[INDEX[self.winning_tile]] += 1
+        return tuple(c)
+
+    @property
+    def has_kong(self) -> bool:
+        return any(m.kind is MeldKind.KONG for m in self.melds)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        extra = f", flowers={self.flowers}" if self.flowers else ""
+        return f"Hand.parse({self.notation()!r}{extra})"
+
+
+_MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
+
+
+def _validate(hand: Hand) -> None:
+    if len(hand.melds) > 4:
+        raise ScorerError(TILE_COUNT, f"at most 4 melds, got {len(hand.melds)}", ("hand", "melds"))
+    want = 13 - 3 * len(hand.melds)
+    if len(hand.concealed) != want:
+        melds = f"with {len(hand.melds)} meld{'s' if len(hand.melds) != 1 else ''}"
+        raise ScorerError(
+            TILE_COUNT,
+            f"{melds} the concealed part holds {want} tiles besides the winning tile, got {len(hand.concealed)}",
+            ("hand", "concealed"),
+        )
+    if isinstance(hand.flowers, bool) or not isinstance(hand.flowers, int) or not 0 <= hand.flowers <= MAX_FLOWERS:
+        raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number from 0 to {MAX_FLOWERS}, got {hand.flowers!r}",
+                          ("hand", "flowers"))
+    for k, c in enumerate(hand.counts()):
+        if c > 4:
+            raise ScorerError(
+                TOO_MANY_COPIES,
+                f"{c} copies of {ALL_TILES[k].value} across concealed tiles, melds and winning tile; there are only 4",
+                ("hand",),
+            )

@@ -1,0 +1,209 @@
+"""The 34 tile kinds, their predicates, and the tile-list notations (compact and Botzone).
+
+Tiles are a ``StrEnum`` whose values are the canonical codes (``Tile("5p")``), so parsing one
+code is a lookup. The engine works on small ints: ``Tile.index`` follows the reference
+calculator's order (characters, bamboo, dots, then E S W N C F P) so that ties between
+arrangements are broken the way users of that tool are used to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from .errors import BAD_NOTATION, UNKNOWN_TILE, Path, ScorerError
+
+SUITS = "msp"  # engine order: characters 萬, bamboo 條, dots 餅
+DISPLAY_SUITS = "mps"  # how people write a hand: 萬 餅 條
+WINDS = "ESWN"
+DRAGONS = "CFP"  # red 中, green 發, white 白
+HONORS = WINDS + DRAGONS
+
+
+class Tile(StrEnum):
+    """One tile kind; the value is its canonical code."""
+
+    M1 = "1m"
+    M2 = "2m"
+    M3 = "3m"
+    M4 = "4m"
+    M5 = "5m"
+    M6 = "6m"
+    M7 = "7m"
+    M8 = "8m"
+    M9 = "9m"
+    S1 = "1s"
+    S2 = "2s"
+    S3 = "3s"
+    S4 = "4s"
+    S5 = "5s"
+    S6 = "6s"
+    S7 = "7s"
+    S8 = "8s"
+    S9 = "9s"
+    P1 = "1p"
+    P2 = "2p"
+    P3 = "3p"
+    P4 = "4p"
+    P5 = "5p"
+    P6 = "6p"
+    P7 = "7p"
+    P8 = "8p"
+    P9 = "9p"
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+    C = "C"
+    F = "F"
+    P = "P"
+
+    @property
+    def index(self) -> int:
+        return INDEX[self]
+
+    @classmethod
+    def at(cls, index: int) -> Tile:
+        return ALL_TILES[index]
+
+    def __repr__(self) -> str:
+        return f"Tile({self.value!r})"
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(Tile)
+INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
+CODES: tuple[str, ...] = tuple(t.value for t in ALL_TILES)
+
+# --- predicates on indices, precomputed once -------------------------------------------------
+NUM_TILES = 34
+HONOR_START = 27
+EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
+
+
+def suit_of(i: int) -> int:
+    """0 characters, 1 bamboo, 2 dots, 3 honours."""
+    return i // 9 if i < HONOR_START else 3
+
+
+def rank_of(i: int) -> int:
+    """1–9 for suited tiles, 0 for honours."""
+    return i % 9 + 1 if i < HONOR_START else 0
+
+
+SUIT = tuple(suit_of(i) for i in range(NUM_TILES))
+RANK = tuple(rank_of(i) for i in range(NUM_TILES))
+IS_HONOR = tuple(i >= HONOR_START for i in range(NUM_TILES))
+IS_WIND = tuple(EAST <= i <= NORTH for i in range(NUM_TILES))
+IS_DRAGON = tuple(RED <= i <= WHITE for i in range(NUM_TILES))
+IS_TERMINAL = tuple(RANK[i] in (1, 9) for i in range(NUM_TILES))
+IS_TERMINAL_OR_HONOR = tuple(IS_TERMINAL[i] or IS_HONOR[i] for i in range(NUM_TILES))
+# 推不倒: 1234589 dots, 245689 bamboo, white dragon — faces with no up or down.
+IS_REVERSIBLE = tuple(
+    (SUIT[i] == 2 and RANK[i] in (1, 2, 3, 4, 5, 8, 9))
+    or (SUIT[i] == 1 and RANK[i] in (2, 4, 5, 6, 8, 9))
+    or i == WHITE
+    for i in range(NUM_TILES)
+)
+# 绿一色: 23468 bamboo and the green dragon.
+IS_GREEN = tuple((SUIT[i] == 1 and RANK[i] in (2, 3, 4, 6, 8)) or i == GREEN for i in range(NUM_TILES))
+
+
+def tile_index(code: str, field: Path = ()) -> int:
+    try:
+        return INDEX[Tile(code)]
+    except ValueError:
+        raise ScorerError(UNKNOWN_TILE, f"unknown tile code {code!r}", field) from None
+
+
+# --- compact notation: "123m 456p 789s EE" ------------------------------------------------------
+_COMPACT_TOKEN = re.compile(r"\s+|([1-9]+)([mps])|([ESWNCFP])")
+
+
+def parse_tiles(text: str | Sequence[str], field: Path = ()) -> tuple[Tile, ...]:
+    """Read a tile list: a JSON-style list of codes, or a compact string such as ``"123m EE"``.
+
+    Case matters (``"3sS"`` is 3-bamboo then South), so a bad letter is an error, never a guess.
+    """
+    if not isinstance(text, str):
+        tiles = []
+        for k, code in enumerate(text):
+            if not isinstance(code, str):
+                raise ScorerError(UNKNOWN_TILE, f"tile code must be a string, got {code!r}", (*field, k))
+            tiles.append(ALL_TILES[tile_index(code, (*field, k))])
+        return tuple(tiles)
+    tiles = []
+    pos = 0
+    while pos < len(text):
+        m = _COMPACT_TOKEN.match(text, pos)
+        if m is None:
+            raise ScorerError(
+                BAD_NOTATION,
+                f"cannot read {text!r} at position {pos} ({text[pos]!r}): expected digits closed by "
+                "m, p or s, or one of E S W N C F P",
+                field,
+            )
+        if m.group(1):
+            tiles.extend(Tile(d + m.group(2)) for d in m.group(1))
+        elif m.group(3):
+            tiles.append(Tile(m.group(3)))
+        pos = m.end()
+    return tuple(tiles)
+
+
+def _display_key(t: Tile) -> tuple[int, int]:
+    i = INDEX[t]
+    if IS_HONOR[i]:
+        return (3, i)
+    return (DISPLAY_SUITS.index(t.value[1]), RANK[i])
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles in the order people write them: characters, dots, bamboo, then honours."""
+    return tuple(sorted(tiles, key=_display_key))
+
+
+def format_tiles(tiles: Iterable[Tile], sep: str = " ", sort: bool = True) -> str:
+    """The compact notation; ``parse_tiles(format_tiles(ts))`` gives the same tiles back."""
+    seq = sort_tiles(tiles) if sort else tuple(tiles)
+    groups: list[list[str]] = []  # [suit letter or "", digits or honour letters]
+    for t in seq:
+        v = t.value
+        suit, face = (v[1], v[0]) if len(v) == 2 else ("", v)
+        if groups and groups[-1][0] == suit:
+            groups[-1][1] += face
+        else:
+            groups.append([suit, face])
+    return sep.join(face + suit for suit, face in groups)
+
+
+# --- Botzone codes: W1-W9 萬, T1-T9 條, B1-B9 餅, F1-F4 winds, J1-J3 中發白 -----------------------
+_BOTZONE_SUIT = {"W": "m", "T": "s", "B": "p"}
+_BOTZONE_HONOR = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "C", "J2": "F", "J3": "P"}
+_TO_BOTZONE = {v: k for k, v in _BOTZONE_HONOR.items()} | {
+    f"{r}{s}": f"{b}{r}" for b, s in _BOTZONE_SUIT.items() for r in range(1, 10)
+}
+
+
+def from_botzone(code: str, field: Path = ()) -> Tile:
+    """``"W1"`` → ``Tile("1m")``."""
+    if code in _BOTZONE_HONOR:
+        return Tile(_BOTZONE_HONOR[code])
+    if len(code) == 2 and code[0] in _BOTZONE_SUIT and code[1] in "123456789":
+        return Tile(code[1] + _BOTZONE_SUIT[code[0]])
+    raise ScorerError(UNKNOWN_TILE, f"unknown Botzone tile code {code!r}", field)
+
+
+def to_botzone(tile: Tile) -> str:
+    """``Tile("1m")`` → ``"W1"``."""
+    return _TO_BOTZONE[tile.value]
+
+
+def parse_botzone(text: str | Sequence[str], field: Path = ()) -> tuple[Tile, ...]:
+    """A Botzone tile list, space-separated or as a list: ``"W1 T2 J3"``."""
+    codes = text.split() if isinstance(text, str) else list(text)
+    return tuple(from_botzone(c, (*field, k)) for k, c in enumerate(codes))
+
+
+def format_botzone(tiles: Iterable[Tile]) -> str:
+    return " ".join(to_botzone(t) for t in tiles)
