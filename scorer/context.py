@@ -31,10 +31,10 @@ class Context:
     base_points: int = 1
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.type == "bool" and not isinstance(v, bool):
-                raise ScorerError(BAD_VALUE, f"{f.name} must be true or false, got {v!r}", ("context", f.name))
+        for name in _FLAGS:
+            v = getattr(self, name)
+            if v is not True and v is not False:
+                raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
         for name in ("seat_wind", "prevalent_wind", "discarder"):
             v = getattr(self, name)
             if v is None and name == "discarder":
@@ -60,7 +60,7 @@ class Context:
 
     @classmethod
     def build(cls, **kwargs: Any) -> Context:
-        unknown = sorted(set(kwargs) - {f.name for f in fields(cls)})
+        unknown = sorted(set(kwargs) - _FIELDS)
         if unknown:
             raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
         return cls(**kwargs)
@@ -86,6 +86,8 @@ class Context:
 
 
 INDEX_OF_WIND = {w: i for i, w in enumerate(WINDS)}
+_FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
+_FIELDS = frozenset(f.name for f in fields(Context))
 
 
 def _contradiction(cond: bool, name: str, message: str) -> None:

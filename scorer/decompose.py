@@ -9,6 +9,7 @@ equal-scoring arrangements resolve the way that tool shows them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
@@ -71,50 +72,87 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     return tuple(sorted(unique.items()))
 
 
-def _is_complete(c: list[int], need: int, pair: bool) -> bool:
-    i = 0
-    while i < NUM_TILES and c[i] == 0:
-        i += 1
-    if i == NUM_TILES:
-        return need == 0 and pair
-    n = c[i]
-    if not pair and n >= 2:
-        c[i] -= 2
-        ok = _is_complete(c, need, True)
-        c[i] += 2
-        if ok:
-            return True
-    if need == 0:
-        return False
-    if n >= 3:
-        c[i] -= 3
-        ok = _is_complete(c, need - 1, pair)
-        c[i] += 3
-        if ok:
-            return True
-    if CHOW_START[i] and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _is_complete(c, need - 1, pair)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        return ok
-    return False
+@lru_cache(maxsize=1 << 17)
+def _suit_shape(c: tuple[int, ...]) -> tuple[bool, bool]:
+    """Can one suit's 9 counts be split into sets only / into sets and one pair?
+
+    Real hands touch a few thousand of the 5^9 shapes, so the table is filled lazily and kept: this is what makes finding a hand's waits cheap.
+    """
+    i = next((k for k, n in enumerate(c) if n), None)
+    if i is None:
+        return (True, False)
+    sets_only = with_pair = False
+    cl = list(c)
+    if c[i] >= 3:
+        cl[i] -= 3
+        a, b = _suit_shape(tuple(cl))
+        sets_only, with_pair = sets_only or a, with_pair or b
+        cl[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        cl[i] -= 1
+        cl[i + 1] -= 1
+        cl[i + 2] -= 1
+        a, b = _suit_shape(tuple(cl))
+        sets_only, with_pair = sets_only or a, with_pair or b
+        cl[i] += 1
+        cl[i + 1] += 1
+        cl[i + 2] += 1
+    if c[i] >= 2 and not with_pair:
+        cl[i] -= 2
+        with_pair = _suit_shape(tuple(cl))[0]
+    return (sets_only, with_pair)
+
+
+@lru_cache(maxsize=1 << 17)
+def _suit_waits(c: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Ranks (0-based) that make one suit's counts sets-only, and sets-plus-a-pair."""
+    sets_only, with_pair = [], []
+    cl = list(c)
+    for r in range(9):
+        cl[r] += 1
+        a, b = _suit_shape(tuple(cl))
+        cl[r] -= 1
+        if a:
+            sets_only.append(r)
+        if b:
+            with_pair.append(r)
+    return tuple(sets_only), tuple(with_pair)
 
 
 def _waits(counts: Counts, need: int) -> frozenset[int]:
     """Tiles that complete ``counts`` (the concealed tiles before winning) as a regular hand, or
     as seven pairs when all 13 tiles are concealed. Like the reference, a wait on a tile the hand
-    already holds four of still counts as a wait."""
-    c = list(counts)
-    waits = set()
-    for t in range(NUM_TILES):
-        c[t] += 1
-        if _is_complete(c, need, False) or (need == 4 and all(n % 2 == 0 for n in c)):
-            waits.add(t)
-        c[t] -= 1
+    already holds four of still counts as a wait.
+
+    Works suit by suit: a tile of one suit completes the hand when every other suit (and each
+    honour) already splits into sets, with at most one pair among them all.
+    """
+    # per group: 0 = splits into sets, 1 = splits into sets and a pair, 2 = neither
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    for s in range(3):
+        c9 = tuple(counts[s * 9 : s * 9 + 9])
+        a, b = _suit_shape(c9)
+        groups.append((0 if a else 1 if b else 2, c9))
+    for i in range(HONOR_START, NUM_TILES):
+        n = counts[i]
+        groups.append((0 if n in (0, 3) else 1 if n == 2 else 2, (n,)))
+    bad = sum(1 for g, _ in groups if g == 2)
+    pairs = sum(1 for g, _ in groups if g == 1)
+    waits: set[int] = set()
+    for k, (g, c) in enumerate(groups):
+        other_bad = bad - (g == 2)
+        other_pairs = pairs - (g == 1)
+        if other_bad or other_pairs > 1:
+            continue
+        if k < 3:
+            sets_only, with_pair = _suit_waits(c)
+            waits.update(k * 9 + r for r in (sets_only if other_pairs else with_pair))
+        elif c[0] + 1 == (3 if other_pairs else 2):
+            waits.add(HONOR_START + k - 3)
+    if need == 4:
+        odd = [i for i in range(NUM_TILES) if counts[i] % 2]
+        if len(odd) == 1:
+            waits.add(odd[0])  # seven pairs (four alike count as two pairs)
     return frozenset(waits)
 
 

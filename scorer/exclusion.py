@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .fans import FANS
+from .fans import FANS, ORDER
 
-_IMPLIES: tuple[tuple[str, frozenset[str]], ...] = tuple((f.id, frozenset(f.implies)) for f in FANS)
+_IMPLIES: dict[str, frozenset[str]] = {f.id: frozenset(f.implies) for f in FANS}
 
 
 def exclude(raw: Counter[str]) -> tuple[tuple[str, int], ...]:
@@ -22,11 +22,11 @@ def exclude(raw: Counter[str]) -> tuple[tuple[str, int], ...]:
     """
     removed: set[str] = set()
     kept: list[tuple[str, int]] = []
-    for fan_id, implies in _IMPLIES:
-        n = raw.get(fan_id, 0)
+    for fan_id in sorted(raw, key=ORDER.__getitem__):
+        n = raw[fan_id]
         if n > 0 and fan_id not in removed:
             kept.append((fan_id, n))
-            removed |= implies
+            removed |= _IMPLIES[fan_id]
     if not kept:
         kept.append(("chicken_hand", 1))
     return tuple(kept)

@@ -105,10 +105,23 @@ class Hand:
     melds: tuple[Meld, ...]
     winning_tile: Tile
     flowers: int = 0
+    # Count vectors, worked out once here since validation needs them anyway.
+    _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
         object.__setattr__(self, "melds", tuple(self.melds))
+        standing = [0] * NUM_TILES
+        for t in self.concealed:
+            standing[INDEX[t]] += 1
+        standing[INDEX[self.winning_tile]] += 1
+        total = list(standing)
+        for m in self.melds:
+            for t in m.tiles:
+                total[INDEX[t]] += 1
+        object.__setattr__(self, "_standing", tuple(standing))
+        object.__setattr__(self, "_counts", tuple(total))
         _validate(self)
 
     # --- constructors -------------------------------------------------------------------------
@@ -168,9 +181,9 @@ class Hand:
             except ScorerError as e:
                 raise ScorerError(e.code, f"meld {len(melds) + 1} {body[pos:end + 1]!r}: {e.message}", ("hand",)) from None
             pos = end + 1
-        rest = parse_tiles(body[pos:], ("hand",))
         if "[" in body[pos:] or "]" in body[pos:]:
             raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles", ("hand",))
+        rest = parse_tiles(body[pos:], ("hand",))
         if not rest:
             raise ScorerError(TILE_COUNT, "no standing tiles: the last tile written is the winning tile", ("hand",))
         return cls(rest[:-1], tuple(melds), rest[-1], flowers)
@@ -181,14 +194,11 @@ class Hand:
 
     def counts(self) -> tuple[int, ...]:
         """Copies of each tile kind over the whole hand, melds and winning tile included."""
-        c = [0] * NUM_TILES
-        for t in self.concealed:
-            c[INDEX[t]] += 1
-        for m in self.melds:
-            for t in m.tiles:
-                c[INDEX[t]] += 1
-        c[INDEX[self.winning_tile]] += 1
-        return tuple(c)
+        return self._counts
+
+    def standing_counts(self) -> tuple[int, ...]:
+        """Copies of each tile kind among the concealed tiles and the winning tile."""
+        return self._standing
 
     @property
     def has_kong(self) -> bool:

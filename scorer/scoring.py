@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -19,6 +19,8 @@ from .context import Context
 from .decompose import CHOW, PUNG, Division
 from .detect import (
     Fans,
+    CHOW_TRAITS,
+    PUNG_TRAITS,
     SetTraits,
     chow_fans,
     concealment_fans,
@@ -37,7 +39,9 @@ from .fans import BY_ID, MIN_POINTS
 from .hand import Hand, MeldKind
 from .payouts import payouts
 from .result import FanScore, Result, ScoredSet
-from .tiles import ALL_TILES, INDEX, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, WINDS
+from .tiles import CODES, EAST, INDEX, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, WINDS
+
+POINTS = {f.id: f.points for f in BY_ID.values()}
 
 # 九莲宝灯: the reference scores these fans beside it, by the rank of the winning tile.
 NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
@@ -67,21 +71,19 @@ class _Facts:
     ctx: Context
     seat: int
     prevalent: int
+    tile_fans: Fans  # read off the tiles alone: the same for every arrangement
+    event_fans: Fans  # how the hand was won: the same for every arrangement
 
 
 @dataclass(frozen=True)
 class _Candidate:
     fans: tuple[tuple[str, int], ...]
     points: int
-    sets: tuple[ScoredSet, ...]
+    sets: Callable[[], list[ScoredSet]]  # built only for the arrangement that is chosen
 
 
 def _facts(hand: Hand, ctx: Context) -> _Facts:
-    standing = [0] * NUM_TILES
-    for t in hand.concealed:
-        standing[INDEX[t]] += 1
     win = INDEX[hand.winning_tile]
-    standing[win] += 1
     mids, pungs, traits = [], [], []
     mk = ck = melded = 0
     for m in hand.melds:
@@ -99,27 +101,26 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
                 mk += 1
         if not m.concealed:
             melded += 1
+    tiles: Fans = Counter()
+    tile_fans(hand.counts(), mk + ck, tiles)
+    events: Fans = Counter()
+    win_event_fans(ctx.self_drawn, ctx.last_copy, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong, events)
     return _Facts(
-        win=win, standing=tuple(standing), total=hand.counts(), need=4 - len(hand.melds),
+        win=win, standing=hand.standing_counts(), total=hand.counts(), need=4 - len(hand.melds),
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
         melded_sets=melded, meld_traits=tuple(traits), ctx=ctx,
-        seat=INDEX[ALL_TILES[27 + WINDS.index(ctx.seat_wind)]],
-        prevalent=INDEX[ALL_TILES[27 + WINDS.index(ctx.prevalent_wind)]],
+        seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
+        tile_fans=tiles, event_fans=events,
     )
 
 
-def _win_events(f: _Facts, fans: Fans) -> None:
-    c = f.ctx
-    win_event_fans(c.self_drawn, c.last_copy, c.last_wall_tile, c.kong_replacement, c.robbing_kong, fans)
-
-
-def _candidate(raw: Fans, sets: Iterable[ScoredSet]) -> _Candidate:
+def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
     kept = exclude(raw)
-    return _Candidate(kept, sum(BY_ID[i].points * n for i, n in kept), tuple(sets))
+    return _Candidate(kept, sum(POINTS[i] * n for i, n in kept), sets)
 
 
 def _codes(*idx: int) -> tuple[str, ...]:
-    return tuple(ALL_TILES[i].value for i in idx)
+    return tuple(CODES[i] for i in idx)
 
 
 def _meld_sets(hand: Hand) -> list[ScoredSet]:
@@ -134,8 +135,7 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
     own_pungs = [t for t, k in sets if k == PUNG]
     mids = list(f.meld_chow_mids) + own_mids
     pungs = list(f.meld_pungs) + own_pungs
-    fans: Fans = Counter()
-    _win_events(f, fans)
+    fans: Fans = f.event_fans.copy()
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans)
@@ -155,40 +155,41 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
         fans["little_three_dragons"] += 1
     if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
         fans["little_four_winds"] += 1
-    traits = list(f.meld_traits)
-    traits += [set_traits(m, True) for m in own_mids] + [set_traits(t, False) for t in own_pungs]
-    traits.append(set_traits(pair, False))
+    traits = [*f.meld_traits, *(CHOW_TRAITS[m] for m in own_mids), *(PUNG_TRAITS[t] for t in own_pungs),
+              PUNG_TRAITS[pair]]
     pack_trait_fans(traits, fans)
-    tile_fans(f.total, f.melded_kongs + f.concealed_kongs, fans)
+    fans.update(f.tile_fans)
     if unique_wait:
         w = wait_fan(own_mids, pair, win)
         if w:
             fans[w] += 1
-    out = _meld_sets(hand)
-    for t, k in sets:
-        if k == CHOW:
-            out.append(ScoredSet("chow", _codes(t, t + 1, t + 2), True))
-        else:
-            out.append(ScoredSet("pung", _codes(t, t, t), not (exposed_pung and t == win)))
-    out.append(ScoredSet("pair", _codes(pair, pair), True))
-    return _candidate(fans, out)
+
+    def arrangement() -> list[ScoredSet]:
+        out = _meld_sets(hand)
+        for t, k in sets:
+            if k == CHOW:
+                out.append(ScoredSet("chow", _codes(t, t + 1, t + 2), True))
+            else:
+                out.append(ScoredSet("pung", _codes(t, t, t), not (exposed_pung and t == win)))
+        out.append(ScoredSet("pair", _codes(pair, pair), True))
+        return out
+
+    return _candidate(fans, arrangement)
 
 
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
-    fans: Fans = Counter()
+    fans: Fans = f.event_fans + f.tile_fans
     fans["seven_shifted_pairs" if decompose.shifted_pairs_suit(f.standing) is not None else "seven_pairs"] += 1
-    tile_fans(f.standing, 0, fans)
-    _win_events(f, fans)
-    pairs = [ScoredSet("pair", _codes(i, i), True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)]
-    return _candidate(fans, pairs)
+    return _candidate(fans, lambda: [
+        ScoredSet("pair", _codes(i, i), True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
+    ])
 
 
 def _single_form(f: _Facts, fan_ids: Iterable[str], kind: str) -> _Candidate:
-    fans: Fans = Counter(fan_ids)
-    _win_events(f, fans)
+    fans: Fans = f.event_fans + Counter(fan_ids)
     tiles = [i for i in range(NUM_TILES) for _ in range(f.standing[i])]
-    return _candidate(fans, [ScoredSet(kind, _codes(*tiles), True)])
+    return _candidate(fans, lambda: [ScoredSet(kind, _codes(*tiles), True)])
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
@@ -206,14 +207,13 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     own_pungs = [t for t, k in sets if k == PUNG]
     mids = list(f.meld_chow_mids) + own_mids
     pungs = list(f.meld_pungs) + own_pungs
-    fans: Fans = Counter({"knitted_straight": 1})
-    _win_events(f, fans)
+    fans: Fans = f.event_fans + f.tile_fans
+    fans["knitted_straight"] += 1
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     concealment_fans(f.melded_sets, ctx.self_drawn, fans)
     if mids and not IS_HONOR[pair]:
         fans["all_chows"] += 1
-    tile_fans(f.total, f.melded_kongs + f.concealed_kongs, fans)
     if win not in seq:
         if hand.melds:
             fans["single_wait"] += 1  # with the fourth set melded, the hand waited on its pair
@@ -226,11 +226,15 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
                 w = wait_fan(own_mids, pair, win)
                 if w:
                     fans[w] += 1
-    out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
-    for t, k in sets:
-        out.append(ScoredSet("chow" if k == CHOW else "pung", _codes(t, t + 1, t + 2) if k == CHOW else _codes(t, t, t), True))
-    out.append(ScoredSet("pair", _codes(pair, pair), True))
-    return _candidate(fans, out)
+    def arrangement() -> list[ScoredSet]:
+        out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
+        for t, k in sets:
+            kind, tiles = ("chow", _codes(t, t + 1, t + 2)) if k == CHOW else ("pung", _codes(t, t, t))
+            out.append(ScoredSet(kind, tiles, True))
+        out.append(ScoredSet("pair", _codes(pair, pair), True))
+        return out
+
+    return _candidate(fans, arrangement)
 
 
 # --- choosing -------------------------------------------------------------------------------------
@@ -295,7 +299,7 @@ def _score(hand: Hand, ctx: Context) -> Result:
     valid = best.points >= MIN_POINTS
     pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None
     reason = None if valid else f"{best.points} points without flowers; a win needs {MIN_POINTS}"
-    return Result(True, valid, best.points, flowers, total, tuple(fans), best.sets, pay, reason)
+    return Result(True, valid, best.points, flowers, total, tuple(fans), tuple(best.sets()), pay, reason)
 
 
 # --- public API and caches -------------------------------------------------------------------------
@@ -306,6 +310,7 @@ def _env_size(name: str, default: int) -> int:
         return default
 
 
+_DEFAULT_CONTEXT = Context()
 _cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 65536))(_score)
 decompose.set_cache_size(_env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
 
@@ -322,7 +327,7 @@ def score(hand: Hand | str, context: Context | None = None, /, **context_fields:
     elif not isinstance(hand, Hand):
         raise TypeError(f"hand must be a Hand or a notation string, not {type(hand).__name__}")
     if context is None:
-        context = Context.build(**context_fields)
+        context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     return _cached_score(hand, context.for_hand(hand))
