@@ -213,10 +213,14 @@ def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     return None
 
 
+KNITTED_MASKS = tuple(sum(1 << i for i in seq) for seq in KNITTED)
+
+
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:
     """组合龙: the 9 knitted tiles plus ``need`` (0 or 1) sets and a pair from what is left."""
-    for seq in KNITTED:
-        if all(counts[i] for i in seq):
+    present = sum(1 << i for i in range(HONOR_START) if counts[i])
+    for seq, mask in zip(KNITTED, KNITTED_MASKS):
+        if present & mask == mask:
             rest = list(counts)
             for i in seq:
                 rest[i] -= 1

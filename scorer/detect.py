@@ -28,6 +28,34 @@ from .tiles import (
 
 Fans = Counter[str]
 
+# Which family detects which fans: every fan of the table has exactly one (tests check it), the
+# special forms are recognised by their decomposition, chicken hand and flowers by the scorer.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "chow_fans": ("quadruple_chow", "four_pure_shifted_chows", "pure_triple_chow", "pure_straight",
+                  "pure_shifted_chows", "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows",
+                  "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"),
+    "terminal_chows_fan": ("pure_terminal_chows", "three_suited_terminal_chows"),
+    "pung_fans": ("big_four_winds", "big_three_dragons", "four_pure_shifted_pungs", "pure_shifted_pungs",
+                  "triple_pung", "big_three_winds", "mixed_shifted_pungs", "all_pungs", "two_dragon_pungs",
+                  "double_pung"),
+    "single_pung_fans": ("dragon_pung", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
+    "pair_fans": ("little_four_winds", "little_three_dragons", "all_chows"),
+    "kong_fans": ("four_kongs", "four_concealed_pungs", "three_kongs", "three_concealed_pungs",
+                  "two_concealed_kongs", "two_melded_kongs", "two_concealed_pungs", "concealed_kong",
+                  "melded_kong"),
+    "pack_trait_fans": ("all_even_pungs", "all_fives", "outside_hand"),
+    "tile_fans": ("all_green", "all_terminals", "all_honors", "all_terminals_and_honors", "full_flush",
+                  "upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four", "reversible_tiles",
+                  "half_flush", "all_types", "tile_hog", "all_simples", "one_voided_suit", "no_honors"),
+    "win_event_fans": ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
+                       "last_tile", "self_drawn"),
+    "concealment_fans": ("melded_hand", "fully_concealed_hand", "concealed_hand"),
+    "wait_fan": ("edge_wait", "closed_wait", "single_wait"),
+    "special_forms": ("nine_gates", "seven_shifted_pairs", "thirteen_orphans", "seven_pairs",
+                      "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles", "knitted_straight"),
+    "scorer": ("chicken_hand", "flower_tiles"),
+}
+
 
 # ============================== chows ===========================================================
 # Chows are given by their middle tile, as in the reference, so "123" and "789" are ranks 2 and 8.
@@ -190,6 +218,7 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
     """Combinations of pungs (kongs included), with the account-once limit on the fourth."""
     t = sorted(tiles)
     if len(t) == 4:
+        fans["all_pungs"] += 1
         f = _four_pungs_fan(*t)
         if f:
             fans[f] += 1
@@ -214,6 +243,16 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
             g = _two_pungs_fan(t[i], t[j])
             if g:
                 fans[g] += 1
+
+
+def pair_fans(pair: int, chows: int, pungs: Sequence[int], fans: Fans) -> None:
+    """Fans that hinge on the pair: 平和 (four chows, suited pair), 小三元, 小四喜."""
+    if chows == 4 and not IS_HONOR[pair]:
+        fans["all_chows"] += 1
+    if IS_DRAGON[pair] and sum(IS_DRAGON[t] for t in pungs) == 2:
+        fans["little_three_dragons"] += 1
+    if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
+        fans["little_four_winds"] += 1
 
 
 def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans) -> None:

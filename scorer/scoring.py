@@ -26,6 +26,7 @@ from .detect import (
     concealment_fans,
     kong_fans,
     pack_trait_fans,
+    pair_fans,
     pung_fans,
     set_traits,
     single_pung_fans,
@@ -39,7 +40,7 @@ from .fans import BY_ID, MIN_POINTS
 from .hand import Hand, MeldKind
 from .payouts import payouts
 from .result import FanScore, Result, ScoredSet
-from .tiles import CODES, EAST, INDEX, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, WINDS
+from .tiles import CODES, EAST, INDEX, NUM_TILES, WINDS
 
 POINTS = {f.id: f.points for f in BY_ID.values()}
 
@@ -124,7 +125,7 @@ def _codes(*idx: int) -> tuple[str, ...]:
 
 
 def _meld_sets(hand: Hand) -> list[ScoredSet]:
-    return [ScoredSet(m.kind.value, tuple(t.value for t in m.tiles), m.concealed) for m in hand.melds]
+    return [ScoredSet(str(m.kind), tuple(map(str, m.tiles)), m.concealed) for m in hand.melds]
 
 
 # --- regular hands ------------------------------------------------------------------------------
@@ -139,8 +140,6 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans)
-    if len(pungs) == 4:
-        fans["all_pungs"] += 1
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     special = terminal_chows_fan(mids, pair)
     if special:
@@ -149,12 +148,7 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
         chow_fans(mids, fans)
         pung_fans(pungs, fans)
     concealment_fans(f.melded_sets, ctx.self_drawn, fans)
-    if len(mids) == 4 and not IS_HONOR[pair]:
-        fans["all_chows"] += 1
-    if IS_DRAGON[pair] and sum(IS_DRAGON[t] for t in pungs) == 2:
-        fans["little_three_dragons"] += 1
-    if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
-        fans["little_four_winds"] += 1
+    pair_fans(pair, len(mids), pungs, fans)
     traits = [*f.meld_traits, *(CHOW_TRAITS[m] for m in own_mids), *(PUNG_TRAITS[t] for t in own_pungs),
               PUNG_TRAITS[pair]]
     pack_trait_fans(traits, fans)
@@ -212,8 +206,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     concealment_fans(f.melded_sets, ctx.self_drawn, fans)
-    if mids and not IS_HONOR[pair]:
-        fans["all_chows"] += 1
+    pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
     if win not in seq:
         if hand.melds:
             fans["single_wait"] += 1  # with the fourth set melded, the hand waited on its pair
