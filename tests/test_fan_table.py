@@ -73,3 +73,44 @@ def test_exactly_one_detector_family_per_fan():
     owners = Counter(fan for fans in FAMILIES.values() for fan in fans)
     assert set(owners) == set(ISSUE_ORDER)
     assert [fan for fan, n in owners.items() if n != 1] == []
+
+
+def test_each_detector_emits_only_its_own_fans():
+    """Drive every family over many random inputs: what it reports is in its declared family."""
+    import random
+    from collections import Counter as C
+
+    from scorer import detect
+    from scorer.tiles import NUM_TILES
+
+    rng = random.Random(81)
+    suited_mids = [i for i in range(27) if 0 < i % 9 < 8]
+    seen: dict[str, set[str]] = {name: set() for name in FAMILIES}
+
+    def run(name, fn, *args):
+        fans = C()
+        fn(*args, fans)
+        seen[name] |= set(fans)
+
+    for _ in range(3000):
+        mids = [rng.choice(suited_mids) for _ in range(rng.randint(0, 4))]
+        pungs = rng.sample(range(NUM_TILES), rng.randint(0, 4))
+        pair = rng.randrange(NUM_TILES)
+        run("chow_fans", detect.chow_fans, mids)
+        run("pung_fans", detect.pung_fans, pungs)
+        run("single_pung_fans", detect.single_pung_fans, pungs, 27 + rng.randrange(4), 27 + rng.randrange(4))
+        run("pair_fans", detect.pair_fans, pair, len(mids), pungs)
+        run("kong_fans", detect.kong_fans, rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        traits = [detect.set_traits(m, True) for m in mids] + [detect.set_traits(p, False) for p in pungs]
+        run("pack_trait_fans", detect.pack_trait_fans, traits + [detect.set_traits(pair, False)])
+        counts = [0] * NUM_TILES
+        for t in rng.sample(range(NUM_TILES), rng.randint(1, 8)):
+            counts[t] = rng.randint(1, 4)
+        run("tile_fans", detect.tile_fans, counts, rng.randint(0, 1))
+        flags = [rng.random() < 0.5 for _ in range(5)]
+        run("win_event_fans", detect.win_event_fans, *flags)
+        run("concealment_fans", detect.concealment_fans, rng.randint(0, 4), flags[0])
+        seen["terminal_chows_fan"].add(detect.terminal_chows_fan(mids, pair) or "pure_terminal_chows")
+        seen["wait_fan"].add(detect.wait_fan(mids, pair, rng.randrange(NUM_TILES)) or "single_wait")
+    for name, fans in seen.items():
+        assert fans <= set(FAMILIES[name]), (name, fans - set(FAMILIES[name]))
