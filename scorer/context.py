@@ -39,7 +39,7 @@ class Context:
             v = getattr(self, name)
             if v is None and name == "discarder":
                 continue
-            if not isinstance(v, str) or v not in WINDS:
+            if not isinstance(v, str) or v not in _WIND_CODES:
                 raise ScorerError(BAD_WIND, f"{name} must be one of E S W N, got {v!r}", ("context", name))
         bp = self.base_points
         if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
@@ -86,6 +86,7 @@ class Context:
 
 
 INDEX_OF_WIND = {w: i for i, w in enumerate(WINDS)}
+_WIND_CODES = frozenset(WINDS)
 _FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
 _FIELDS = frozenset(f.name for f in fields(Context))
 

@@ -97,9 +97,13 @@ class Meld:
         return f"[{format_tiles(self.tiles, sep='')}{digit}]"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Hand:
-    """A possible 14-tile hand (kongs count as three) at the moment of winning."""
+    """A possible 14-tile hand (kongs count as three) at the moment of winning.
+
+    Equal hands are the same tiles, the same melds in any order, the same winning tile and
+    flowers; the hash is computed once, since hands key the result cache.
+    """
 
     concealed: tuple[Tile, ...]
     melds: tuple[Meld, ...]
@@ -108,6 +112,8 @@ class Hand:
     # Count vectors, worked out once here since validation needs them anyway.
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _key: tuple[object, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
@@ -123,6 +129,18 @@ class Hand:
         object.__setattr__(self, "_standing", tuple(standing))
         object.__setattr__(self, "_counts", tuple(total))
         _validate(self)
+        melds = tuple(sorted((INDEX[m.tile], str(m.kind), m.concealed) for m in self.melds))
+        key = (self._standing, melds, INDEX[self.winning_tile], self.flowers)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
 
     # --- constructors -------------------------------------------------------------------------
     @classmethod
@@ -136,10 +154,14 @@ class Hand:
         """From loose parts (codes or compact strings); errors name the field at fault."""
         tiles = parse_tiles(concealed, ("hand", "concealed"))
         built: list[Meld] = []
+        if isinstance(melds, (str, bytes, Mapping)):
+            raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
         for k, m in enumerate(melds):
             if isinstance(m, Meld):
                 built.append(m)
                 continue
+            if not isinstance(m, Mapping):
+                raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
             concealed_flag = m.get("concealed", False)
             if not isinstance(concealed_flag, bool):
                 raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
@@ -163,7 +185,11 @@ class Hand:
         melds: list[Meld] = []
         pos = 0
         body = text.strip()
-        while pos < len(body) and body[pos] == "[":
+        while True:
+            while pos < len(body) and body[pos].isspace():
+                pos += 1
+            if pos >= len(body) or body[pos] != "[":
+                break
             end = body.find("]", pos)
             if end < 0:
                 raise ScorerError(BAD_NOTATION, f"unclosed '[' at position {pos} in {text!r}", ("hand",))

@@ -207,18 +207,23 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     concealment_fans(f.melded_sets, ctx.self_drawn, fans)
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
-    if win not in seq:
-        if hand.melds:
-            fans["single_wait"] += 1  # with the fourth set melded, the hand waited on its pair
-        else:
-            rest = list(f.standing)
-            for i in seq:
-                rest[i] -= 1
+    # The winning tile may be read as part of the knitted straight or of the set and pair (as
+    # the reference does): a wait on the set or pair alone still scores edge, closed or single.
+    if hand.melds:
+        # only the pair was left to complete: a single wait, unless the tile went to the straight
+        if win not in seq or f.standing[win] == 3:
+            fans["single_wait"] += 1
+    else:
+        rest = list(f.standing)
+        for i in seq:
+            rest[i] -= 1
+        if rest[win]:
             rest[win] -= 1
             if len(decompose.waits(tuple(rest), 1)) == 1:
                 w = wait_fan(own_mids, pair, win)
                 if w:
                     fans[w] += 1
+
     def arrangement() -> list[ScoredSet]:
         out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
         for t, k in sets:

@@ -126,6 +126,8 @@ def parse_tiles(text: str | Sequence[str], field: Path = ()) -> tuple[Tile, ...]
     Case matters (``"3sS"`` is 3-bamboo then South), so a bad letter is an error, never a guess.
     """
     if not isinstance(text, str):
+        if not isinstance(text, (list, tuple)):
+            raise ScorerError(BAD_NOTATION, "tiles must be a compact string or a list of tile codes", field)
         tiles = []
         for k, code in enumerate(text):
             if not isinstance(code, str):
