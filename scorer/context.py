@@ -51,8 +51,6 @@ class Context:
                        "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
         _contradiction(self.robbing_kong and self.self_drawn, "robbing_kong",
                        "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
-        _contradiction(self.robbing_kong and self.last_wall_tile, "robbing_kong",
-                       "robbing_kong with last_wall_tile: no kong may be declared once the wall is empty")
         _contradiction(self.self_drawn and self.discarder is not None, "discarder",
                        "a self-drawn win has no discarder")
         _contradiction(self.discarder is not None and self.discarder == self.seat_wind, "discarder",
@@ -66,7 +64,7 @@ class Context:
         return cls(**kwargs)
 
     def for_hand(self, hand: Hand) -> Context:
-        """Check the context against the tiles and return it with what the tiles prove filled in."""
+        """Check the context against the tiles; return it with what the tiles prove filled in."""
         win = hand.winning_tile
         held = sum(1 for t in hand.concealed if t is win)
         in_melds = sum(1 for m in hand.melds for t in m.tiles if t is win)
@@ -74,11 +72,11 @@ class Context:
                        "kong_replacement (杠上开花) needs a kong among the melds")
         _contradiction(self.robbing_kong and held + in_melds > 0, "robbing_kong",
                        f"robbing_kong (抢杠和): the robbed tile {win} cannot also be in the winner's hand")
-        _contradiction(self.last_copy and held > 0, "last_copy",
-                       f"last_copy (和绝张): the winner's concealed tiles hold another {win}, so it is not the last copy")
-        if in_melds == 3 and held == 0 and not self.last_copy:
-            return replace(self, last_copy=True)
-        return self
+        # What the tiles prove wins over the flag, both ways (as in the reference): three copies
+        # in one's own melds make the winning tile the last copy; a copy among one's concealed
+        # tiles means it cannot be.
+        last_copy = (self.last_copy or in_melds == 3) and held == 0
+        return self if last_copy == self.last_copy else replace(self, last_copy=last_copy)
 
     @property
     def seat_index(self) -> int:
