@@ -197,7 +197,8 @@ def shifted_pairs_suit(counts: Counts) -> int | None:
 
 
 def is_thirteen_orphans(counts: Counts) -> bool:
-    return sum(counts) == 14 and all(counts[i] >= 1 for i in ORPHANS)
+    """Each of the 13 terminals and honours, and one of them twice: nothing else."""
+    return sum(counts) == 14 and all(counts[i] >= 1 for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14
 
 
 def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:

@@ -3,7 +3,7 @@
 A ``Hand`` that exists is a possible hand: the constructor refuses a wrong tile count, a fifth copy,
 a chow that is no run, a "concealed" pung. Whether it is *complete* is the scorer's question, not
 an error. Hands print as the reference calculator's notation, so anything printed pastes back:
-``Hand.parse("[123p1][345s2]6m6pEW1m")``.
+``Hand.parse("[123p1][345s2]66m789sEE1m")``.
 """
 
 from __future__ import annotations

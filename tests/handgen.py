@@ -15,11 +15,13 @@ Every hand is legal and complete:
 * 14 tiles (kongs counting three), never more than 4 copies of a tile across the whole hand;
 * the winning tile belongs to the concealed part (it completes the hand; it is never inside a
   declared chow, pung or kong);
-* the context obeys the rulings in ``notes/CONTRACT.md``: ``kong_replacement`` only on a
-  self-drawn win with a kong; ``robbing_kong`` only on a discard, without ``last_wall_tile``, and
-  when the winning tile appears nowhere else in the hand; ``last_copy`` never when the concealed
-  tiles hold another copy, and always when the melds hold three copies (the scorer infers it);
-  ``discarder`` another seat on a discard (sometimes absent), none when self-drawn.
+* the context obeys RULINGS.md (R2-R4): ``kong_replacement`` only on a self-drawn win with a
+  kong; ``robbing_kong`` only on a discard and when the winning tile appears nowhere else in the
+  hand (``last_wall_tile`` may come with it); ``discarder`` another seat on a discard (sometimes
+  absent), none when self-drawn;
+* ``last_copy`` is sometimes left unset when the melds hold three copies of the winning tile, and
+  sometimes set although a concealed copy disproves it: the tiles decide (RULINGS.md,
+  "Inferences"), and ``GenHand.is_last_copy()`` is what they prove, which the reference is told.
 
 Structures (``GenHand.structure``) and their share of the mix: see ``STRUCTURE_WEIGHTS``.
 Regular hands are drawn from themes (``REGULAR_THEMES``) chosen so that the interesting fans
@@ -109,6 +111,14 @@ class GenHand:
             bits.append(f"base {c['base_points']}")
         return ", ".join(bits)
 
+    def is_last_copy(self) -> bool:
+        """和绝张 as the tiles decide it (RULINGS.md "Inferences"): three copies in one's own melds
+        make it the last copy; a copy among the concealed tiles means it cannot be; otherwise
+        the ``last_copy`` flag says."""
+        if self.winning_tile in self.concealed:
+            return False
+        return self.context["last_copy"] or sum(m.tiles.count(self.winning_tile) for m in self.melds) == 3
+
     # --- requests -------------------------------------------------------------------------------
     def hand_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``scorer.Hand.build``."""
@@ -130,9 +140,9 @@ class GenHand:
     def reference_args(self) -> tuple[Any, ...]:
         """Positional arguments for ``MahjongGB.MahjongFanCalculator`` (verbose=True last).
 
-        ``is4thTile`` is ``last_copy``, which the generator already sets whenever the melds hold
-        three copies of the winning tile (the scorer infers it; the reference needs to be told).
-        ``isAboutKong`` is kong_replacement on a self-drawn win, robbing_kong on a discard.
+        ``is4thTile`` is ``is_last_copy()``, what the tiles and the flag prove together, spelled
+        out rather than left to the reference's own inference. ``isAboutKong`` is
+        kong_replacement on a self-drawn win, robbing_kong on a discard.
         """
         packs = []
         for m in self.melds:
@@ -149,7 +159,7 @@ class GenHand:
             BOTZONE[self.winning_tile],
             self.flowers,
             c["self_drawn"],
-            c["last_copy"],
+            self.is_last_copy(),
             c["kong_replacement"] or c["robbing_kong"],
             c["last_wall_tile"],
             WINDS.index(c["seat_wind"]),
@@ -664,15 +674,15 @@ def _context(rng: random.Random, standing: list[int], melds: list[GenMeld], win:
     has_kong = any(m.kind == "kong" for m in melds)
 
     self_drawn = rng.random() < 0.4
-    robbing = (not self_drawn and held == 0 and in_melds == 0 and rng.random() < 0.2)
-    last_wall = not robbing and rng.random() < 0.1
+    robbing = not self_drawn and held == 0 and in_melds == 0 and rng.random() < 0.2
+    last_wall = rng.random() < 0.1
     kong_replacement = self_drawn and has_kong and rng.random() < 0.35
     if in_melds == 3:
-        last_copy = True  # the tiles prove it; the scorer infers it, the reference must be told
-    elif held == 0:
-        last_copy = rng.random() < 0.15
+        last_copy = rng.random() < 0.5  # proven by the tiles: the scorer must infer it when unset
+    elif held:
+        last_copy = rng.random() < 0.1  # disproved by the concealed copy: the scorer must ignore it
     else:
-        last_copy = False
+        last_copy = rng.random() < 0.15
 
     # Seat and prevalent winds: often one of the winds the hand holds three of, so wind fans occur.
     counts = Counter(standing) + Counter(INDEX[c] for m in melds for c in m.tiles)
@@ -720,6 +730,23 @@ def generate_from(rng: random.Random, structure: str | None = None) -> GenHand:
             context=context,
         )
     raise RuntimeError(f"could not draw a {structure or 'any'} hand")  # pragma: no cover
+
+
+def swap_winning_tile(g: GenHand, code: str) -> GenHand | None:
+    """``g`` won on ``code`` instead: usually no longer complete (a near miss), sometimes another
+    wait of the same hand. None when that would be a fifth copy. The context stays consistent:
+    robbing_kong is dropped when ``code`` is held elsewhere."""
+    if code == g.winning_tile or g.all_tiles().count(code) >= 4:
+        return None
+    context = dict(g.context)
+    if any(code in m.tiles for m in g.melds) or code in g.concealed:
+        context["robbing_kong"] = False
+    return GenHand(g.structure, g.theme, g.concealed, g.melds, code, g.flowers, context)
+
+
+def near_misses(g: GenHand) -> list[GenHand]:
+    """``g`` with every other winning tile it could have (see ``swap_winning_tile``)."""
+    return [h for code in CODES if (h := swap_winning_tile(g, code)) is not None]
 
 
 def generate(seed: int, index: int = 0, structure: str | None = None) -> GenHand:

@@ -45,6 +45,7 @@ class UnmappedFan(AssertionError):
 class Oracle:
     """What the reference says, after the rulings, in the shape of ``scorer.Result``."""
 
+    winning: bool
     fans: dict[str, int]
     points: int
     flower_points: int
@@ -62,16 +63,17 @@ def reference_raw(g: GenHand) -> tuple[tuple[int, int, str, str], ...]:
 def apply_rulings(raw: tuple[tuple[int, int, str, str], ...]) -> dict[str, int]:
     """Map the reference's fans onto our ids, applying the written rulings where we differ.
 
-    The rulings (notes/CONTRACT.md "Rulings"; seed 001, 双明杠: "一副明杠和一副暗杠计 6 分"):
+    The rulings (RULINGS.md; notes/CONTRACT.md "Rulings"):
 
-    * 明暗杠 — one melded and one concealed kong, 5 points in the reference and not one of the 81 —
-      is scored two_melded_kongs (4) + concealed_kong (2) = 6.
-    * Contradictory contexts (kong_replacement without a self-drawn win or a kong, robbing_kong
-      with self_drawn / last_wall_tile / the tile elsewhere in the hand, last_copy with another
-      copy concealed, a discarder on a self-drawn win or equal to the seat) are errors here where
-      the reference ignores the flag; the generator never produces them, so nothing to map.
-    * last_copy is inferred when the melds hold three copies of the winning tile; the generator
-      passes is4thTile accordingly, so the reference sees the same flag.
+    * R1 — 明暗杠, one melded and one concealed kong, 5 points in the reference and not one of
+      the 81 — is scored two_melded_kongs (4) + concealed_kong (2) = 6 (seed 001, 双明杠:
+      "一副明杠和一副暗杠计 6 分").
+    * R2-R4 — contradictory contexts (kong_replacement without a self-drawn win or a kong,
+      robbing_kong on a self-draw or with the tile elsewhere in the hand, a discarder on a
+      self-drawn win or equal to the seat) are errors here where the reference ignores the flag;
+      the generator never produces them, so nothing to map.
+    * Inferences, the same in both (RULINGS.md): the tiles decide last_copy; the generator tells
+      the reference what they prove (``GenHand.is_last_copy``).
 
     Every other name must be one of ours (through ``REFERENCE_LABELS``) with the same points.
     """
@@ -109,14 +111,23 @@ def settle(total: int, valid: bool, context: Mapping[str, Any]) -> dict[str, int
     return {w: pay[w] for w in WINDS}
 
 
+NOT_A_WIN = "ERROR_NOT_WIN"
+
+
 def reference_score(g: GenHand) -> Oracle:
-    raw = reference_raw(g)
+    """The reference's verdict on any legal hand; an incomplete one is ``winning=False``."""
+    try:
+        raw = reference_raw(g)
+    except TypeError as e:
+        if str(e) != NOT_A_WIN:
+            raise
+        return Oracle(False, {}, 0, 0, 0, False, None, ())
     fans = apply_rulings(raw)
     points = sum(scorer.FANS_BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
     flower_points = fans.get("flower_tiles", 0)
     valid = points >= MIN_POINTS
     total = points + flower_points
-    return Oracle(fans, points, flower_points, total, valid, settle(total, valid, g.context), raw)
+    return Oracle(True, fans, points, flower_points, total, valid, settle(total, valid, g.context), raw)
 
 
 # --- comparing ours with the reference ------------------------------------------------------------
@@ -151,6 +162,8 @@ class Mismatch:
     def signature(self) -> tuple[str, str]:
         if "raised" in self.what:
             return (f"raised {self.ours['error']}", "")
+        if "winning" in self.what:
+            return (f"winning: ours {self.ours['winning']}, reference {self.ref.winning}", self.hand.structure)
         if "fans" not in self.what:
             return ("(same fans)", "differs: " + " ".join(self.what))
 
@@ -167,18 +180,19 @@ def compare(index: int, g: GenHand) -> Mismatch | None:
         code = getattr(e, "code", type(e).__name__)
         return Mismatch(index, g, {"error": f"{code}: {e}"}, ref, ("raised",))
     ours = {"fans": fan_counts(r), "points": r.points, "valid": r.valid, "total": r.total,
-            "winning": r.winning, "payouts": dict(r.payouts) if r.payouts is not None else None}
+            "winning": r.winning, "reason": r.reason,
+            "payouts": dict(r.payouts) if r.payouts is not None else None}
     what = []
+    if r.winning != ref.winning:
+        what.append("winning")
     if ours["fans"] != ref.fans:
         what.append("fans")
     if r.points != ref.points:
         what.append("points")
-    if not r.winning:
-        what.append("winning")
     if r.valid != ref.valid:
         what.append("valid")
-    if r.total != ref.total or r.flower_points != ref.flower_points:
-        what.append("total")
+    if ref.winning and (r.total != ref.total or r.flower_points != ref.flower_points):
+        what.append("total")  # flowers of a hand that is no win are not specified
     if ours["payouts"] != ref.payouts:
         what.append("payouts")
     return Mismatch(index, g, ours, ref, tuple(what)) if what else None
@@ -192,9 +206,14 @@ def format_mismatch(m: Mismatch) -> str:
     g = m.hand
     if "raised" in m.what:
         ours = f"RAISED {m.ours['error']}"
+    elif not m.ours["winning"]:
+        ours = f"no win: {m.ours['reason']}"
     else:
         ours = f"{m.ours['points']}p valid={m.ours['valid']} {_fans_str(m.ours['fans'])} payouts={m.ours['payouts']}"
-    ref = f"{m.ref.points}p valid={m.ref.valid} {_fans_str(m.ref.fans)} payouts={m.ref.payouts}"
+    if m.ref.winning:
+        ref = f"{m.ref.points}p valid={m.ref.valid} {_fans_str(m.ref.fans)} payouts={m.ref.payouts}"
+    else:
+        ref = "no win (ERROR_NOT_WIN)"
     return (f"#{m.index} [{g.structure}/{g.theme}] {g.notation()}  ({g.context_str()})  differs: {','.join(m.what)}\n"
             f"    ours: {ours}\n    ref:  {ref}")
 

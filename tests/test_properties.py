@@ -1,7 +1,8 @@
 """Property tests (hypothesis): invariants of ``scorer.score`` over generated hands.
 
 Complete hands come from ``tests.handgen`` (a hypothesis-drawn seed and structure); possibly
-incomplete ones from ``legal_hands`` (any 14 tiles, at most 4 copies, sometimes with melds).
+incomplete ones from ``legal_hands`` (any 14 tiles, at most 4 copies, sometimes with melds),
+which must also be a win exactly when the reference calculator says so.
 Derandomized, no example database, bounded examples: the file runs in seconds and the same on
 every machine.
 """
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 import scorer
 from tests.handgen import CODES, STRUCTURES, WINDS, GenHand, GenMeld, compact, generate
+from tests.oracle import compare, format_mismatch
 
 PROPS = settings(
     max_examples=300,
@@ -54,7 +56,7 @@ _SETS = [("chow", i) for i in range(27) if i % 9 <= 6] + [("pung", i) for i in r
 
 
 @st.composite
-def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+def legal_hands(draw: st.DrawFn) -> GenHand:
     """Any legal hand, complete or not: 0-2 random declared sets, random standing tiles, <= 4 copies."""
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     left = Counter({i: 4 for i in range(34)})
@@ -70,7 +72,7 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
             continue
         left.subtract(tiles)
         concealed = kind == "kong" and rng.random() < 0.5
-        melds.append({"tiles": [CODES[x] for x in tiles], "concealed": concealed})
+        melds.append(GenMeld(kind, tuple(CODES[x] for x in tiles), concealed, 0 if concealed else rng.randint(1, 3)))
     pool = [x for x, n in left.items() for _ in range(n)]
     if draw(st.booleans()):  # crowd the hand into one suit and the honours: more near-wins
         s = rng.randrange(3)
@@ -80,25 +82,25 @@ def legal_hands(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
     win = picked[-1]
     concealed_tiles = [CODES[x] for x in picked[:-1]]
     held = picked[:-1].count(win)
-    in_melds = sum(m["tiles"].count(CODES[win]) for m in melds)
+    in_melds = sum(m.tiles.count(CODES[win]) for m in melds)
     self_drawn = rng.random() < 0.4
-    has_kong = any(len(m["tiles"]) == 4 for m in melds)
+    has_kong = any(m.kind == "kong" for m in melds)
     robbing = not self_drawn and held == 0 and in_melds == 0 and rng.random() < 0.2
     seat = rng.choice(WINDS)
     context = {
         "self_drawn": self_drawn,
         "seat_wind": seat,
         "prevalent_wind": rng.choice(WINDS),
-        "last_copy": held == 0 and rng.random() < 0.2,
-        "last_wall_tile": not robbing and rng.random() < 0.1,
+        "last_copy": rng.random() < 0.2,
+        "last_wall_tile": rng.random() < 0.1,
         "kong_replacement": self_drawn and has_kong and rng.random() < 0.4,
         "robbing_kong": robbing,
         "discarder": None if self_drawn or rng.random() < 0.1 else rng.choice([w for w in WINDS if w != seat]),
         "base_points": rng.randint(1, 5),
     }
-    hand = {"concealed": concealed_tiles, "winning_tile": CODES[win], "melds": melds, "flowers": rng.randint(0, 8)}
-    note(f"hand={hand} context={context}")
-    return hand, context
+    g = GenHand("random", "legal", tuple(concealed_tiles), tuple(melds), CODES[win], rng.randint(0, 8), context)
+    note(f"{g.notation()} flowers={g.flowers} {g.context}")
+    return g
 
 
 # --- invariants of one result ----------------------------------------------------------------------
@@ -212,16 +214,37 @@ def test_payouts_none_exactly_without_a_payer(g: GenHand, discarder: str) -> Non
             assert sum(r2.payouts.values()) == 0
 
 
+@PROPS
+@given(complete_hands(), st.integers(0, 8), st.integers(1, 1000))
+def test_flowers_and_base_points_only_scale_the_settlement(g: GenHand, flowers: int, base: int) -> None:
+    r = _score(g)
+    r2 = scorer.score(scorer.Hand.build(**{**g.hand_kwargs(), "flowers": flowers}),
+                      scorer.Context(**{**g.context, "base_points": base}))
+    assert [f for f in r2.fans if f.id != "flower_tiles"] == [f for f in r.fans if f.id != "flower_tiles"]
+    assert (r2.points, r2.valid, r2.decomposition) == (r.points, r.valid, r.decomposition)
+    assert r2.total == r.points + flowers
+    if r2.payouts is not None:
+        unit = scorer.score(scorer.Hand.build(**{**g.hand_kwargs(), "flowers": flowers}),
+                            scorer.Context(**{**g.context, "base_points": 1}))
+        assert dict(r2.payouts) == {w: v * base for w, v in unit.payouts.items()}
+
+
 # --- possibly incomplete hands -----------------------------------------------------------------------
 @PROPS
 @given(legal_hands())
-def test_any_legal_hand_scores_without_raising(args: tuple[dict[str, Any], dict[str, Any]]) -> None:
-    hand, context = args
-    h = scorer.Hand.build(**hand)
-    r = scorer.score(h, scorer.Context(**context))
+def test_any_legal_hand_scores_without_raising(g: GenHand) -> None:
+    h = scorer.Hand.build(**g.hand_kwargs())
+    r = scorer.score(h, scorer.Context(**g.context))
     assert r.winning or r.reason
-    check_invariants(r, hand["flowers"], context)
-    assert scorer.score(h, scorer.Context(**context)) == r
+    check_invariants(r, g.flowers, g.context)
+    assert scorer.score(h, scorer.Context(**g.context)) == r
+
+
+@PROPS
+@given(legal_hands())
+def test_any_legal_hand_is_a_win_exactly_when_the_reference_says_so(g: GenHand) -> None:
+    m = compare(0, g)
+    assert m is None, format_mismatch(m)
 
 
 @PROPS
