@@ -9,6 +9,7 @@ an error. Hands print as the reference calculator's notation, so anything printe
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -182,37 +183,11 @@ class Hand:
         """
         if not isinstance(text, str):
             raise ScorerError(BAD_NOTATION, "hand notation must be a string", ("hand",))
-        melds: list[Meld] = []
-        pos = 0
-        body = text.strip()
-        while True:
-            while pos < len(body) and body[pos].isspace():
-                pos += 1
-            if pos >= len(body) or body[pos] != "[":
-                break
-            end = body.find("]", pos)
-            if end < 0:
-                raise ScorerError(BAD_NOTATION, f"unclosed '[' at position {pos} in {text!r}", ("hand",))
-            m = _MELD_BODY.fullmatch(body[pos + 1 : end])
-            if m is None:
-                raise ScorerError(
-                    BAD_NOTATION, f"cannot read meld {body[pos:end + 1]!r}: expected tiles and an optional offer digit 1-3",
-                    ("hand",),
-                )
-            digit = int(m.group(2) or 0)
-            ts = parse_tiles(m.group(1), ("hand",))
-            is_kong = len(ts) == 4
-            try:
-                melds.append(Meld.from_tiles(m.group(1), concealed=is_kong and digit == 0, claimed=digit))
-            except ScorerError as e:
-                raise ScorerError(e.code, f"meld {len(melds) + 1} {body[pos:end + 1]!r}: {e.message}", ("hand",)) from None
-            pos = end + 1
-        if "[" in body[pos:] or "]" in body[pos:]:
-            raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles", ("hand",))
-        rest = parse_tiles(body[pos:], ("hand",))
-        if not rest:
-            raise ScorerError(TILE_COUNT, "no standing tiles: the last tile written is the winning tile", ("hand",))
-        return cls(rest[:-1], tuple(melds), rest[-1], flowers)
+        if len(text) > MAX_NOTATION:
+            raise ScorerError(BAD_NOTATION, f"hand notation longer than {MAX_NOTATION} characters", ("hand",))
+        if isinstance(flowers, bool) or not isinstance(flowers, int):
+            raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number, got {flowers!r}", ("hand", "flowers"))
+        return _parse(text, flowers)
 
     # --- views ----------------------------------------------------------------------------------
     def notation(self) -> str:
@@ -262,3 +237,47 @@ def _validate(hand: Hand) -> None:
                 f"{c} copies of {ALL_TILES[k].value} across concealed tiles, melds and winning tile; there are only 4",
                 ("hand",),
             )
+
+
+MAX_NOTATION = 256  # a hand is at most 18 tiles and 4 melds: anything longer is not a hand
+
+
+@lru_cache(maxsize=16384)
+def _parse(text: str, flowers: int) -> Hand:
+    """Hands are immutable, so parsed ones are kept: the same notation comes back often."""
+    melds: list[Meld] = []
+    pos = 0
+    body = text.strip()
+    while True:
+        while pos < len(body) and body[pos].isspace():
+            pos += 1
+        if pos >= len(body) or body[pos] != "[":
+            break
+        end = body.find("]", pos)
+        if end < 0:
+            raise ScorerError(BAD_NOTATION, f"unclosed '[' at position {pos} in {text!r}", ("hand",))
+        m = _MELD_BODY.fullmatch(body[pos + 1 : end])
+        if m is None:
+            raise ScorerError(
+                BAD_NOTATION, f"cannot read meld {body[pos:end + 1]!r}: expected tiles and an optional offer digit 1-3",
+                ("hand",),
+            )
+        digit = int(m.group(2) or 0)
+        ts = parse_tiles(m.group(1), ("hand",))
+        is_kong = len(ts) == 4
+        try:
+            melds.append(Meld.from_tiles(m.group(1), concealed=is_kong and digit == 0, claimed=digit))
+        except ScorerError as e:
+            raise ScorerError(e.code, f"meld {len(melds) + 1} {body[pos:end + 1]!r}: {e.message}", ("hand",)) from None
+        pos = end + 1
+    if "[" in body[pos:] or "]" in body[pos:]:
+        raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles", ("hand",))
+    rest = parse_tiles(body[pos:], ("hand",))
+    if not rest:
+        raise ScorerError(TILE_COUNT, "no standing tiles: the last tile written is the winning tile", ("hand",))
+    try:
+        return Hand(rest[:-1], tuple(melds), rest[-1], flowers)
+    except ScorerError as e:
+        # the notation is one field: point there, not into parts it does not have
+        field = e.field if e.field[1:2] == ("flowers",) else ("hand",)
+        raise ScorerError(e.code, e.message, field) from None

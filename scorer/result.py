@@ -39,7 +39,7 @@ class ScoredSet:
     """One group of the chosen arrangement.
 
     ``kind``: chow, pung, kong, pair, knitted_straight (the 9 tiles of 组合龙), knitted (the 14
-    singles of 全不靠/七星不靠) or thirteen_orphans (all 14 tiles).
+    singles of 全不靠/七星不靠), thirteen_orphans or nine_gates (all 14 tiles).
     """
 
     kind: str

@@ -28,7 +28,7 @@ def test_cli_json_output_is_the_service_shape(capsys):
 def test_cli_reports_impossible_hands_with_exit_code_2(capsys):
     assert main(["[222m1][444m2][666m3]88mW8m"]) == 2
     err = capsys.readouterr().err
-    assert "tile_count" in err and "/hand/concealed" in err
+    assert "tile_count" in err and "at /hand:" in err
 
 
 def test_cli_incomplete_hand_is_not_an_error(capsys):
