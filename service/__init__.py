@@ -1,0 +1,36 @@
+"""The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+import orjson
+from flask import Flask
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    import scorer
+
+    from . import config, errors, log, metrics, views
+
+    app = Flask(__name__)
+    app.config.from_mapping(config.from_env())
+    if test_config:
+        app.config.from_mapping(test_config)
+    app.url_map.merge_slashes = False  # "//v1/score" is a 404, not a redirect
+
+    log.init_app(app)  # first: the request id exists before anything can fail
+    metrics.init_app(app)
+    errors.register_error_handlers(app)
+    app.register_blueprint(views.api)
+    app.register_blueprint(views.ops)
+    app.extensions["mcr"] = {
+        "ready": False,
+        "openapi": resources.files(__name__).joinpath("openapi.yaml").read_bytes(),
+        "fans": orjson.dumps({"fans": [
+            {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "implies": list(f.implies)}
+            for f in scorer.FANS
+        ]}),
+    }
+    return app

@@ -1,0 +1,114 @@
+"""Structured logs: one JSON object per line on stdout, each tagged with the request id.
+
+``X-Request-ID`` is honoured when it is a sane token, generated otherwise, and echoed back.
+``GunicornLogger`` gives gunicorn's access and error logs the same shape.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import time
+import uuid
+from typing import Any
+
+import orjson
+from flask import Flask, Response, g, has_request_context, request
+from gunicorn import glogging
+
+REQUEST_ID = "X-Request-ID"
+_SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
+_RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+
+
+class JsonFormatter(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {
+            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if has_request_context() and "request_id" not in record.__dict__:
+            out["request_id"] = g.get("request_id")
+            out["method"] = request.method
+            out["path"] = request.path
+        for k, v in record.__dict__.items():
+            if k not in _RESERVED:
+                out[k] = v
+        if record.exc_info:
+            out["exc"] = self.formatException(record.exc_info)
+        return orjson.dumps(out, default=str).decode()
+
+
+class StdoutHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stdout`` is at the time (test runners swap it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    @property  # type: ignore[override]
+    def stream(self) -> Any:
+        return sys.stdout
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
+
+
+def init_app(app: Flask) -> None:
+    logger = logging.getLogger(app.import_name)
+    if not any(isinstance(h, StdoutHandler) for h in logger.handlers):
+        handler = StdoutHandler()
+        handler.setFormatter(JsonFormatter())
+        logger.addHandler(handler)
+    logger.setLevel(app.config["LOG_LEVEL"])
+    app.before_request(_assign_request_id)
+    app.after_request(_echo_request_id)
+
+
+def _assign_request_id() -> None:
+    rid = request.headers.get(REQUEST_ID)
+    g.request_id = rid if rid and _SANE_ID.fullmatch(rid) else uuid.uuid4().hex
+
+
+def _echo_request_id(resp: Response) -> Response:
+    rid = g.get("request_id")
+    if rid:
+        resp.headers[REQUEST_ID] = rid
+    return resp
+
+
+class GunicornLogger(glogging.Logger):
+    """gunicorn's logs as JSON lines on stdout; access lines carry the request id."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            for h in log.handlers:
+                if getattr(h, "_gunicorn", False):
+                    h.setFormatter(JsonFormatter())
+                    if isinstance(h, logging.StreamHandler) and h.stream is sys.stderr:
+                        h.setStream(sys.stdout)
+
+    def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
+        if not self.access_log_enabled:
+            return
+        status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
+        rid = next((v for k, v in resp.headers if k.lower() == "x-request-id"), None)
+        self.access_log.info(
+            "%s %s %s", environ.get("REQUEST_METHOD"), environ.get("RAW_URI"), status,
+            extra={
+                "request_id": rid,
+                "remote": environ.get("REMOTE_ADDR"),
+                "method": environ.get("REQUEST_METHOD"),
+                "path": environ.get("PATH_INFO"),
+                "status": int(status) if str(status).isdigit() else status,
+                "bytes": getattr(resp, "sent", None),
+                "duration_ms": round(request_time.total_seconds() * 1000, 3),
+                "user_agent": environ.get("HTTP_USER_AGENT"),
+                "pid": os.getpid(),
+            },
+        )

@@ -1,0 +1,83 @@
+"""Prometheus metrics: requests by route and status, latency, and the scorer's cache counters.
+
+Under gunicorn with several workers, ``PROMETHEUS_MULTIPROC_DIR`` (set by ``gunicorn.conf.py``)
+switches prometheus_client to its multiprocess mode and a scrape sums all live workers. Otherwise
+each app has its own registry, so creating many apps (tests) never clashes.
+"""
+
+from __future__ import annotations
+
+import time
+
+import scorer
+from flask import Blueprint, Flask, Response, current_app, g, request
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import values
+from prometheus_client.multiprocess import MultiProcessCollector
+
+bp = Blueprint("metrics", __name__)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_SCORING = frozenset({"api.score", "api.score_batch"})
+
+
+class Metrics:
+    def __init__(self) -> None:
+        self.multiprocess = values.ValueClass is not values.MutexValue
+        self.registry = None if self.multiprocess else CollectorRegistry()
+        reg = self.registry
+        self.requests = Counter(
+            "http_requests", "HTTP requests by route, method and status.", ["route", "method", "status"], registry=reg
+        )
+        self.latency = Histogram(
+            "http_request_duration_seconds", "Time to answer a request, by route.", ["route"],
+            buckets=_BUCKETS, registry=reg,
+        )
+        cache = {"labelnames": ["cache"], "registry": reg, "multiprocess_mode": "livesum"}
+        self.cache_hits = Gauge("scorer_cache_hits", "Scorer cache hits since each worker started.", **cache)
+        self.cache_misses = Gauge("scorer_cache_misses", "Scorer cache misses since each worker started.", **cache)
+        self.cache_size = Gauge("scorer_cache_size", "Entries held in the scorer's caches.", **cache)
+
+    def refresh_cache(self) -> None:
+        for name, info in scorer.cache_info().items():
+            self.cache_hits.labels(name).set(info.get("hits", 0))
+            self.cache_misses.labels(name).set(info.get("misses", 0))
+            self.cache_size.labels(name).set(info.get("size", 0))
+
+    def exposition(self) -> bytes:
+        self.refresh_cache()
+        if self.registry is not None:
+            return generate_latest(self.registry)
+        registry = CollectorRegistry()
+        MultiProcessCollector(registry)
+        return generate_latest(registry)
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["metrics"] = Metrics()
+    app.before_request(_start_timer)
+    app.after_request(_record)
+    app.register_blueprint(bp)
+
+
+def _start_timer() -> None:
+    g.started = time.perf_counter()
+
+
+def _record(resp: Response) -> Response:
+    m: Metrics = current_app.extensions["metrics"]
+    rule = request.url_rule
+    route = rule.rule if rule is not None else "unmatched"
+    method = request.method if request.method in _METHODS else "other"
+    m.requests.labels(route, method, str(resp.status_code)).inc()
+    started = g.get("started")
+    if started is not None:
+        m.latency.labels(route).observe(time.perf_counter() - started)
+    if m.multiprocess and request.endpoint in _SCORING:
+        m.refresh_cache()  # the scraping worker cannot see the others' caches
+    return resp
+
+
+@bp.get("/metrics")
+def metrics() -> Response:
+    return Response(current_app.extensions["metrics"].exposition(), content_type=CONTENT_TYPE_LATEST)

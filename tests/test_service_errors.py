@@ -1,0 +1,270 @@
+"""Every error path answers RFC 9457 problem+json with the right status, type and pointers."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+import scorer
+from service.errors import TITLES, TYPE_BASE
+
+GOOD = "[222m1][444m2][666m3]88mWW8m"
+
+
+def problem_of(resp: Any, status: int, code: str) -> dict[str, Any]:
+    assert resp.status_code == status, resp.get_data(as_text=True)
+    assert resp.mimetype == "application/problem+json"
+    body = resp.get_json(force=True)
+    assert body["type"] == TYPE_BASE + code
+    assert body["title"] == TITLES[code]
+    assert body["status"] == status
+    assert body["detail"]
+    return body
+
+
+def pointers(body: dict[str, Any]) -> set[str]:
+    return {e["pointer"] for e in body["errors"]}
+
+
+# --- transport: JSON, media type, size, routing -----------------------------------------------------
+@pytest.mark.parametrize("raw", [
+    pytest.param(b"{", id="truncated"),
+    pytest.param(b"", id="empty"),
+    pytest.param(b"   ", id="blank"),
+    pytest.param(b"{'hand': 1}", id="single-quotes"),
+    pytest.param(b'{"hand": NaN}', id="nan"),
+    pytest.param(b'{"hand": "\\ud800"}', id="lone-surrogate"),
+    pytest.param(b"\xff\xfe{}", id="not-utf8"),
+    pytest.param(b'{"hand": 1} trailing', id="trailing-garbage"),
+    pytest.param(b"[" * 5000, id="deep-nesting"),
+])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+def test_malformed_json_is_400(client, path, raw):
+    body = problem_of(client.post(path, data=raw, content_type="application/json"), 400, "malformed-json")
+    assert pointers(body) == {""}
+
+
+@pytest.mark.parametrize("raw", [b"null", b"0", b"true", b'"x"', b"[]"])
+def test_json_that_is_not_an_object_is_422(client, raw):
+    body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), 422, "validation-error")
+    assert pointers(body) == {""}
+
+
+@pytest.mark.parametrize("content_type", [
+    pytest.param(None, id="none"),
+    pytest.param("text/plain", id="text"),
+    pytest.param("application/x-www-form-urlencoded", id="form"),
+    pytest.param("application/xml", id="xml"),
+    pytest.param("multipart/form-data; boundary=x", id="multipart"),
+])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+def test_wrong_content_type_is_415(client, path, content_type):
+    problem_of(client.post(path, data=b'{"hand": "x"}', content_type=content_type), 415, "unsupported-media-type")
+
+
+def test_json_with_charset_and_plus_json_are_accepted(client):
+    for ct in ("application/json; charset=utf-8", "application/vnd.mcr+json"):
+        resp = client.post("/v1/score", data=f'{{"hand": "{GOOD}"}}', content_type=ct)
+        assert resp.status_code == 200, ct
+
+
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+def test_body_over_the_limit_is_413(client, path):
+    raw = b'{"hand": "' + b" " * (1024 * 1024) + b'"}'
+    body = problem_of(client.post(path, data=raw, content_type="application/json"), 413, "payload-too-large")
+    assert "1048576" in body["detail"]
+
+
+def test_the_limit_comes_from_the_environment(make_client):
+    client = make_client(MAX_CONTENT_LENGTH="60")
+    problem_of(client.post("/v1/score", json={"hand": GOOD, "context": {"discarder": "S", "seat_wind": "E"}}),
+               413, "payload-too-large")
+    assert client.post("/v1/score", json={"hand": GOOD}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/", "/v1", "/v1/", "/v1/score/", "/v2/score", "/v1/fans/1", "//v1/score",
+                                  "/problems"])
+def test_unknown_path_is_404(client, path):
+    problem_of(client.get(path), 404, "not-found")
+
+
+@pytest.mark.parametrize(("method", "path", "allow"), [
+    pytest.param("GET", "/v1/score", {"POST", "OPTIONS"}, id="get-score"),
+    pytest.param("PUT", "/v1/score", {"POST", "OPTIONS"}, id="put-score"),
+    pytest.param("DELETE", "/v1/score/batch", {"POST", "OPTIONS"}, id="delete-batch"),
+    pytest.param("POST", "/v1/fans", {"GET", "HEAD", "OPTIONS"}, id="post-fans"),
+    pytest.param("POST", "/healthz", {"GET", "HEAD", "OPTIONS"}, id="post-healthz"),
+    pytest.param("PATCH", "/metrics", {"GET", "HEAD", "OPTIONS"}, id="patch-metrics"),
+    pytest.param("BREW", "/openapi.yaml", {"GET", "HEAD", "OPTIONS"}, id="brew-openapi"),
+])
+def test_wrong_method_is_405_and_keeps_allow(client, method, path, allow):
+    resp = client.open(path, method=method)
+    problem_of(resp, 405, "method-not-allowed")
+    assert {m.strip() for m in resp.headers["Allow"].split(",")} == allow
+
+
+# --- shape: the schema at the edge (422 validation-error) --------------------------------------------
+def H(**fields):  # noqa: N802 - a hand object with placeholder tiles plus ``fields``
+    return {"hand": {"concealed": "1m", "winning_tile": "1m", **fields}}
+
+
+SHAPE_CASES = [
+    pytest.param([], {""}, id="body-list"),
+    pytest.param("hand", {""}, id="body-string"),
+    pytest.param({}, {"/hand"}, id="no-hand"),
+    pytest.param({"hand": GOOD, "extra": 1}, {"/extra"}, id="unknown-top-field"),
+    pytest.param({"hand": 5}, {"/hand"}, id="hand-number"),
+    pytest.param({"hand": None}, {"/hand"}, id="hand-null"),
+    pytest.param({"hand": ["1m"]}, {"/hand"}, id="hand-list"),
+    pytest.param(H(flower=1), {"/hand/flower"}, id="unknown-hand-field"),
+    pytest.param({"hand": {"winning_tile": "1m"}}, {"/hand/concealed"}, id="no-concealed"),
+    pytest.param({"hand": {"concealed": "1m"}}, {"/hand/winning_tile"}, id="no-winning-tile"),
+    pytest.param({"hand": {"concealed": 11, "winning_tile": "1m"}}, {"/hand/concealed"}, id="concealed-number"),
+    pytest.param({"hand": {"concealed": ["1m", 2], "winning_tile": "1m"}}, {"/hand/concealed/1"}, id="tile-number"),
+    pytest.param({"hand": {"concealed": "1m", "winning_tile": ["1m"]}}, {"/hand/winning_tile"}, id="winning-list"),
+    pytest.param(H(melds="222m"), {"/hand/melds"}, id="melds-string"),
+    pytest.param(H(melds=[1]), {"/hand/melds/0"}, id="meld-number"),
+    pytest.param(H(melds=[{}]), {"/hand/melds/0/tiles"}, id="meld-no-tiles"),
+    pytest.param(H(melds=[{"tiles": "222m", "kind": "pung"}]),
+                 {"/hand/melds/0/kind"}, id="meld-unknown-field"),
+    pytest.param(H(melds=[{"tiles": "2222m", "concealed": "yes"}]),
+                 {"/hand/melds/0/concealed"}, id="meld-concealed-string"),
+    pytest.param(H(flowers=True), {"/hand/flowers"}, id="flowers-bool"),
+    pytest.param(H(flowers=1.5), {"/hand/flowers"}, id="flowers-float"),
+    pytest.param(H(flowers="2"), {"/hand/flowers"}, id="flowers-string"),
+    pytest.param({"hand": GOOD, "context": []}, {"/context"}, id="context-list"),
+    pytest.param({"hand": GOOD, "context": None}, {"/context"}, id="context-null"),
+    pytest.param({"hand": GOOD, "context": {"selfdrawn": True}}, {"/context/selfdrawn"}, id="context-typo"),
+    pytest.param({"hand": GOOD, "context": {"self_drawn": "true"}}, {"/context/self_drawn"}, id="bool-as-string"),
+    pytest.param({"hand": GOOD, "context": {"self_drawn": 1}}, {"/context/self_drawn"}, id="bool-as-int"),
+    pytest.param({"hand": GOOD, "context": {"last_copy": None}}, {"/context/last_copy"}, id="bool-null"),
+    pytest.param({"hand": GOOD, "context": {"seat_wind": 1}}, {"/context/seat_wind"}, id="wind-number"),
+    pytest.param({"hand": GOOD, "context": {"base_points": "2"}}, {"/context/base_points"}, id="base-string"),
+    pytest.param({"hand": GOOD, "context": {"base_points": 2.0}}, {"/context/base_points"}, id="base-float"),
+    pytest.param({"hand": GOOD, "context": {"base_points": True}}, {"/context/base_points"}, id="base-bool"),
+    pytest.param({"hand": GOOD, "context": {"base_points": 1e30}}, {"/context/base_points"}, id="base-huge"),
+    pytest.param({"hand": GOOD, "context": {"a/b~c": 1}}, {"/context/a~1b~0c"}, id="pointer-escaping"),
+    pytest.param({"hand": 1, "context": {"self_drawn": 0, "zzz": 1}, "x": 1},
+                 {"/hand", "/context/self_drawn", "/context/zzz", "/x"}, id="all-errors-reported"),
+]
+
+
+@pytest.mark.parametrize(("body", "expected"), SHAPE_CASES)
+def test_wrong_shape_is_422_naming_every_field(client, body, expected):
+    resp = client.post("/v1/score", json=body)
+    assert pointers(problem_of(resp, 422, "validation-error")) == expected
+
+
+# --- meaning: the scorer's errors (422, one type per ScorerError code) ----------------------------
+DOMAIN_CASES = [
+    pytest.param({"hand": "[222m1][444m2][666m3]88mWW8mX"}, "bad-notation", "/hand", id="notation-bad-letter"),
+    pytest.param({"hand": "[222m1][444m2][666m3]88mWW"}, "tile-count", "/hand", id="notation-short"),
+    pytest.param({"hand": "[222m1[444m2]"}, "bad-notation", "/hand", id="notation-unclosed"),
+    pytest.param({"hand": ""}, "tile-count", "/hand", id="notation-empty"),
+    pytest.param({"hand": "[888m1][444m2][666m3]88mWW8m"}, "too-many-copies", "/hand", id="fifth-copy"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "8m", "melds": [{"tiles": "222m"}, {"tiles": "444m"},
+                  {"tiles": "568m"}]}}, "bad-meld", "/hand/melds/2/tiles", id="meld-not-a-set"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "8m", "melds": [{"tiles": "222m"}, {"tiles": "444m"},
+                  {"tiles": "666m", "concealed": True}]}}, "concealed-not-kong", "/hand/melds/2/concealed",
+                 id="concealed-pung"),
+    pytest.param({"hand": {"concealed": "88m WWX", "winning_tile": "8m"}}, "bad-notation", "/hand/concealed",
+                 id="compact-bad-letter"),
+    pytest.param({"hand": {"concealed": ["8m", "8m", "0m"], "winning_tile": "8m"}}, "unknown-tile",
+                 "/hand/concealed/2", id="list-unknown-code"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "8m"}}, "tile-count", "/hand/concealed",
+                 id="too-few-tiles"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "88m", "melds": [{"tiles": "222m"}, {"tiles": "444m"},
+                  {"tiles": "666m"}]}}, "tile-count", "/hand/winning_tile", id="two-winning-tiles"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "8m", "flowers": 9, "melds": [{"tiles": "222m"},
+                  {"tiles": "444m"}, {"tiles": "666m"}]}}, "bad-flowers", "/hand/flowers", id="nine-flowers"),
+    pytest.param({"hand": {"concealed": "88m WW", "winning_tile": "8m", "flowers": -1, "melds": [{"tiles": "222m"},
+                  {"tiles": "444m"}, {"tiles": "666m"}]}}, "bad-flowers", "/hand/flowers", id="negative-flowers"),
+    pytest.param({"hand": GOOD, "context": {"seat_wind": "X"}}, "bad-wind", "/context/seat_wind", id="bad-seat-wind"),
+    pytest.param({"hand": GOOD, "context": {"prevalent_wind": "e"}}, "bad-wind", "/context/prevalent_wind",
+                 id="lowercase-wind"),
+    pytest.param({"hand": GOOD, "context": {"discarder": "C"}}, "bad-wind", "/context/discarder", id="bad-discarder"),
+    pytest.param({"hand": GOOD, "context": {"base_points": 0}}, "bad-base-points", "/context/base_points",
+                 id="zero-base"),
+    pytest.param({"hand": GOOD, "context": {"base_points": 1_000_001}}, "bad-base-points", "/context/base_points",
+                 id="base-over-max"),
+    pytest.param({"hand": GOOD, "context": {"self_drawn": True, "discarder": "S"}}, "contradictory-context",
+                 "/context/discarder", id="self-drawn-with-discarder"),
+    pytest.param({"hand": GOOD, "context": {"discarder": "E"}}, "contradictory-context", "/context/discarder",
+                 id="discarder-is-winner"),
+    pytest.param({"hand": GOOD, "context": {"kong_replacement": True}}, "contradictory-context",
+                 "/context/kong_replacement", id="kong-replacement-on-discard"),
+    pytest.param({"hand": GOOD, "context": {"self_drawn": True, "kong_replacement": True}}, "contradictory-context",
+                 "/context/kong_replacement", id="kong-replacement-without-kong"),
+    pytest.param({"hand": GOOD, "context": {"robbing_kong": True, "self_drawn": True}}, "contradictory-context",
+                 "/context/robbing_kong", id="robbing-kong-self-drawn"),
+    pytest.param({"hand": GOOD, "context": {"robbing_kong": True}}, "contradictory-context", "/context/robbing_kong",
+                 id="robbing-kong-tile-in-hand"),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "pointer"), DOMAIN_CASES)
+def test_impossible_hand_or_context_is_422(client, body, code, pointer):
+    got = problem_of(client.post("/v1/score", json=body), 422, code)
+    assert pointers(got) == {pointer}
+
+
+def test_every_scorer_error_code_has_a_problem_type():
+    from scorer import errors
+
+    codes = {v for k, v in vars(errors).items() if k.isupper() and isinstance(v, str)}
+    assert codes and all(c.replace("_", "-") in TITLES for c in codes)
+
+
+# --- unexpected failures ------------------------------------------------------------------------------
+def test_unexpected_exception_is_a_bare_500_logged_with_the_request_id(client, monkeypatch, caplog):
+    def boom(*a, **k):
+        raise RuntimeError("secret internals /etc/passwd")
+
+    monkeypatch.setattr(scorer, "score", boom)
+    with caplog.at_level(logging.ERROR, logger="service"):
+        resp = client.post("/v1/score", json={"hand": GOOD}, headers={"X-Request-ID": "trace-me-42"})
+    body = problem_of(resp, 500, "internal-error")
+    text = resp.get_data(as_text=True)
+    assert "secret" not in text and "Traceback" not in text and "RuntimeError" not in text
+    assert "trace-me-42" in body["detail"]
+    assert resp.headers["X-Request-ID"] == "trace-me-42"
+    [rec] = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert rec.request_id == "trace-me-42" and rec.exc_info
+
+
+def test_unexpected_exception_in_one_batch_item_fails_only_that_item(client, monkeypatch):
+    real = scorer.score
+
+    def flaky(hand, context=None, **kw):
+        if str(hand).startswith("[444m"):
+            raise RuntimeError("boom")
+        return real(hand, context, **kw)
+
+    monkeypatch.setattr(scorer, "score", flaky)
+    resp = client.post("/v1/score/batch", json={"requests": [{"hand": GOOD}, {"hand": "[444m1][222m2][666m3]88mWW8m"}]})
+    assert resp.status_code == 200
+    first, second = resp.get_json()["results"]
+    assert first["points"] == 12
+    assert second["status"] == 500 and second["type"] == TYPE_BASE + "internal-error"
+    assert "boom" not in resp.get_data(as_text=True)
+
+
+# --- size limits: a huge string or list is refused before it costs parser time --------------------------
+@pytest.mark.parametrize(("body", "pointer"), [
+    pytest.param({"hand": "1m" * 200}, "/hand", id="long-notation"),
+    pytest.param({"hand": {"concealed": "1m" * 100, "winning_tile": "1m"}}, "/hand/concealed", id="long-compact"),
+    pytest.param({"hand": {"concealed": ["1m"] * 33, "winning_tile": "1m"}}, "/hand/concealed", id="long-list"),
+    pytest.param({"hand": {"concealed": "1m", "winning_tile": "1m" * 100}}, "/hand/winning_tile", id="long-winning"),
+    pytest.param({"hand": {"concealed": "1m", "winning_tile": "1m", "melds": [{"tiles": "111m"}] * 9}},
+                 "/hand/melds", id="many-melds"),
+    pytest.param({"hand": GOOD, "context": {"seat_wind": "E" * 200}}, "/context/seat_wind", id="long-wind"),
+])
+def test_oversized_fields_are_422_and_cheap(client, body, pointer):
+    assert pointers(problem_of(client.post("/v1/score", json=body), 422, "validation-error")) == {pointer}
+
+
+def test_five_to_eight_melds_are_left_to_the_scorer(client):
+    body = {"hand": {"concealed": "", "winning_tile": "1m", "melds": [{"tiles": "111m"}] * 5}}
+    assert pointers(problem_of(client.post("/v1/score", json=body), 422, "tile-count")) == {"/hand/melds"}

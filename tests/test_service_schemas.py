@@ -1,0 +1,56 @@
+"""The edge schemas: the fast path accepts a strict subset of what the marshmallow schema accepts,
+and returns the same thing for it; error messages flatten into JSON pointers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from marshmallow import ValidationError
+
+from service.schemas import ScoreRequestSchema, error_pointers, fast_load
+from tests.conftest import EXAMPLE_BODY, SEEDS, load_seed
+from tests.service_strategies import body
+
+SCHEMA = ScoreRequestSchema()
+
+
+def schema_load(data):
+    try:
+        return SCHEMA.load(data)
+    except ValidationError:
+        return None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(data=body)
+def test_fast_path_is_a_strict_subset_of_the_schema(data):
+    fast = fast_load(data)
+    if fast is not None:
+        assert schema_load(data) == fast
+
+
+@pytest.mark.parametrize("data", [EXAMPLE_BODY, *(load_seed(p)["request"] for p in SEEDS)],
+                         ids=["issue", *(p.stem for p in SEEDS)])
+def test_fast_path_takes_the_common_bodies(data):
+    assert fast_load(data) == schema_load(data) == data
+
+
+@pytest.mark.parametrize("data", [
+    {"hand": "x", "context": None}, {"hand": "x", "context": {"base_points": True}},
+    {"hand": "x", "context": {"self_drawn": 1}}, {"hand": {"concealed": "1m", "winning_tile": "1m", "flowers": False}},
+    {"hand": {"concealed": "1m", "winning_tile": "1m", "melds": [{"tiles": "222m", "concealed": None}]}},
+    {"hand": {"concealed": ["1m", 1], "winning_tile": "1m"}}, {"hand": "x", "extra": 1}, {"context": {}}, [], None,
+])
+def test_fast_path_declines_what_the_schema_must_judge(data):
+    assert fast_load(data) is None
+
+
+@pytest.mark.parametrize(("messages", "expected"), [
+    ({"_schema": ["Invalid input type."]}, [("", "must be a JSON object")]),
+    ({"hand": {"melds": {1: {"tiles": ["bad"]}}}}, [("/hand/melds/1/tiles", "bad")]),
+    ({"a/b": {"c~d": ["Unknown field."]}}, [("/a~1b/c~0d", "unknown field")]),
+    ({"x": ["one", "two"], "y": {"_schema": ["Missing data for required field."]}},
+     [("/x", "one"), ("/x", "two"), ("/y", "required field is missing")]),
+])
+def test_error_pointers(messages, expected):
+    assert [(e["pointer"], e["detail"]) for e in error_pointers(messages)] == expected
