@@ -1,0 +1,31 @@
+# The scorer service: gunicorn serving service:create_app(), as a non-root user.
+#   docker build -t mcr-scorer .
+#   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me mcr-scorer
+# Settings (all optional): PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
+# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see gunicorn.conf.py and the README).
+
+FROM python:3.11-slim-bookworm AS build
+WORKDIR /src
+COPY pyproject.toml ./
+COPY scorer ./scorer
+COPY service ./service
+# Wheels for the project and its pinned dependencies; nothing of the build stays in the image.
+RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+
+FROM python:3.11-slim-bookworm
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PORT=8000
+RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin app
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels
+WORKDIR /app
+COPY gunicorn.conf.py ./
+USER 10001:10001
+EXPOSE 8000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=2)"]
+# exec form: gunicorn is PID 1 and receives SIGTERM itself, for a graceful shutdown.
+CMD ["gunicorn", "--config", "gunicorn.conf.py", "service:create_app()"]

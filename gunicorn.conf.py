@@ -1,0 +1,74 @@
+"""gunicorn settings for the scorer service, from the environment.
+
+    gunicorn --config gunicorn.conf.py 'service:create_app()'
+
+PORT (8000) and HOST (0.0.0.0) make the bind address; WEB_CONCURRENCY sets the worker count
+(default: the CPUs this process may use, counting a cgroup CPU limit: scoring is CPU-bound and the
+GIL lets one process use one core). Logs are JSON lines on stdout, access log included.
+"""
+
+import os
+import shutil
+import tempfile
+
+
+def _cpus() -> int:
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:  # cgroup v2 CPU limit, as a container runtime sets it: "max 100000" or "200000 100000"
+        with open("/sys/fs/cgroup/cpu.max") as f:
+            quota, period = f.read().split()[:2]
+        if quota != "max":
+            n = min(n, max(1, int(quota) // int(period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, n)
+
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{int(os.environ.get('PORT', '8000'))}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
+# CPU-bound: one request at a time per process. gthread with one thread behaves like sync but keeps
+# idle keep-alive connections open (sync closes every connection after one response).
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+backlog = 2048
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish in-flight requests
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))  # longer than a load balancer's idle timeout (60 s)
+max_requests = 20000  # recycle workers now and then, jittered so they do not all restart together
+max_requests_jitter = 2000
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off the (maybe slow) disk
+limit_request_line = 8190
+limit_request_fields = 100
+control_socket_disable = True  # no runtime control socket in a container
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+accesslog = "-"  # stdout
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+logger_class = "service.log.GunicornLogger"  # both logs as JSON lines on stdout
+
+# Several workers share one /metrics view through prometheus_client's multiprocess mode. The
+# directory must be set before any worker imports prometheus_client, hence here, at config load.
+_own_metrics_dir = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _own_metrics_dir = tempfile.mkdtemp(prefix="mcr-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
+
+
+def on_starting(server):
+    d = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    os.makedirs(d, exist_ok=True)
+    for name in os.listdir(d):  # stale files from an earlier run would add old counts
+        if name.endswith(".db"):
+            os.remove(os.path.join(d, name))
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if _own_metrics_dir:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)

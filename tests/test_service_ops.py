@@ -1,0 +1,221 @@
+"""Health, readiness, metrics, request ids, JSON logs, API keys, configuration."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import re
+import subprocess
+import sys
+
+import pytest
+
+import scorer
+from service import create_app
+from service.errors import TYPE_BASE
+from service.log import GunicornLogger, JsonFormatter
+from tests.conftest import ROOT
+
+GOOD = "[222m1][444m2][666m3]88mWW8m"
+
+
+def test_healthz(client):
+    resp = client.get("/healthz")
+    assert (resp.status_code, resp.get_json()) == (200, {"status": "ok"})
+
+
+def test_readyz(client):
+    resp = client.get("/readyz")
+    assert (resp.status_code, resp.get_json()) == (200, {"status": "ready"})
+
+
+def test_readyz_is_503_when_the_scorer_fails(client, monkeypatch):
+    monkeypatch.setattr(scorer, "score", lambda *a, **k: 1 / 0)
+    resp = client.get("/readyz")
+    assert resp.status_code == 503
+    assert resp.get_json()["type"] == TYPE_BASE + "not-ready"
+
+
+def test_head_works_on_get_endpoints(client):
+    assert client.head("/healthz").status_code == 200
+
+
+# --- metrics -----------------------------------------------------------------------------------------
+def _sample(text: str, name: str, **labels: str) -> float:
+    for line in text.splitlines():
+        if line.startswith(name + "{") or line.startswith(name + " "):
+            got = dict(re.findall(r'(\w+)="([^"]*)"', line.split("}")[0]))
+            if all(got.get(k) == v for k, v in labels.items()):
+                return float(line.rsplit(" ", 1)[1])
+    raise KeyError((name, labels))
+
+
+def test_metrics_count_requests_by_route_and_status(client):
+    client.post("/v1/score", json={"hand": GOOD})
+    client.post("/v1/score", json={"hand": GOOD})
+    client.post("/v1/score", json={"hand": "nonsense"})
+    client.get("/nowhere")
+    resp = client.get("/metrics")
+    assert resp.status_code == 200
+    assert resp.mimetype == "text/plain"
+    text = resp.get_data(as_text=True)
+    assert _sample(text, "http_requests_total", route="/v1/score", method="POST", status="200") == 2
+    assert _sample(text, "http_requests_total", route="/v1/score", method="POST", status="422") == 1
+    assert _sample(text, "http_requests_total", route="unmatched", method="GET", status="404") == 1
+    assert _sample(text, "http_request_duration_seconds_count", route="/v1/score") == 3
+    assert _sample(text, "http_request_duration_seconds_bucket", route="/v1/score", le="+Inf") == 3
+
+
+def test_metrics_expose_the_scorer_cache(client):
+    scorer.clear_caches()
+    client.post("/v1/score", json={"hand": GOOD})
+    client.post("/v1/score", json={"hand": GOOD})
+    text = client.get("/metrics").get_data(as_text=True)
+    info = scorer.cache_info()
+    for cache in info:
+        assert _sample(text, "scorer_cache_hits", cache=cache) == info[cache]["hits"]
+        assert _sample(text, "scorer_cache_misses", cache=cache) == info[cache]["misses"]
+    assert _sample(text, "scorer_cache_hits", cache="result") >= 1
+
+
+def test_two_apps_do_not_share_or_clash_on_metrics(client):
+    client.get("/healthz")
+    other = create_app().test_client()
+    text = other.get("/metrics").get_data(as_text=True)
+    with pytest.raises(KeyError):
+        _sample(text, "http_requests_total", route="/healthz")
+
+
+def test_unknown_methods_do_not_grow_label_values(client):
+    client.open("/healthz", method="FOOBAR")
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "FOOBAR" not in text
+    assert _sample(text, "http_requests_total", method="other", status="405") == 1
+
+
+# --- request ids and logs -------------------------------------------------------------------------------
+def test_request_id_is_generated_and_echoed(client):
+    a, b = client.get("/healthz"), client.get("/healthz")
+    assert re.fullmatch(r"[0-9a-f]{32}", a.headers["X-Request-ID"])
+    assert a.headers["X-Request-ID"] != b.headers["X-Request-ID"]
+
+
+@pytest.mark.parametrize("rid", ["abc-123", "req_1.2:3@x/y=z+", "a" * 128])
+def test_sane_request_id_is_honoured(client, rid):
+    assert client.get("/healthz", headers={"X-Request-ID": rid}).headers["X-Request-ID"] == rid
+
+
+@pytest.mark.parametrize("rid", ["", "a" * 129, "has space", "quote\"", "<script>", "é"])
+def test_odd_request_id_is_replaced(client, rid):
+    got = client.get("/healthz", headers={"X-Request-ID": rid}).headers["X-Request-ID"]
+    assert got != rid and re.fullmatch(r"[0-9a-f]{32}", got)
+
+
+def test_request_id_is_on_error_responses_too(client):
+    for resp in (client.get("/nope", headers={"X-Request-ID": "r1"}),
+                 client.post("/v1/score", data="{", content_type="application/json", headers={"X-Request-ID": "r1"})):
+        assert resp.headers["X-Request-ID"] == "r1"
+
+
+def test_app_logs_are_json_lines_with_the_request_id(client, monkeypatch, capsys):
+    monkeypatch.setattr(scorer, "score", lambda *a, **k: 1 / 0)
+    client.post("/v1/score", json={"hand": GOOD}, headers={"X-Request-ID": "log-me"})
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
+    [rec] = [r for r in lines if r["level"] == "ERROR"]
+    assert rec["request_id"] == "log-me"
+    assert rec["logger"] == "service"
+    assert "ZeroDivisionError" in rec["exc"]  # the trace goes to the log, never to the client
+
+
+def test_gunicorn_access_log_is_json_with_the_request_id():
+    from gunicorn.config import Config
+
+    cfg = Config()
+    cfg.set("accesslog", "-")
+    logger = GunicornLogger(cfg)
+    stream = io.StringIO()
+    for h in logger.access_log.handlers:
+        h.setStream(stream)
+
+    class Resp:
+        status = "200 OK"
+        headers = [("Content-Type", "application/json"), ("X-Request-ID", "rid-7")]
+        sent = 42
+
+    import datetime
+
+    logger.access(Resp(), None, {"REQUEST_METHOD": "POST", "RAW_URI": "/v1/score", "PATH_INFO": "/v1/score",
+                                 "REMOTE_ADDR": "10.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1"},
+                  datetime.timedelta(milliseconds=3))
+    rec = json.loads(stream.getvalue())
+    assert rec["request_id"] == "rid-7" and rec["status"] == 200 and rec["path"] == "/v1/score"
+    assert rec["duration_ms"] == 3.0 and rec["logger"] == "gunicorn.access"
+
+
+def test_json_formatter_outside_a_request():
+    rec = logging.LogRecord("x", logging.INFO, __file__, 1, "hello %s", ("world",), None)
+    out = json.loads(JsonFormatter().format(rec))
+    assert out["message"] == "hello world" and "request_id" not in out
+
+
+# --- API keys ---------------------------------------------------------------------------------------------
+@pytest.fixture
+def keyed(make_client):
+    return make_client(SCORER_API_KEYS="k1, k2-long-secret")
+
+
+@pytest.mark.parametrize("auth", [None, "", "Bearer", "Bearer ", "Bearer wrong", "Basic k1", "k1", "Bearer k1x",
+                                  "Bearer ké"])
+def test_api_keys_required_on_v1(keyed, auth):
+    headers = {"Authorization": auth} if auth is not None else {}
+    for resp in (keyed.post("/v1/score", json={"hand": GOOD}, headers=headers),
+                 keyed.post("/v1/score/batch", json={"requests": [{"hand": GOOD}]}, headers=headers),
+                 keyed.get("/v1/fans", headers=headers)):
+        assert resp.status_code == 401
+        assert resp.get_json()["type"] == TYPE_BASE + "unauthorized"
+        assert resp.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize("auth", ["Bearer k1", "bearer k2-long-secret", "Bearer  k1 "])
+def test_valid_api_key_passes(keyed, auth):
+    assert keyed.post("/v1/score", json={"hand": GOOD}, headers={"Authorization": auth}).status_code == 200
+    assert keyed.get("/v1/fans", headers={"Authorization": auth}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/openapi.yaml"])
+def test_operations_stay_open_with_api_keys(keyed, path):
+    assert keyed.get(path).status_code == 200
+
+
+def test_no_keys_no_auth(make_client):
+    client = make_client(SCORER_API_KEYS=" , ")
+    assert client.post("/v1/score", json={"hand": GOOD}).status_code == 200
+
+
+def test_auth_is_checked_before_the_body(keyed):
+    resp = keyed.post("/v1/score", data="{", content_type="application/json")
+    assert resp.status_code == 401
+
+
+# --- the factory -----------------------------------------------------------------------------------------
+def test_nothing_happens_at_import():
+    """Importing the package builds no app, registers no metric and loads no scorer."""
+    code = ("import sys, service; "
+            "assert not [m for m in ('service.views', 'prometheus_client', 'scorer') if m in sys.modules]; "
+            "assert not hasattr(service, 'app')")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, timeout=60)
+
+
+def test_flask_cli_finds_the_factory():
+    from flask.cli import ScriptInfo
+
+    app = ScriptInfo(app_import_path="service").load_app()
+    assert app.name == "service"
+
+
+def test_json_response_survives_what_orjson_refuses():
+    from service.responses import json_response
+
+    resp = json_response({"detail": "lone \ud800 surrogate", "n": 2**70})
+    assert json.loads(resp.get_data()) == {"detail": "lone \ud800 surrogate", "n": 2**70}
