@@ -81,18 +81,9 @@ def openapi() -> Response:
 def score_one(body: dict[str, Any]) -> dict[str, Any]:
     """A body that passed the schema -> the scorer's result, as JSON. Raises ``ScorerError``."""
     hand = body["hand"]
-    hand = _parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
+    hand = scorer.Hand.parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
     context = scorer.Context.build(**body.get("context", {}))
     return scorer.score(hand, context).to_dict()
-
-
-def _parse(notation: str) -> scorer.Hand:
-    try:
-        return scorer.Hand.parse(notation)
-    except scorer.ScorerError as e:
-        if len(e.field) > 1 and e.field[0] == "hand":  # a string has no sub-fields to point at
-            raise scorer.ScorerError(e.code, e.message, ("hand",)) from None
-        raise
 
 
 def score_item(item: Any) -> dict[str, Any]:
