@@ -72,35 +72,42 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     return tuple(sorted(unique.items()))
 
 
-@lru_cache(maxsize=1 << 17)
-def _suit_shape(c: tuple[int, ...]) -> tuple[bool, bool]:
-    """Can one suit's 9 counts be split into sets only / into sets and one pair?
+def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...]]]:
+    """Every count vector of one suit that splits into sets only, and into sets and a pair.
 
-    Real hands touch a few thousand of the 5^9 shapes, so the table is filled lazily and kept: this is what makes finding a hand's waits cheap.
+    Built once at import (a few tens of thousands of shapes): looking a suit up in these sets is
+    what makes finding a hand's waits cheap, and no hand pays for filling a table.
     """
-    i = next((k for k, n in enumerate(c) if n), None)
-    if i is None:
-        return (True, False)
-    sets_only = with_pair = False
-    cl = list(c)
-    if c[i] >= 3:
-        cl[i] -= 3
-        a, b = _suit_shape(tuple(cl))
-        sets_only, with_pair = sets_only or a, with_pair or b
-        cl[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        cl[i] -= 1
-        cl[i + 1] -= 1
-        cl[i + 2] -= 1
-        a, b = _suit_shape(tuple(cl))
-        sets_only, with_pair = sets_only or a, with_pair or b
-        cl[i] += 1
-        cl[i + 1] += 1
-        cl[i + 2] += 1
-    if c[i] >= 2 and not with_pair:
-        cl[i] -= 2
-        with_pair = _suit_shape(tuple(cl))[0]
-    return (sets_only, with_pair)
+    kinds = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
+    sets_only: set[tuple[int, ...]] = set()
+    frontier = {(0,) * 9}
+    for _ in range(5):  # up to 4 sets
+        sets_only |= frontier
+        grown = set()
+        for shape in frontier:
+            for k in kinds:
+                c = list(shape)
+                for i in k:
+                    c[i] += 1
+                if max(c) <= 5:  # 5: a wait probed on a tile the hand holds four of
+                    grown.add(tuple(c))
+        frontier = grown
+    with_pair = set()
+    for shape in sets_only:
+        for i in range(9):
+            if shape[i] <= 3:
+                c = list(shape)
+                c[i] += 2
+                with_pair.add(tuple(c))
+    return frozenset(sets_only), frozenset(with_pair)
+
+
+SETS_ONLY, WITH_PAIR = _suit_shapes()
+
+
+def _suit_shape(c: tuple[int, ...]) -> tuple[bool, bool]:
+    """Can one suit's 9 counts be split into sets only / into sets and one pair?"""
+    return c in SETS_ONLY, c in WITH_PAIR
 
 
 @lru_cache(maxsize=1 << 17)

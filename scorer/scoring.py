@@ -278,7 +278,8 @@ def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
     return best
 
 
-def _score(hand: Hand, ctx: Context) -> Result:
+def _score(hand: Hand, context: Context) -> Result:
+    ctx = context.for_hand(hand)  # inside the cache: a hit skips the checks that passed before
     f = _facts(hand, ctx)
     best = _arrangements(hand, f)
     flowers = hand.flowers
@@ -328,7 +329,7 @@ def score(hand: Hand | str, context: Context | None = None, /, **context_fields:
         context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
-    return _cached_score(hand, context.for_hand(hand))
+    return _cached_score(hand, context)
 
 
 def clear_caches() -> None:
