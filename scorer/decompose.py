@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
 
@@ -176,6 +177,7 @@ def set_cache_size(maxsize: int) -> None:
 
 # --- special forms (all 14 tiles concealed unless said otherwise) -----------------------------
 ORPHANS = tuple(i for i in range(NUM_TILES) if IS_TERMINAL_OR_HONOR[i])
+_ORPHAN_COUNTS = itemgetter(*ORPHANS)
 # The six knitted sequences 147/258/369 spread over the three suits, in the reference's order.
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(s * 9 + r - 1 for s, ranks in zip(range(3), perm) for r in ranks))
@@ -191,7 +193,7 @@ KNITTED: tuple[tuple[int, ...], ...] = tuple(
 
 
 def is_seven_pairs(counts: Counts) -> bool:
-    return sum(counts) == 14 and all(n % 2 == 0 for n in counts)
+    return 1 not in counts and 3 not in counts and sum(counts) == 14
 
 
 def shifted_pairs_suit(counts: Counts) -> int | None:
@@ -205,12 +207,13 @@ def shifted_pairs_suit(counts: Counts) -> int | None:
 
 def is_thirteen_orphans(counts: Counts) -> bool:
     """Each of the 13 terminals and honours, and one of them twice: nothing else."""
-    return sum(counts) == 14 and all(counts[i] >= 1 for i in ORPHANS) and sum(counts[i] for i in ORPHANS) == 14
+    orphans = _ORPHAN_COUNTS(counts)
+    return 0 not in orphans and sum(orphans) == 14 == sum(counts)
 
 
 def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     """全不靠: 14 singles — knitted tiles of one sequence plus honours. Returns that sequence."""
-    if sum(counts) != 14 or any(n > 1 for n in counts):
+    if max(counts) > 1 or sum(counts) != 14:
         return None
     suited = [i for i in range(HONOR_START) if counts[i]]
     if not 7 <= len(suited) <= 9:
@@ -221,14 +224,13 @@ def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     return None
 
 
-KNITTED_MASKS = tuple(sum(1 << i for i in seq) for seq in KNITTED)
+_KNITTED_COUNTS = tuple(itemgetter(*seq) for seq in KNITTED)
 
 
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:
     """组合龙: the 9 knitted tiles plus ``need`` (0 or 1) sets and a pair from what is left."""
-    present = sum(1 << i for i in range(HONOR_START) if counts[i])
-    for seq, mask in zip(KNITTED, KNITTED_MASKS):
-        if present & mask == mask:
+    for seq, held in zip(KNITTED, _KNITTED_COUNTS):
+        if 0 not in held(counts):
             rest = list(counts)
             for i in seq:
                 rest[i] -= 1
@@ -243,6 +245,8 @@ def nine_gates_extra_rank(counts: Counts, win: int) -> int | None:
     if IS_HONOR[win]:
         return None
     base = win - RANK[win] + 1
+    if counts[base] < 3 or counts[base + 8] < 3:
+        return None
     pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     pattern[RANK[win] - 1] += 1
     if sum(counts) != 14 or any(counts[base + k] != pattern[k] for k in range(9)):

@@ -1,6 +1,6 @@
 """Fan detectors, one pure function per family, each reading precomputed features.
 
-Every detector adds raw counts to a ``Counter`` of fan ids; exclusion (不计) happens afterwards,
+Every detector adds raw counts to a mapping of fan ids (``Fans``); exclusion (不计) happens afterwards,
 once, from the fan table (``exclusion.py``). Where the rules limit how sets combine — the
 non-identical and account-once principles among chows and pungs — the family function applies
 them itself, the way the reference calculator does, since that is a rule about sets, not fans.
@@ -8,7 +8,7 @@ them itself, the way the reference calculator does, since that is a rule about s
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,7 +26,8 @@ from .tiles import (
     SUIT,
 )
 
-Fans = Counter[str]
+# A defaultdict, not a Counter: its copy and missing keys are handled in C, and this is the hot path.
+Fans = defaultdict[str, int]
 
 # Which family detects which fans: every fan of the table has exactly one (tests check it), the
 # special forms are recognised by their decomposition, chicken hand and flowers by the scorer.
@@ -127,7 +128,9 @@ def _limit_pair_fans(found: Sequence[str | None], limit: int, fans: Fans) -> Non
                 table[f] -= 1
                 cnt -= 1
         floor -= 1
-    fans.update(+table)
+    for f, n in table.items():
+        if n > 0:
+            fans[f] += n
 
 
 def chow_fans(mids: Sequence[int], fans: Fans) -> None:
@@ -292,7 +295,8 @@ def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fan
         elif concealed_kongs == 2:
             fans["two_concealed_kongs"] += 1
         else:
-            fans.update(MIXED_KONGS_RULING)
+            for f in MIXED_KONGS_RULING:
+                fans[f] += 1
     elif kongs == 1:
         fans["melded_kong" if melded_kongs else "concealed_kong"] += 1
     concealed = concealed_pungs + concealed_kongs
@@ -338,47 +342,71 @@ def pack_trait_fans(traits: Sequence[SetTraits], fans: Fans) -> None:
         fans["all_even_pungs"] += 1
 
 
+def _mask(pred: Sequence[bool]) -> int:
+    return sum(1 << i for i in range(NUM_TILES) if pred[i])
+
+
+# Tile predicates as 34-bit masks, so a whole-hand trait is one AND.
+SUIT_MASKS = tuple(_mask([SUIT[i] == s for i in range(NUM_TILES)]) for s in range(3))
+HONOR_MASK = _mask(IS_HONOR)
+WIND_MASK = _mask(IS_WIND)
+DRAGON_MASK = _mask(IS_DRAGON)
+TERMINAL_MASK = _mask(IS_TERMINAL)
+ORPHAN_MASK = _mask(IS_TERMINAL_OR_HONOR)
+REVERSIBLE_MASK = _mask(IS_REVERSIBLE)
+GREEN_MASK = _mask(IS_GREEN)
+RANKS_MASK = {rs: _mask([RANK[i] in rs for i in range(NUM_TILES)]) for rs in ((1, 2, 3, 4), (1, 2, 3), (6, 7, 8, 9),
+                                                                            (7, 8, 9), (4, 5, 6))}
+
+
+def presence(counts: Sequence[int]) -> int:
+    """The kinds of tile present, as a 34-bit mask."""
+    m = 0
+    for i, n in enumerate(counts):
+        if n:
+            m |= 1 << i
+    return m
+
+
 def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     """Fans read off the tiles alone (suits, faces, ranks, 四归一), whatever the arrangement."""
-    present = [i for i in range(NUM_TILES) if counts[i]]
-    suits = {SUIT[i] for i in present}
-    numbered = suits - {3}
-    honors = 3 in suits
+    p = presence(counts)
+    suits = sum(1 for m in SUIT_MASKS if p & m)
+    honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐
-    if len(numbered) == 1:
+    if suits == 1:
         fans["half_flush" if honors else "full_flush"] += 1
-    elif len(numbered) == 2:
+    elif suits == 2:
         fans["one_voided_suit"] += 1
     if not honors:
         fans["no_honors"] += 1
-    if len(numbered) == 3 and any(IS_WIND[i] for i in present) and any(IS_DRAGON[i] for i in present):
+    if suits == 3 and p & WIND_MASK and p & DRAGON_MASK:
         fans["all_types"] += 1
     # faces: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
-    simples = not any(IS_TERMINAL_OR_HONOR[i] for i in present)
+    simples = not p & ORPHAN_MASK
     if simples:
         fans["all_simples"] += 1
-    if all(IS_REVERSIBLE[i] for i in present):
+    if not p & ~REVERSIBLE_MASK:
         fans["reversible_tiles"] += 1
-    if all(IS_GREEN[i] for i in present):
+    if not p & ~GREEN_MASK:
         fans["all_green"] += 1
     if not simples:
-        if not numbered:
+        if not suits:
             fans["all_honors"] += 1
-        elif all(IS_TERMINAL[i] for i in present):
+        elif not p & ~TERMINAL_MASK:
             fans["all_terminals"] += 1
-        elif all(IS_TERMINAL_OR_HONOR[i] for i in present):
+        elif not p & ~ORPHAN_MASK:
             fans["all_terminals_and_honors"] += 1
     # ranks: 全大 全中 全小 大于五 小于五
     if not honors:
-        ranks = {RANK[i] for i in present}
-        if ranks <= {1, 2, 3, 4}:
-            fans["lower_four" if 4 in ranks else "lower_tiles"] += 1
-        elif ranks <= {6, 7, 8, 9}:
-            fans["upper_four" if 6 in ranks else "upper_tiles"] += 1
-        elif ranks <= {4, 5, 6}:
+        if not p & ~RANKS_MASK[(1, 2, 3, 4)]:
+            fans["lower_tiles" if not p & ~RANKS_MASK[(1, 2, 3)] else "lower_four"] += 1
+        elif not p & ~RANKS_MASK[(6, 7, 8, 9)]:
+            fans["upper_tiles" if not p & ~RANKS_MASK[(7, 8, 9)] else "upper_four"] += 1
+        elif not p & ~RANKS_MASK[(4, 5, 6)]:
             fans["middle_tiles"] += 1
     # 四归一: four of a tile not declared as a kong
-    hogs = sum(1 for i in present if counts[i] == 4) - kongs
+    hogs = counts.count(4) - kongs
     if hogs > 0:
         fans["tile_hog"] += hogs
 

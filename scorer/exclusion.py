@@ -8,14 +8,14 @@ scores 自摸, as the reference calculator has it.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Mapping
 
 from .fans import FANS, ORDER
 
 _IMPLIES: dict[str, frozenset[str]] = {f.id: frozenset(f.implies) for f in FANS}
 
 
-def exclude(raw: Counter[str]) -> tuple[tuple[str, int], ...]:
+def exclude(raw: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     """The fans that stand after exclusion, in table order, with their counts.
 
     A hand left with no fan at all is a chicken hand (无番和).

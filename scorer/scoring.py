@@ -8,10 +8,10 @@ comparing tools see the same fan names.
 from __future__ import annotations
 
 import os
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from . import decompose
@@ -72,8 +72,8 @@ class _Facts:
     ctx: Context
     seat: int
     prevalent: int
-    tile_fans: Fans  # read off the tiles alone: the same for every arrangement
     event_fans: Fans  # how the hand was won: the same for every arrangement
+    base_fans: Fans  # those, the tiles' own fans and concealment: the same for every arrangement
 
 
 @dataclass(frozen=True)
@@ -102,16 +102,18 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
                 mk += 1
         if not m.concealed:
             melded += 1
-    tiles: Fans = Counter()
-    tile_fans(hand.counts(), mk + ck, tiles)
-    events: Fans = Counter()
+    events: Fans = defaultdict(int)
     win_event_fans(ctx.self_drawn, ctx.last_copy, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong, events)
+    base = events.copy()
+    tile_fans(hand.counts(), mk + ck, base)
+    # Special forms imply 门前清/不求人 away, so concealment can be common to every arrangement.
+    concealment_fans(melded, ctx.self_drawn, base)
     return _Facts(
         win=win, standing=hand.standing_counts(), total=hand.counts(), need=4 - len(hand.melds),
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
         melded_sets=melded, meld_traits=tuple(traits), ctx=ctx,
         seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
-        tile_fans=tiles, event_fans=events,
+        event_fans=events, base_fans=base,
     )
 
 
@@ -124,8 +126,16 @@ def _codes(*idx: int) -> tuple[str, ...]:
     return tuple(CODES[i] for i in idx)
 
 
+@cache
+def _set(kind: str, first: int, concealed: bool) -> ScoredSet:
+    """Sets are values: one object per kind, first tile and concealment, made once."""
+    n = {"chow": 0, "pung": 3, "kong": 4, "pair": 2}[kind]
+    tiles = _codes(first, first + 1, first + 2) if n == 0 else (CODES[first],) * n
+    return ScoredSet(kind, tiles, concealed)
+
+
 def _meld_sets(hand: Hand) -> list[ScoredSet]:
-    return [ScoredSet(str(m.kind), tuple(map(str, m.tiles)), m.concealed) for m in hand.melds]
+    return [_set(str(m.kind), INDEX[m.tile], m.concealed) for m in hand.melds]
 
 
 # --- regular hands ------------------------------------------------------------------------------
@@ -136,7 +146,7 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
     own_pungs = [t for t, k in sets if k == PUNG]
     mids = list(f.meld_chow_mids) + own_mids
     pungs = list(f.meld_pungs) + own_pungs
-    fans: Fans = f.event_fans.copy()
+    fans: Fans = f.base_fans.copy()
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans)
@@ -147,12 +157,10 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
     else:
         chow_fans(mids, fans)
         pung_fans(pungs, fans)
-    concealment_fans(f.melded_sets, ctx.self_drawn, fans)
     pair_fans(pair, len(mids), pungs, fans)
     traits = [*f.meld_traits, *(CHOW_TRAITS[m] for m in own_mids), *(PUNG_TRAITS[t] for t in own_pungs),
               PUNG_TRAITS[pair]]
     pack_trait_fans(traits, fans)
-    fans.update(f.tile_fans)
     if unique_wait:
         w = wait_fan(own_mids, pair, win)
         if w:
@@ -162,10 +170,10 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
         out = _meld_sets(hand)
         for t, k in sets:
             if k == CHOW:
-                out.append(ScoredSet("chow", _codes(t, t + 1, t + 2), True))
+                out.append(_set("chow", t, True))
             else:
-                out.append(ScoredSet("pung", _codes(t, t, t), not (exposed_pung and t == win)))
-        out.append(ScoredSet("pair", _codes(pair, pair), True))
+                out.append(_set("pung", t, not (exposed_pung and t == win)))
+        out.append(_set("pair", pair, True))
         return out
 
     return _candidate(fans, arrangement)
@@ -173,15 +181,17 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
 
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
-    fans: Fans = f.event_fans + f.tile_fans
+    fans: Fans = f.base_fans.copy()
     fans["seven_shifted_pairs" if decompose.shifted_pairs_suit(f.standing) is not None else "seven_pairs"] += 1
     return _candidate(fans, lambda: [
-        ScoredSet("pair", _codes(i, i), True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
+        _set("pair", i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
     ])
 
 
 def _single_form(f: _Facts, fan_ids: Iterable[str], kind: str) -> _Candidate:
-    fans: Fans = f.event_fans + Counter(fan_ids)
+    fans: Fans = f.event_fans.copy()
+    for fan in fan_ids:
+        fans[fan] += 1
     tiles = [i for i in range(NUM_TILES) for _ in range(f.standing[i])]
     return _candidate(fans, lambda: [ScoredSet(kind, _codes(*tiles), True)])
 
@@ -201,11 +211,10 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     own_pungs = [t for t, k in sets if k == PUNG]
     mids = list(f.meld_chow_mids) + own_mids
     pungs = list(f.meld_pungs) + own_pungs
-    fans: Fans = f.event_fans + f.tile_fans
+    fans: Fans = f.base_fans.copy()
     fans["knitted_straight"] += 1
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
-    concealment_fans(f.melded_sets, ctx.self_drawn, fans)
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
     # The winning tile may be read as part of the knitted straight or of the set and pair (as
     # the reference does): a wait on the set or pair alone still scores edge, closed or single.
@@ -227,9 +236,8 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     def arrangement() -> list[ScoredSet]:
         out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
         for t, k in sets:
-            kind, tiles = ("chow", _codes(t, t + 1, t + 2)) if k == CHOW else ("pung", _codes(t, t, t))
-            out.append(ScoredSet(kind, tiles, True))
-        out.append(ScoredSet("pair", _codes(pair, pair), True))
+            out.append(_set("chow" if k == CHOW else "pung", t, True))
+        out.append(_set("pair", pair, True))
         return out
 
     return _candidate(fans, arrangement)
