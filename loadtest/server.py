@@ -1,0 +1,141 @@
+"""Start gunicorn on 127.0.0.1 with the project's ``gunicorn.conf.py``, wait until it is ready,
+and always stop it again (by its own PID; its workers are its children).
+
+    with Gunicorn("service:create_app()", workers=2, log_path=Path("/tmp/g.log")) as g:
+        ...  # g.url is http://127.0.0.1:<free port>
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "gunicorn.conf.py"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Gunicorn:
+    """One gunicorn master (and its workers), started by us, on a free loopback port."""
+
+    def __init__(self, app: str, *, workers: int | None = None, worker_class: str | None = None,
+                 threads: int | None = None, log_path: Path | None = None, access_log: bool = True,
+                 ready_path: str = "/readyz", env: dict[str, str] | None = None,
+                 extra_args: list[str] | None = None) -> None:
+        self.app, self.ready_path = app, ready_path
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.cmd = [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "--bind", f"127.0.0.1:{self.port}"]
+        if workers:
+            self.cmd += ["--workers", str(workers)]
+        if worker_class:
+            self.cmd += ["--worker-class", worker_class]
+        if threads:
+            self.cmd += ["--threads", str(threads)]
+        if not access_log:
+            self.cmd += ["--access-logfile", "/dev/null"]
+        self.cmd += extra_args or []
+        self.cmd.append(app)
+        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(ROOT),
+                    **(env or {})}
+        self.log_path = log_path
+        self._log: IO[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 30.0) -> Gunicorn:
+        self._log = open(self.log_path, "wb") if self.log_path else open(os.devnull, "wb")  # noqa: SIM115
+        # A session of its own: nothing we send to our terminal's group reaches it by accident.
+        self.proc = subprocess.Popen(self.cmd, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                tail = ""
+                if self.log_path and self.log_path.exists():
+                    tail = "\n  " + "\n  ".join(self.log_path.read_text(errors="replace").splitlines()[-5:])
+                raise RuntimeError(f"gunicorn exited with {self.proc.returncode} before it was ready "
+                                   f"({' '.join(self.cmd[:3])}); see {self.log_path}{tail}")
+            try:
+                with urllib.request.urlopen(self.url + self.ready_path, timeout=2) as r:
+                    if r.status == 200:
+                        return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"gunicorn not ready at {self.url}{self.ready_path} within {timeout:.0f} s")
+
+    def pids(self) -> list[int]:
+        """The master, whose tree ``cpu_seconds`` adds up (workers come and go)."""
+        return [] if self.proc is None else [self.proc.pid]
+
+    def worker_pids(self) -> frozenset[int]:
+        """The live workers now (gunicorn replaces one after ``max_requests``)."""
+        try:
+            import psutil
+
+            return frozenset(c.pid for c in psutil.Process(self.proc.pid).children()) if self.proc else frozenset()
+        except Exception:
+            return frozenset()
+
+    def stop(self) -> None:
+        """SIGTERM the master (it stops its workers gracefully); SIGKILL its session if it lingers."""
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=25)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)  # the session we started for it, and nothing else
+                proc.wait(timeout=5)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def __enter__(self) -> Gunicorn:
+        return self.start()
+
+    def __exit__(self, et: type[BaseException] | None, e: BaseException | None, tb: TracebackType | None) -> None:
+        self.stop()
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """user + system CPU seconds so far of the process trees rooted at ``pids``: each process, its
+    live descendants, and the children it has reaped (gunicorn replaces workers now and then, by
+    ``max_requests``: a replaced worker's time stays counted in its master). 0 without psutil."""
+    try:
+        import psutil
+    except ImportError:
+        return 0.0
+    total = 0.0
+    seen: set[int] = set()
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            procs = [root, *root.children(recursive=True)]
+        except psutil.Error:
+            continue
+        for p in procs:
+            if p.pid in seen:
+                continue
+            seen.add(p.pid)
+            try:
+                t = p.cpu_times()
+                total += t.user + t.system + t.children_user + t.children_system
+            except psutil.Error:
+                pass
+    return total
