@@ -139,13 +139,17 @@ def _meld_sets(hand: Hand) -> list[ScoredSet]:
 
 
 # --- regular hands ------------------------------------------------------------------------------
+def _sets(f: _Facts, sets: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Chows (by middle tile) and pungs of the concealed part, then with the melds' added."""
+    own_mids = [t + 1 for t, k in sets if k == CHOW]
+    own_pungs = [t for t, k in sets if k == PUNG]
+    return own_mids, own_pungs, [*f.meld_chow_mids, *own_mids], [*f.meld_pungs, *own_pungs]
+
+
 def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candidate:
     sets, pair = div
     win, ctx = f.win, f.ctx
-    own_mids = [t + 1 for t, k in sets if k == CHOW]
-    own_pungs = [t for t, k in sets if k == PUNG]
-    mids = list(f.meld_chow_mids) + own_mids
-    pungs = list(f.meld_pungs) + own_pungs
+    own_mids, own_pungs, mids, pungs = _sets(f, sets)
     fans: Fans = f.base_fans.copy()
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
@@ -207,10 +211,7 @@ def _honors_and_knitted(f: _Facts) -> _Candidate:
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
     sets, pair = div
     win, ctx = f.win, f.ctx
-    own_mids = [t + 1 for t, k in sets if k == CHOW]
-    own_pungs = [t for t, k in sets if k == PUNG]
-    mids = list(f.meld_chow_mids) + own_mids
-    pungs = list(f.meld_pungs) + own_pungs
+    own_mids, own_pungs, mids, pungs = _sets(f, sets)
     fans: Fans = f.base_fans.copy()
     fans["knitted_straight"] += 1
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
