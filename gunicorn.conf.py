@@ -34,8 +34,10 @@ backlog = 2048
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish in-flight requests
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))  # longer than a load balancer's idle timeout (60 s)
-max_requests = 20000  # recycle workers now and then, jittered so they do not all restart together
-max_requests_jitter = 2000
+# Worker recycling is off by default: the app keeps no state but bounded caches, and a restart
+# (import, warm-up, empty caches) is a latency spike under load. GUNICORN_MAX_REQUESTS turns it on.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off the (maybe slow) disk
 limit_request_line = 8190
 limit_request_fields = 100
@@ -61,6 +63,14 @@ def on_starting(server):
     for name in os.listdir(d):  # stale files from an earlier run would add old counts
         if name.endswith(".db"):
             os.remove(os.path.join(d, name))
+
+
+def post_worker_init(worker):
+    # The app, its tables and the imported modules live as long as the worker: move them out of
+    # the garbage collector's sight so full collections walk only what requests create.
+    import gc
+
+    gc.freeze()
 
 
 def child_exit(server, worker):

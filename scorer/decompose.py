@@ -20,7 +20,7 @@ CHOW, PUNG = 1, 0  # set kinds; a pung sorts before a chow at the same tile, as 
 SetT = tuple[int, int]  # (first tile index, kind)
 Division = tuple[tuple[SetT, ...], int]  # (sets sorted, pair tile)
 
-DEFAULT_CACHE_SIZE = 65536
+DEFAULT_CACHE_SIZE = 16384
 
 
 def _can_start_chow(i: int) -> bool:

@@ -242,7 +242,7 @@ def _validate(hand: Hand) -> None:
 MAX_NOTATION = 256  # a hand is at most 18 tiles and 4 melds: anything longer is not a hand
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _parse(text: str, flowers: int) -> Hand:
     """Hands are immutable, so parsed ones are kept: the same notation comes back often."""
     melds: list[Meld] = []

@@ -319,7 +319,9 @@ def _env_size(name: str, default: int) -> int:
 
 
 _DEFAULT_CONTEXT = Context()
-_cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 65536))(_score)
+# Bounded so that a long-running worker's heap stays small: every cached result is a few dozen
+# objects the garbage collector must walk, and a big cache of them shows up as latency spikes.
+_cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 4096))(_score)
 decompose.set_cache_size(_env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
 
 

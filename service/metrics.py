@@ -8,6 +8,8 @@ each app has its own registry, so creating many apps (tests) never clashes.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
+from typing import Any
 
 import scorer
 from flask import Blueprint, Flask, Response, current_app, g, request
@@ -37,8 +39,19 @@ class Metrics:
         self.cache_hits = Gauge("scorer_cache_hits", "Scorer cache hits since each worker started.", **cache)
         self.cache_misses = Gauge("scorer_cache_misses", "Scorer cache misses since each worker started.", **cache)
         self.cache_size = Gauge("scorer_cache_size", "Entries held in the scorer's caches.", **cache)
+        self.next_refresh = 0.0
+
+    @lru_cache(maxsize=1024)  # noqa: B019 - one Metrics per app, living as long as it
+    def counter(self, route: str, method: str, status: int) -> Any:
+        """The labelled child, looked up once: ``labels()`` costs more than the increment."""
+        return self.requests.labels(route, method, str(status))
+
+    @lru_cache(maxsize=256)  # noqa: B019
+    def histogram(self, route: str) -> Any:
+        return self.latency.labels(route)
 
     def refresh_cache(self) -> None:
+        self.next_refresh = time.monotonic() + 1.0
         for name, info in scorer.cache_info().items():
             self.cache_hits.labels(name).set(info.get("hits", 0))
             self.cache_misses.labels(name).set(info.get("misses", 0))
@@ -69,12 +82,12 @@ def _record(resp: Response) -> Response:
     rule = request.url_rule
     route = rule.rule if rule is not None else "unmatched"
     method = request.method if request.method in _METHODS else "other"
-    m.requests.labels(route, method, str(resp.status_code)).inc()
+    m.counter(route, method, resp.status_code).inc()
     started = g.get("started")
     if started is not None:
-        m.latency.labels(route).observe(time.perf_counter() - started)
-    if m.multiprocess and request.endpoint in _SCORING:
-        m.refresh_cache()  # the scraping worker cannot see the others' caches
+        m.histogram(route).observe(time.perf_counter() - started)
+    if m.multiprocess and request.endpoint in _SCORING and time.monotonic() >= m.next_refresh:
+        m.refresh_cache()  # the scraping worker cannot see the others' caches: publish, at most 1/s
     return resp
 
 
