@@ -23,53 +23,36 @@ Division = tuple[tuple[SetT, ...], int]  # (sets sorted, pair tile)
 DEFAULT_CACHE_SIZE = 16384
 
 
-def _can_start_chow(i: int) -> bool:
-    return i < HONOR_START and RANK[i] <= 7
-
-
-CHOW_START = tuple(_can_start_chow(i) for i in range(NUM_TILES))
-
-
-def _divide(c: list[int], need: int, sets: list[SetT], pair: int, out: list[Division]) -> None:
-    i = 0
-    while i < NUM_TILES and c[i] == 0:
-        i += 1
-    if i == NUM_TILES:
-        if need == 0 and pair >= 0:
-            out.append((tuple(sets), pair))
-        return
-    n = c[i]
-    if pair < 0 and n >= 2:
-        c[i] -= 2
-        _divide(c, need, sets, i, out)
-        c[i] += 2
-    if need == 0:
-        return
-    if n >= 3:
-        c[i] -= 3
-        sets.append((i, PUNG))
-        _divide(c, need - 1, sets, pair, out)
-        sets.pop()
-        c[i] += 3
-    if CHOW_START[i] and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        sets.append((i, CHOW))
-        _divide(c, need - 1, sets, pair, out)
-        sets.pop()
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-
-
 def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
-    """Every way to split ``counts`` into ``need`` sets and one pair, in the reference's order."""
+    """Every way to split ``counts`` into ``need`` sets and one pair, in the reference's order.
+
+    Sets never cross suits, so each suit is looked up in ``SUIT_DIVISIONS`` and the ways are
+    combined; honours can only be pungs or the pair."""
     if sum(counts) != 3 * need + 2:
         return ()
-    out: list[Division] = []
-    _divide(list(counts), need, [], -1, out)
-    unique = {tuple(sorted(s)): p for s, p in out}
+    honor_sets: list[SetT] = []
+    honor_pair = -1
+    for i in range(HONOR_START, NUM_TILES):
+        n = counts[i]
+        if n == 3:
+            honor_sets.append((i, PUNG))
+        elif n == 2 and honor_pair < 0:
+            honor_pair = i
+        elif n:
+            return ()
+    ways: list[tuple[list[SetT], int]] = [(honor_sets, honor_pair)]
+    for s in range(3):
+        options = SUIT_DIVISIONS.get(counts[s * 9 : s * 9 + 9])
+        if options is None:
+            return ()
+        base = s * 9
+        ways = [
+            ([*sets, *((base + r, k) for r, k in suit_sets)], base + p if p >= 0 else pair)
+            for sets, pair in ways
+            for suit_sets, p in options
+            if p < 0 or pair < 0
+        ]
+    unique = {tuple(sorted(sets)): pair for sets, pair in ways if pair >= 0}
     return tuple(sorted(unique.items()))
 
 
@@ -104,6 +87,42 @@ def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...
 
 
 SETS_ONLY, WITH_PAIR = _suit_shapes()
+
+
+def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
+    """For every shape of one suit a real hand can hold (at most 4 sets and a pair, at most 4 of a
+    tile): each way to split it, as (sets as (rank index, kind), pair rank index or -1).
+
+    Built at import by generating the multisets of sets, so the search for a hand's divisions is
+    a lookup per suit and a product across suits."""
+    kinds = [(r, PUNG) for r in range(9)] + [(r, CHOW) for r in range(7)]
+    table: dict[tuple[int, ...], list[tuple[tuple[tuple[int, int], ...], int]]] = {}
+
+    def add(sets: tuple[tuple[int, int], ...], shape: list[int]) -> None:
+        for pair in range(-1, 9):
+            c = list(shape)
+            if pair >= 0:
+                c[pair] += 2
+            if max(c) <= 4:
+                table.setdefault(tuple(c), []).append((sets, pair))
+
+    def grow(start: int, sets: tuple[tuple[int, int], ...], shape: list[int]) -> None:
+        add(sets, shape)
+        if len(sets) == 4:
+            return
+        for k in range(start, len(kinds)):
+            r, kind = kinds[k]
+            c = list(shape)
+            for i in (r, r, r) if kind == PUNG else (r, r + 1, r + 2):
+                c[i] += 1
+            if max(c) <= 4:
+                grow(k, (*sets, (r, kind)), c)
+
+    grow(0, (), [0] * 9)
+    return {shape: tuple(options) for shape, options in table.items()}
+
+
+SUIT_DIVISIONS = _suit_divisions()
 
 
 def _suit_shape(c: tuple[int, ...]) -> tuple[bool, bool]:

@@ -1,0 +1,81 @@
+"""The decomposition tables against a plain search, and the order divisions come back in."""
+
+import random
+
+import pytest
+
+from scorer import decompose
+from scorer.decompose import CHOW, PUNG
+
+
+def search(counts, need):
+    """Brute force: take the lowest tile as the pair, a pung or a chow start, recursively."""
+    out = set()
+
+    def go(c, need, sets, pair):
+        i = next((k for k, n in enumerate(c) if n), None)
+        if i is None:
+            if need == 0 and pair is not None:
+                out.add((tuple(sorted(sets)), pair))
+            return
+        if pair is None and c[i] >= 2:
+            c[i] -= 2
+            go(c, need, sets, i)
+            c[i] += 2
+        if need and c[i] >= 3:
+            c[i] -= 3
+            go(c, need - 1, [*sets, (i, PUNG)], pair)
+            c[i] += 3
+        if need and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            go(c, need - 1, [*sets, (i, CHOW)], pair)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+
+    go(list(counts), need, [], None)
+    return tuple(sorted(out))
+
+
+def random_counts(rng, need):
+    c = [0] * 34
+    suits = rng.sample(range(4), rng.randint(1, 3))
+    while sum(c) < 3 * need + 2:
+        s = rng.choice(suits)
+        i = s * 9 + rng.randrange(9) if s < 3 else 27 + rng.randrange(7)
+        if c[i] < 4:
+            c[i] += 1
+    return tuple(c)
+
+
+@pytest.mark.parametrize("need", [1, 2, 3, 4])
+def test_tables_find_exactly_the_divisions_a_search_finds(need):
+    rng = random.Random(need)
+    complete = 0
+    for _ in range(6000):
+        c = random_counts(rng, need)
+        want = search(c, need)
+        assert decompose.regular_divisions(c, need) == want, c
+        complete += bool(want)
+    assert complete > 50  # the sample holds enough complete hands to mean something
+
+
+def test_divisions_come_in_the_reference_order():
+    # 111222333m 456p 99s: pungs before chows at the same tile, lowest first.
+    c = [0] * 34
+    for i in (0, 0, 0, 1, 1, 1, 2, 2, 2):
+        c[i] += 1
+    for i in (21, 22, 23, 17, 17):  # 456p, 99s
+        c[i] += 1
+    divisions = decompose.regular_divisions(tuple(c), 4)
+    assert [sets for sets, _ in divisions] == [
+        ((0, PUNG), (1, PUNG), (2, PUNG), (21, CHOW)),
+        ((0, CHOW), (0, CHOW), (0, CHOW), (21, CHOW)),
+    ]
+
+
+def test_waits_of_a_nine_gates_hand_are_all_nine_tiles():
+    c = [0] * 34
+    for i, n in enumerate([3, 1, 1, 1, 1, 1, 1, 1, 3]):
+        c[i] = n
+    assert decompose.waits(tuple(c), 4) == frozenset(range(9))
