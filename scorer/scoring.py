@@ -10,9 +10,8 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import decompose
 from .context import Context
@@ -55,8 +54,7 @@ NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class _Facts:
+class _Facts(NamedTuple):
     """What every arrangement of one hand shares, computed once."""
 
     win: int
@@ -76,8 +74,7 @@ class _Facts:
     base_fans: Fans  # those, the tiles' own fans and concealment: the same for every arrangement
 
 
-@dataclass(frozen=True)
-class _Candidate:
+class _Candidate(NamedTuple):
     fans: tuple[tuple[str, int], ...]
     points: int
     sets: Callable[[], list[ScoredSet]]  # built only for the arrangement that is chosen
