@@ -9,7 +9,6 @@ equal-scoring arrangements resolve the way that tool shows them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 

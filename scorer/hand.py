@@ -266,7 +266,7 @@ def _parse(text: str, flowers: int) -> Hand:
         ts = parse_tiles(m.group(1), ("hand",))
         is_kong = len(ts) == 4
         try:
-            melds.append(Meld.from_tiles(m.group(1), concealed=is_kong and digit == 0, claimed=digit))
+            melds.append(Meld.from_tiles(list(ts), concealed=is_kong and digit == 0, claimed=digit))
         except ScorerError as e:
             raise ScorerError(e.code, f"meld {len(melds) + 1} {body[pos:end + 1]!r}: {e.message}", ("hand",)) from None
         pos = end + 1

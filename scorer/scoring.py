@@ -59,13 +59,11 @@ class _Facts(NamedTuple):
 
     win: int
     standing: tuple[int, ...]  # concealed tiles with the winning tile
-    total: tuple[int, ...]  # the whole hand
     need: int  # sets still to find among the standing tiles
     meld_chow_mids: tuple[int, ...]
     meld_pungs: tuple[int, ...]  # pungs and kongs
     melded_kongs: int
     concealed_kongs: int
-    melded_sets: int  # claimed melds (a concealed kong is not one)
     meld_traits: tuple[SetTraits, ...]
     ctx: Context
     seat: int
@@ -106,9 +104,9 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
     # Special forms imply 门前清/不求人 away, so concealment can be common to every arrangement.
     concealment_fans(melded, ctx.self_drawn, base)
     return _Facts(
-        win=win, standing=hand.standing_counts(), total=hand.counts(), need=4 - len(hand.melds),
+        win=win, standing=hand.standing_counts(), need=4 - len(hand.melds),
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
-        melded_sets=melded, meld_traits=tuple(traits), ctx=ctx,
+        meld_traits=tuple(traits), ctx=ctx,
         seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
         event_fans=events, base_fans=base,
     )
@@ -207,7 +205,7 @@ def _honors_and_knitted(f: _Facts) -> _Candidate:
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
     sets, pair = div
-    win, ctx = f.win, f.ctx
+    win = f.win
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
     fans: Fans = f.base_fans.copy()
     fans["knitted_straight"] += 1
@@ -344,15 +342,6 @@ def clear_caches() -> None:
     _cached_score.cache_clear()
     decompose.regular_divisions.cache_clear()
     decompose.waits.cache_clear()
-
-
-def set_cache_sizes(result: int | None = None, decomposition: int | None = None) -> None:
-    """Rebuild the caches with new bounds (both start empty)."""
-    global _cached_score
-    if result is not None:
-        _cached_score = lru_cache(maxsize=result)(_score)
-    if decomposition is not None:
-        decompose.set_cache_size(decomposition)
 
 
 def cache_info() -> dict[str, dict[str, int]]:
