@@ -144,5 +144,5 @@ EXAMPLE_BODY = {
 
 @pytest.fixture
 def example_body() -> dict[str, Any]:
-    """The issue's example request (seed 003's worked example): 12 points on a discard from S."""
+    """The Green Book introduction's worked example: 12 points on a discard from S."""
     return json.loads(json.dumps(EXAMPLE_BODY))

@@ -63,10 +63,10 @@ def reference_raw(g: GenHand) -> tuple[tuple[int, int, str, str], ...]:
 def apply_rulings(raw: tuple[tuple[int, int, str, str], ...]) -> dict[str, int]:
     """Map the reference's fans onto our ids, applying the written rulings where we differ.
 
-    The rulings (RULINGS.md; notes/CONTRACT.md "Rulings"):
+    The rulings (RULINGS.md):
 
     * R1 — 明暗杠, one melded and one concealed kong, 5 points in the reference and not one of
-      the 81 — is scored two_melded_kongs (4) + concealed_kong (2) = 6 (seed 001, 双明杠:
+      the 81 — is scored two_melded_kongs (4) + concealed_kong (2) = 6 (the illustrated rules, 双明杠:
       "一副明杠和一副暗杠计 6 分").
     * R2-R4 — contradictory contexts (kong_replacement without a self-drawn win or a kong,
       robbing_kong on a self-draw or with the tile elsewhere in the hand, a discarder on a
@@ -94,7 +94,7 @@ def apply_rulings(raw: tuple[tuple[int, int, str, str], ...]) -> dict[str, int]:
 
 
 def settle(total: int, valid: bool, context: Mapping[str, Any]) -> dict[str, int] | None:
-    """Payouts by seat wind (seed 003): a discarder pays 8 + total and the others 8 each; on a
+    """Payouts by seat wind (the Green Book introduction): a discarder pays 8 + total and the others 8 each; on a
     self-drawn win everyone pays 8 + total; times base_points. None when not valid or when a
     discard win names no discarder."""
     if not valid:

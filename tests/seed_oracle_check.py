@@ -3,7 +3,7 @@
 Each seed in ``seeds/`` states its expected fans. This module reads the seed's request *without*
 the scorer (its own small parser, so a parsing bug in the engine cannot hide here), asks
 pymahjonggb (``import MahjongGB``) for the fans, maps the reference's Chinese names onto our fan
-ids, applies the project's written rulings (CONTRACT.md), and checks the result equals the
+ids, applies the project's written rulings (RULINGS.md), and checks the result equals the
 seed's expectation — fans, points, flower points, total, validity and payouts.
 
 The only ruling that changes a breakdown: one melded + one concealed kong, which the reference
@@ -127,8 +127,9 @@ def reference_fans(request: dict[str, Any]) -> Counter[str] | None:
 
 
 def payouts(total: int, ctx: dict[str, Any]) -> dict[str, int] | None:
-    """Seed 000/003 settlement: the discarder pays 8 + total and the other two 8; self-drawn, all pay
-    8 + total; times base_points. None when there is no discarder on a discard win."""
+    """Settlement as the online room rules page and the Green Book introduction state it: the
+    discarder pays 8 + total and the other two 8; self-drawn, all pay 8 + total; times base_points.
+    None when there is no discarder on a discard win."""
     seat, base = ctx.get("seat_wind", "E"), ctx.get("base_points", 1)
     if ctx.get("self_drawn", False):
         owed = {w: 8 + total for w in WINDS if w != seat}

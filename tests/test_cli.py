@@ -1,4 +1,4 @@
-"""The CLI prints the seed 003 example: fans in English and Chinese, points and payouts."""
+"""The CLI prints the Green Book introduction's worked example: fans in English and Chinese, points and payouts."""
 
 import json
 import subprocess

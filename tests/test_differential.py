@@ -179,7 +179,7 @@ def test_unmapped_reference_fans_fail_loudly(raw: tuple[tuple[int, int, str, str
 
 def test_settlement() -> None:
     ctx = {"seat_wind": "E", "self_drawn": False, "discarder": "S", "base_points": 1}
-    assert settle(12, True, ctx) == {"E": 36, "S": -20, "W": -8, "N": -8}  # seed 003's worked example
+    assert settle(12, True, ctx) == {"E": 36, "S": -20, "W": -8, "N": -8}  # the Green Book introduction's worked example
     assert settle(13, True, {**ctx, "self_drawn": True, "discarder": None}) == {"E": 63, "S": -21, "W": -21, "N": -21}
     assert settle(10, True, {**ctx, "seat_wind": "W", "discarder": "N", "base_points": 3}) == \
         {"E": -24, "S": -24, "W": 102, "N": -54}

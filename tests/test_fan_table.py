@@ -1,4 +1,4 @@
-"""The fan table as data: the 81 fans in order, seed 000's point tiers, a sound 不计 graph, and
+"""The fan table as data: the 81 fans in order, the online room rules page's point tiers, a sound 不计 graph, and
 exactly one detector family per fan."""
 
 from collections import Counter
@@ -23,7 +23,7 @@ two_concealed_pungs concealed_kong all_simples pure_double_chow mixed_double_cho
 two_terminal_chows pung_of_terminals_or_honors melded_kong one_voided_suit no_honors edge_wait
 closed_wait single_wait self_drawn flower_tiles""".split()
 
-# Seed 000 (../shared/rules/000_dcdfb98e0451bb75.txt): how many fans score each number of points.
+# The online room rules page: how many fans score each number of points.
 SEED_000_TIERS = {88: 7, 64: 6, 48: 2, 32: 3, 24: 9, 16: 6, 12: 5, 8: 9, 6: 7, 4: 4, 2: 10, 1: 13}
 
 

@@ -1,4 +1,4 @@
-"""Seed 003's worked example (WMO Green Book introduction): East wins on South's 8m."""
+"""The Green Book introduction's worked example: East wins on South's 8m."""
 
 import scorer
 

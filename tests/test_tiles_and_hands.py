@@ -415,7 +415,7 @@ CONTEXT_ERRORS = [
     pytest.param(dict(base_points=True), "bad_base_points", "base_points", id="base-bool"),
     pytest.param(dict(base_points=2.0), "bad_base_points", "base_points", id="base-float"),
     pytest.param(dict(base_points="2"), "bad_base_points", "base_points", id="base-string"),
-    # contradictions within the context (CONTRACT.md rulings)
+    # contradictions within the context (RULINGS.md R2-R4)
     pytest.param(dict(kong_replacement=True), "contradictory_context", "kong_replacement",
                  id="kong-replacement-on-a-discard"),
     pytest.param(dict(robbing_kong=True, self_drawn=True), "contradictory_context", "robbing_kong",
