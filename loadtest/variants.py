@@ -3,9 +3,7 @@ changes ``service/``. Each is the real ``service.create_app()`` with one layer s
 patching from the outside; none is fit to deploy (a variant without the schema answers a wrongly
 typed body with a 500, not a 422).
 
-    python -m loadtest.compare_throughput --app 'service:create_app()' \
-        --app 'loadtest.variants:gc_freeze()' --app 'loadtest.variants:lean()' \
-        --app 'loadtest.variants:tuned()'
+    python -m loadtest.compare_throughput --app 'service:create_app()' --app 'loadtest.variants:no_schema()'
 
 ``faulty()`` answers some requests with a 500, to check that the load runs fail on it.
 """
@@ -33,63 +31,12 @@ def _no_schema() -> None:
         views.fast_load = lambda data: data  # type: ignore[attr-defined]
 
 
-def _no_cache_gauges() -> None:
-    from service import metrics
-
-    metrics.Metrics.refresh_cache = lambda self: None  # type: ignore[method-assign]
-
-
 def no_schema() -> Flask:
     """Without the marshmallow request schemas (the scorer still judges every value)."""
     from service import create_app
 
     _no_schema()
     return create_app()
-
-
-def no_cache_gauges() -> Flask:
-    """Without refreshing the scorer cache gauges after every scoring request."""
-    from service import create_app
-
-    _no_cache_gauges()
-    return create_app()
-
-
-def lean() -> Flask:
-    """Both of the above."""
-    from service import create_app
-
-    _no_schema()
-    _no_cache_gauges()
-    return create_app()
-
-
-def gc_freeze(every: int = 2000) -> Flask:
-    """Moves everything alive into gc's permanent generation every ``every`` requests, so that the
-    full collections stop rescanning the result cache (gc.freeze; objects are still freed by
-    reference counting)."""
-    import gc
-    import itertools
-
-    from service import create_app
-
-    app = create_app()
-    counter = itertools.count(1)
-
-    @app.after_request
-    def _freeze(resp: Any) -> Any:
-        if next(counter) % every == 0:
-            gc.freeze()
-        return resp
-
-    return app
-
-
-def tuned() -> Flask:
-    """gc_freeze() and lean() together: what the three hot-path changes are worth at once."""
-    _no_schema()
-    _no_cache_gauges()
-    return gc_freeze()
 
 
 def faulty() -> Flask:

@@ -78,12 +78,7 @@ class Context:
         last_copy = (self.last_copy or in_melds == 3) and held == 0
         return self if last_copy == self.last_copy else replace(self, last_copy=last_copy)
 
-    @property
-    def seat_index(self) -> int:
-        return INDEX_OF_WIND[self.seat_wind]
 
-
-INDEX_OF_WIND = {w: i for i, w in enumerate(WINDS)}
 _WIND_CODES = frozenset(WINDS)
 _FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
 _FIELDS = frozenset(f.name for f in fields(Context))

@@ -14,11 +14,9 @@ from enum import StrEnum
 
 from .errors import BAD_NOTATION, UNKNOWN_TILE, Path, ScorerError
 
-SUITS = "msp"  # engine order: characters 萬, bamboo 條, dots 餅
 DISPLAY_SUITS = "mps"  # how people write a hand: 萬 餅 條
 WINDS = "ESWN"
 DRAGONS = "CFP"  # red 中, green 發, white 白
-HONORS = WINDS + DRAGONS
 
 
 class Tile(StrEnum):
@@ -110,13 +108,6 @@ IS_GREEN = tuple((SUIT[i] == 1 and RANK[i] in (2, 3, 4, 6, 8)) or i == GREEN for
 
 
 BY_CODE: dict[str, Tile] = {t.value: t for t in ALL_TILES}  # a dict lookup beats Tile(code) tenfold
-
-
-def tile_index(code: str, field: Path = ()) -> int:
-    try:
-        return INDEX[BY_CODE[code]]
-    except KeyError:
-        raise ScorerError(UNKNOWN_TILE, f"unknown tile code {code!r}", field) from None
 
 
 # --- compact notation: "123m 456p 789s EE" ------------------------------------------------------

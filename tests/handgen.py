@@ -1,6 +1,7 @@
 """Seeded random generator of legal, complete MCR hands with consistent win contexts.
 
-Independent of the scorer on purpose: a generated hand is plain data (tile codes, melds, the
+Independent of the scorer on purpose (only the Botzone codes come from the library's one mapping): a
+generated hand is plain data (tile codes, melds, the
 winning tile, flowers and a context dict), so the same hand can be fed to ``scorer`` and to the
 reference calculator ``pymahjonggb`` (``import MahjongGB``) without one judging the other.
 
@@ -21,7 +22,7 @@ Every hand is legal and complete:
   absent), none when self-drawn;
 * ``last_copy`` is sometimes left unset when the melds hold three copies of the winning tile, and
   sometimes set although a concealed copy disproves it: the tiles decide (RULINGS.md,
-  "Inferences"), and ``GenHand.is_last_copy()`` is what they prove, which the reference is told.
+  C6), and ``GenHand.is_last_copy()`` is what they prove, which the reference is told.
 
 Structures (``GenHand.structure``) and their share of the mix: see ``STRUCTURE_WEIGHTS``.
 Regular hands are drawn from themes (``REGULAR_THEMES``) chosen so that the interesting fans
@@ -37,6 +38,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.tiles import Tile, to_botzone
+
 # --- tiles as ints: m 0-8, p 9-17, s 18-26, then E S W N C F P 27-33 ----------------------------
 SUIT_LETTERS = "mps"
 HONOR_CODES = "ESWNCFP"
@@ -48,11 +51,9 @@ DRAGON_TILES = (31, 32, 33)
 HONORS = WIND_TILES + DRAGON_TILES
 TERMINALS = tuple(s * 9 + r for s in range(3) for r in (0, 8))
 ORPHANS = TERMINALS + HONORS
-# Botzone codes (the reference calculator's): W characters, T bamboo, B dots, F winds, J dragons.
-_BOTZONE_SUIT = {"m": "W", "s": "T", "p": "B"}
-BOTZONE: dict[str, str] = {f"{r}{s}": f"{b}{r}" for s, b in _BOTZONE_SUIT.items() for r in range(1, 10)} | {
-    "E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3",
-}
+# Botzone codes (the reference calculator's), from the library's one mapping: a wrong code there
+# would feed the reference other tiles and show as a disagreement in the differential test.
+BOTZONE: dict[str, str] = {c: to_botzone(Tile(c)) for c in CODES}
 
 
 def t(suit: int, rank: int) -> int:

@@ -386,7 +386,6 @@ def test_context_defaults() -> None:
     c = Context()
     assert (c.self_drawn, c.seat_wind, c.prevalent_wind, c.discarder, c.base_points) == (False, "E", "E", None, 1)
     assert Context.build() == c
-    assert Context.build(self_drawn=True, seat_wind="W").seat_index == 2
 
 
 CONTEXT_ERRORS = [
