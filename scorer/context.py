@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .detect import last_copy_proven
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .tiles import WINDS
@@ -72,10 +73,7 @@ class Context:
                        "kong_replacement (杠上开花) needs a kong among the melds")
         _contradiction(self.robbing_kong and held + in_melds > 0, "robbing_kong",
                        f"robbing_kong (抢杠和): the robbed tile {win} cannot also be in the winner's hand")
-        # What the tiles prove wins over the flag, both ways (as in the reference): three copies
-        # in one's own melds make the winning tile the last copy; a copy among one's concealed
-        # tiles means it cannot be.
-        last_copy = (self.last_copy or in_melds == 3) and held == 0
+        last_copy = last_copy_proven(self.last_copy, held, in_melds)  # the rule of 和绝张, with its fan
         return self if last_copy == self.last_copy else replace(self, last_copy=last_copy)
 
 

@@ -257,16 +257,13 @@ def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Divisi
     return None
 
 
-def nine_gates_extra_rank(counts: Counts, win: int) -> int | None:
-    """九莲宝灯: 1112345678999 of one suit, concealed, plus any tile of that suit. Returns the
-    rank of the extra (winning) tile, or None."""
+def is_nine_gates(counts: Counts, win: int) -> bool:
+    """九莲宝灯: 1112345678999 of one suit, concealed, plus any tile of that suit (the winning one)."""
     if IS_HONOR[win]:
-        return None
+        return False
     base = win - RANK[win] + 1
-    if counts[base] < 3 or counts[base + 8] < 3:
-        return None
+    if counts[base] < 3 or counts[base + 8] < 3 or sum(counts) != 14:
+        return False
     pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     pattern[RANK[win] - 1] += 1
-    if sum(counts) != 14 or any(counts[base + k] != pattern[k] for k in range(9)):
-        return None
-    return RANK[win]
+    return all(counts[base + k] == pattern[k] for k in range(9))

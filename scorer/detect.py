@@ -1,9 +1,13 @@
 """Fan detectors, one pure function per family, each reading precomputed features.
 
-Every detector adds raw counts to a mapping of fan ids (``Fans``); exclusion (不计) happens afterwards,
-once, from the fan table (``exclusion.py``). Where the rules limit how sets combine — the
-non-identical and account-once principles among chows and pungs — the family function applies
-them itself, the way the reference calculator does, since that is a rule about sets, not fans.
+Every row of the fan table (``fans.py``) names the function here that finds its fan, so the
+walk from a fan id to its rule is one jump. Every detector adds raw counts to a mapping of fan
+ids (``Fans``) and reports a fan whenever its definition holds; exclusion (不计) happens
+afterwards, once, from the table's data (``exclusion.py``). Two principles about sets, not
+fans, are applied here instead, the way the reference calculator does, because they act on one
+set and not on a whole fan: among chows and pungs, the non-identical and account-once
+principles (``chow_fans``, ``pung_fans``, ``kong_fans``), and a pung accounted once among the
+single-pung fans (``single_pung_fans``).
 """
 
 from __future__ import annotations
@@ -12,8 +16,11 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import decompose
+from .fan_id import FanId
 from .tiles import (
     EAST,
+    HONOR_START,
     IS_DRAGON,
     IS_GREEN,
     IS_HONOR,
@@ -27,36 +34,7 @@ from .tiles import (
 )
 
 # A defaultdict, not a Counter: its copy and missing keys are handled in C, and this is the hot path.
-Fans = defaultdict[str, int]
-
-# Which family detects which fans: every fan of the table has exactly one (tests check it), the
-# special forms are recognised by their decomposition, chicken hand and flowers by the scorer.
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "chow_fans": ("quadruple_chow", "four_pure_shifted_chows", "pure_triple_chow", "pure_straight",
-                  "pure_shifted_chows", "mixed_straight", "mixed_triple_chow", "mixed_shifted_chows",
-                  "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows"),
-    "terminal_chows_fan": ("pure_terminal_chows", "three_suited_terminal_chows"),
-    "pung_fans": ("big_four_winds", "big_three_dragons", "four_pure_shifted_pungs", "pure_shifted_pungs",
-                  "triple_pung", "big_three_winds", "mixed_shifted_pungs", "all_pungs", "two_dragon_pungs",
-                  "double_pung"),
-    "single_pung_fans": ("dragon_pung", "prevalent_wind", "seat_wind", "pung_of_terminals_or_honors"),
-    "pair_fans": ("little_four_winds", "little_three_dragons", "all_chows"),
-    "kong_fans": ("four_kongs", "four_concealed_pungs", "three_kongs", "three_concealed_pungs",
-                  "two_concealed_kongs", "two_melded_kongs", "two_concealed_pungs", "concealed_kong",
-                  "melded_kong"),
-    "pack_trait_fans": ("all_even_pungs", "all_fives", "outside_hand"),
-    "tile_fans": ("all_green", "all_terminals", "all_honors", "all_terminals_and_honors", "full_flush",
-                  "upper_tiles", "middle_tiles", "lower_tiles", "upper_four", "lower_four", "reversible_tiles",
-                  "half_flush", "all_types", "tile_hog", "all_simples", "one_voided_suit", "no_honors"),
-    "win_event_fans": ("last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
-                       "last_tile", "self_drawn"),
-    "concealment_fans": ("melded_hand", "fully_concealed_hand", "concealed_hand"),
-    "wait_fan": ("edge_wait", "closed_wait", "single_wait"),
-    "special_forms": ("nine_gates", "seven_shifted_pairs", "thirteen_orphans", "seven_pairs",
-                      "greater_honors_and_knitted_tiles", "lesser_honors_and_knitted_tiles", "knitted_straight"),
-    "scorer": ("chicken_hand", "flower_tiles"),
-}
-
+Fans = defaultdict[FanId, int]
 
 # ============================== chows ===========================================================
 # Chows are given by their middle tile, as in the reference, so "123" and "789" are ranks 2 and 8.
@@ -64,59 +42,59 @@ def _same_suit(*ts: int) -> bool:
     return all(SUIT[t] == SUIT[ts[0]] for t in ts)
 
 
-def _four_chows_fan(a: int, b: int, c: int, d: int) -> str | None:
+def _four_chows_fan(a: int, b: int, c: int, d: int) -> FanId | None:
     if _same_suit(a, b, c, d):
         if (b - a, c - b, d - c) in ((1, 1, 1), (2, 2, 2)):
-            return "four_pure_shifted_chows"
+            return FanId.FOUR_PURE_SHIFTED_CHOWS
         if a == b == c == d:
-            return "quadruple_chow"
+            return FanId.QUADRUPLE_CHOW
     return None
 
 
-def _three_chows_fan(a: int, b: int, c: int) -> str | None:
+def _three_chows_fan(a: int, b: int, c: int) -> FanId | None:
     sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
     ra, rb, rc = RANK[a], RANK[b], RANK[c]
     if sa != sb and sa != sc and sb != sc:
         ranks = sorted((ra, rb, rc))
         if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
-            return "mixed_shifted_chows"
+            return FanId.MIXED_SHIFTED_CHOWS
         if ra == rb == rc:
-            return "mixed_triple_chow"
+            return FanId.MIXED_TRIPLE_CHOW
         if ranks == [2, 5, 8]:
-            return "mixed_straight"
+            return FanId.MIXED_STRAIGHT
         return None
     if sa == sb == sc:
         if b == a + 3 and c == b + 3:
-            return "pure_straight"
+            return FanId.PURE_STRAIGHT
         if (b - a, c - b) in ((2, 2), (1, 1)):
-            return "pure_shifted_chows"
+            return FanId.PURE_SHIFTED_CHOWS
         if a == b == c:
-            return "pure_triple_chow"
+            return FanId.PURE_TRIPLE_CHOW
     return None
 
 
-def _two_chows_fan(a: int, b: int) -> str | None:
+def _two_chows_fan(a: int, b: int) -> FanId | None:
     if SUIT[a] != SUIT[b]:
-        return "mixed_double_chow" if RANK[a] == RANK[b] else None
+        return FanId.MIXED_DOUBLE_CHOW if RANK[a] == RANK[b] else None
     if abs(a - b) == 3:
-        return "short_straight"
+        return FanId.SHORT_STRAIGHT
     if {RANK[a], RANK[b]} == {2, 8}:
-        return "two_terminal_chows"
+        return FanId.TWO_TERMINAL_CHOWS
     if a == b:
-        return "pure_double_chow"
+        return FanId.PURE_DOUBLE_CHOW
     return None
 
 
-_PAIR_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_PAIR_FANS = (FanId.PURE_DOUBLE_CHOW, FanId.MIXED_DOUBLE_CHOW, FanId.SHORT_STRAIGHT, FanId.TWO_TERMINAL_CHOWS)
 
 
-def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> str | None:
+def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> FanId | None:
     """With a three-chow fan scored, the fourth chow combines once, with the best partner."""
     found = {_two_chows_fan(t, extra) for t in (a, b, c)}
     return next((f for f in _PAIR_FANS if f in found), None)
 
 
-def _limit_pair_fans(found: Sequence[str | None], limit: int, fans: Fans) -> None:
+def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> None:
     """Account-once: n chows give at most ``limit`` two-chow fans; repeats are dropped first,
     starting from the cheapest kinds (as the reference calculator does)."""
     table = Counter(f for f in found if f)
@@ -134,6 +112,7 @@ def _limit_pair_fans(found: Sequence[str | None], limit: int, fans: Fans) -> Non
 
 
 def chow_fans(mids: Sequence[int], fans: Fans) -> None:
+    """Combinations of chows (一般高 … 一色四同顺), with the non-identical and account-once limits."""
     m = sorted(mids)
     if len(m) == 4:
         f = _four_chows_fan(*m)
@@ -165,7 +144,7 @@ def chow_fans(mids: Sequence[int], fans: Fans) -> None:
             fans[f] += 1
 
 
-def terminal_chows_fan(mids: Sequence[int], pair: int) -> str | None:
+def terminal_chows_fan(mids: Sequence[int], pair: int) -> FanId | None:
     """一色双龙会 / 三色双龙会: two 123s and two 789s with a pair of fives."""
     if len(mids) != 4 or RANK[pair] != 5:
         return None
@@ -174,46 +153,46 @@ def terminal_chows_fan(mids: Sequence[int], pair: int) -> str | None:
     ps = SUIT[pair]
     if all(SUIT[m] == ps for m in mids):
         ranks = sorted(RANK[m] for m in mids)
-        return "pure_terminal_chows" if ranks == [2, 2, 8, 8] else None
+        return FanId.PURE_TERMINAL_CHOWS if ranks == [2, 2, 8, 8] else None
     others = {(SUIT[m], RANK[m]) for m in mids}
     want = {(s, r) for s in range(3) if s != ps for r in (2, 8)}
     if all(SUIT[m] != ps for m in mids) and others == want:
-        return "three_suited_terminal_chows"
+        return FanId.THREE_SUITED_TERMINAL_CHOWS
     return None
 
 
 # ============================== pungs and kongs ================================================
-def _four_pungs_fan(a: int, b: int, c: int, d: int) -> str | None:
+def _four_pungs_fan(a: int, b: int, c: int, d: int) -> FanId | None:
     if not IS_HONOR[a] and _same_suit(a, b, c, d) and (b - a, c - b, d - c) == (1, 1, 1):
-        return "four_pure_shifted_pungs"
+        return FanId.FOUR_PURE_SHIFTED_PUNGS
     if (a, b, c, d) == (EAST, EAST + 1, EAST + 2, EAST + 3):
-        return "big_four_winds"
+        return FanId.BIG_FOUR_WINDS
     return None
 
 
-def _three_pungs_fan(a: int, b: int, c: int) -> str | None:
+def _three_pungs_fan(a: int, b: int, c: int) -> FanId | None:
     if not (IS_HONOR[a] or IS_HONOR[b] or IS_HONOR[c]):
         if SUIT[a] != SUIT[b] and SUIT[a] != SUIT[c] and SUIT[b] != SUIT[c]:
             ranks = sorted((RANK[a], RANK[b], RANK[c]))
             if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
-                return "mixed_shifted_pungs"
+                return FanId.MIXED_SHIFTED_PUNGS
             if ranks[0] == ranks[2]:
-                return "triple_pung"
+                return FanId.TRIPLE_PUNG
         elif _same_suit(a, b, c) and b == a + 1 and c == b + 1:
-            return "pure_shifted_pungs"
+            return FanId.PURE_SHIFTED_PUNGS
         return None
     if IS_WIND[a] and IS_WIND[b] and IS_WIND[c]:
-        return "big_three_winds"
+        return FanId.BIG_THREE_WINDS
     if IS_DRAGON[a] and IS_DRAGON[b] and IS_DRAGON[c]:
-        return "big_three_dragons"
+        return FanId.BIG_THREE_DRAGONS
     return None
 
 
-def _two_pungs_fan(a: int, b: int) -> str | None:
+def _two_pungs_fan(a: int, b: int) -> FanId | None:
     if not IS_HONOR[a] and not IS_HONOR[b]:
-        return "double_pung" if RANK[a] == RANK[b] else None
+        return FanId.DOUBLE_PUNG if RANK[a] == RANK[b] else None
     if IS_DRAGON[a] and IS_DRAGON[b]:
-        return "two_dragon_pungs"
+        return FanId.TWO_DRAGON_PUNGS
     return None
 
 
@@ -221,7 +200,7 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
     """Combinations of pungs (kongs included), with the account-once limit on the fourth."""
     t = sorted(tiles)
     if len(t) == 4:
-        fans["all_pungs"] += 1
+        fans[FanId.ALL_PUNGS] += 1
         f = _four_pungs_fan(*t)
         if f:
             fans[f] += 1
@@ -251,11 +230,11 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
 def pair_fans(pair: int, chows: int, pungs: Sequence[int], fans: Fans) -> None:
     """Fans that hinge on the pair: 平和 (four chows, suited pair), 小三元, 小四喜."""
     if chows == 4 and not IS_HONOR[pair]:
-        fans["all_chows"] += 1
+        fans[FanId.ALL_CHOWS] += 1
     if IS_DRAGON[pair] and sum(IS_DRAGON[t] for t in pungs) == 2:
-        fans["little_three_dragons"] += 1
+        fans[FanId.LITTLE_THREE_DRAGONS] += 1
     if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
-        fans["little_four_winds"] += 1
+        fans[FanId.LITTLE_FOUR_WINDS] += 1
 
 
 def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans) -> None:
@@ -265,43 +244,45 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
     winds = [t for t in tiles if IS_WIND[t]]
     for t in tiles:
         if IS_DRAGON[t]:
-            fans["dragon_pung"] += 1
+            fans[FanId.DRAGON_PUNG] += 1
         elif IS_TERMINAL[t]:
-            fans["pung_of_terminals_or_honors"] += 1
+            fans[FanId.PUNG_OF_TERMINALS_OR_HONORS] += 1
     for t in winds:
         if t == prevalent:
-            fans["prevalent_wind"] += 1
+            fans[FanId.PREVALENT_WIND] += 1
         if t == seat:
-            fans["seat_wind"] += 1
+            fans[FanId.SEAT_WIND] += 1
         # three or four wind pungs are accounted by 三风刻/小四喜/大四喜 instead
         if t != prevalent and t != seat and len(winds) < 3:
-            fans["pung_of_terminals_or_honors"] += 1
+            fans[FanId.PUNG_OF_TERMINALS_OR_HONORS] += 1
 
 
 # One melded plus one concealed kong: seed 001 (双明杠: "一副明杠和一副暗杠计 6 分") — scored as
 # 双明杠 4 + 暗杠 2. The reference calculator has a 5-point fan 明暗杠 instead. See RULINGS.md.
-MIXED_KONGS_RULING = ("two_melded_kongs", "concealed_kong")
+MIXED_KONGS_RULING = (FanId.TWO_MELDED_KONGS, FanId.CONCEALED_KONG)
 
 
 def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fans: Fans) -> None:
+    """Kongs (明杠 暗杠 双明杠 双暗杠 三杠 四杠) and concealed pungs, kongs included (双暗刻 三暗刻
+    四暗刻): each kong and each concealed pung accounted once, in the largest fan it makes."""
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
-        fans["four_kongs"] += 1
+        fans[FanId.FOUR_KONGS] += 1
     elif kongs == 3:
-        fans["three_kongs"] += 1
+        fans[FanId.THREE_KONGS] += 1
     elif kongs == 2:
         if melded_kongs == 2:
-            fans["two_melded_kongs"] += 1
+            fans[FanId.TWO_MELDED_KONGS] += 1
         elif concealed_kongs == 2:
-            fans["two_concealed_kongs"] += 1
+            fans[FanId.TWO_CONCEALED_KONGS] += 1
         else:
             for f in MIXED_KONGS_RULING:
                 fans[f] += 1
     elif kongs == 1:
-        fans["melded_kong" if melded_kongs else "concealed_kong"] += 1
+        fans[FanId.MELDED_KONG if melded_kongs else FanId.CONCEALED_KONG] += 1
     concealed = concealed_pungs + concealed_kongs
     if concealed >= 2:
-        fans[("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")[concealed - 2]] += 1
+        fans[(FanId.TWO_CONCEALED_PUNGS, FanId.THREE_CONCEALED_PUNGS, FanId.FOUR_CONCEALED_PUNGS)[concealed - 2]] += 1
 
 
 # ============================== whole-hand traits ==============================================
@@ -324,7 +305,9 @@ def _set_traits(tile: int, is_chow: bool) -> SetTraits:
 
 
 # Looked up, not computed, on the hot path: by middle tile for chows, by tile otherwise.
-CHOW_TRAITS = tuple(_set_traits(i, True) if 0 < RANK[i] < 9 else None for i in range(NUM_TILES))
+_NOT_A_CHOW = SetTraits(False, False, False)  # no chow has an honour or a terminal as its middle tile
+CHOW_TRAITS = tuple(_set_traits(i, True) if not IS_HONOR[i] and 1 < RANK[i] < 9 else _NOT_A_CHOW
+                    for i in range(NUM_TILES))
 PUNG_TRAITS = tuple(_set_traits(i, False) for i in range(NUM_TILES))
 
 
@@ -334,12 +317,13 @@ def set_traits(tile: int, is_chow: bool) -> SetTraits:
 
 
 def pack_trait_fans(traits: Sequence[SetTraits], fans: Fans) -> None:
+    """全带幺, 全带五, 全双刻: a trait every set and the pair share (no set has two of them)."""
     if all(t.outside for t in traits):
-        fans["outside_hand"] += 1
+        fans[FanId.OUTSIDE_HAND] += 1
     elif all(t.five for t in traits):
-        fans["all_fives"] += 1
+        fans[FanId.ALL_FIVES] += 1
     elif all(t.even_pung for t in traits):
-        fans["all_even_pungs"] += 1
+        fans[FanId.ALL_EVEN_PUNGS] += 1
 
 
 def _mask(pred: Sequence[bool]) -> int:
@@ -373,71 +357,86 @@ def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     p = presence(counts)
     suits = sum(1 for m in SUIT_MASKS if p & m)
     honors = bool(p & HONOR_MASK)
-    # suits: 无字 缺一门 混一色 清一色 五门齐
+    # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)
     if suits == 1:
-        fans["half_flush" if honors else "full_flush"] += 1
-    elif suits == 2:
-        fans["one_voided_suit"] += 1
+        fans[FanId.HALF_FLUSH if honors else FanId.FULL_FLUSH] += 1
+    if suits < 3:
+        fans[FanId.ONE_VOIDED_SUIT] += 1
     if not honors:
-        fans["no_honors"] += 1
+        fans[FanId.NO_HONORS] += 1
     if suits == 3 and p & WIND_MASK and p & DRAGON_MASK:
-        fans["all_types"] += 1
+        fans[FanId.ALL_TYPES] += 1
     # faces: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
-    simples = not p & ORPHAN_MASK
-    if simples:
-        fans["all_simples"] += 1
+    if not p & ORPHAN_MASK:
+        fans[FanId.ALL_SIMPLES] += 1
     if not p & ~REVERSIBLE_MASK:
-        fans["reversible_tiles"] += 1
+        fans[FanId.REVERSIBLE_TILES] += 1
     if not p & ~GREEN_MASK:
-        fans["all_green"] += 1
-    if not simples:
+        fans[FanId.ALL_GREEN] += 1
+    if not p & ~ORPHAN_MASK:
+        fans[FanId.ALL_TERMINALS_AND_HONORS] += 1
         if not suits:
-            fans["all_honors"] += 1
+            fans[FanId.ALL_HONORS] += 1
         elif not p & ~TERMINAL_MASK:
-            fans["all_terminals"] += 1
-        elif not p & ~ORPHAN_MASK:
-            fans["all_terminals_and_honors"] += 1
+            fans[FanId.ALL_TERMINALS] += 1
     # ranks: 全大 全中 全小 大于五 小于五
     if not honors:
         if not p & ~RANKS_MASK[(1, 2, 3, 4)]:
-            fans["lower_tiles" if not p & ~RANKS_MASK[(1, 2, 3)] else "lower_four"] += 1
+            fans[FanId.LOWER_FOUR] += 1
+            if not p & ~RANKS_MASK[(1, 2, 3)]:
+                fans[FanId.LOWER_TILES] += 1
         elif not p & ~RANKS_MASK[(6, 7, 8, 9)]:
-            fans["upper_tiles" if not p & ~RANKS_MASK[(7, 8, 9)] else "upper_four"] += 1
+            fans[FanId.UPPER_FOUR] += 1
+            if not p & ~RANKS_MASK[(7, 8, 9)]:
+                fans[FanId.UPPER_TILES] += 1
         elif not p & ~RANKS_MASK[(4, 5, 6)]:
-            fans["middle_tiles"] += 1
+            fans[FanId.MIDDLE_TILES] += 1
     # 四归一: four of a tile not declared as a kong
     hogs = counts.count(4) - kongs
     if hogs > 0:
-        fans["tile_hog"] += hogs
+        fans[FanId.TILE_HOG] += hogs
 
 
 # ============================== how the hand was won ============================================
+def last_copy_proven(claimed: bool, held: int, in_melds: int) -> bool:
+    """和绝张 as the tiles prove it, which wins over the flag both ways (as in the reference):
+    three copies in one's own melds make the winning tile the last copy; a copy among one's
+    concealed tiles (``held``, the winning tile not counted) means it cannot be.
+    ``Context.for_hand`` applies it before scoring."""
+    return (claimed or in_melds == 3) and held == 0
+
+
 def win_event_fans(self_drawn: bool, last_copy: bool, last_wall: bool, kong_replacement: bool,
                    robbing: bool, fans: Fans) -> None:
+    """和绝张, 自摸, 妙手回春 / 海底捞月, 杠上开花, 抢杠和: read off the context (``last_copy`` as
+    ``last_copy_proven`` settles it)."""
     if last_copy:
-        fans["last_tile"] += 1
+        fans[FanId.LAST_TILE] += 1
     if self_drawn:
-        fans["self_drawn"] += 1
+        fans[FanId.SELF_DRAWN] += 1
         if last_wall:
-            fans["last_tile_draw"] += 1
+            fans[FanId.LAST_TILE_DRAW] += 1
         if kong_replacement:
-            fans["out_with_replacement_tile"] += 1
+            fans[FanId.OUT_WITH_REPLACEMENT_TILE] += 1
     else:
         if last_wall:
-            fans["last_tile_claim"] += 1
+            fans[FanId.LAST_TILE_CLAIM] += 1
         if robbing:
-            fans["robbing_the_kong"] += 1
+            fans[FanId.ROBBING_THE_KONG] += 1
 
 
 def concealment_fans(melded_sets: int, self_drawn: bool, fans: Fans) -> None:
-    """门前清 / 不求人 with no claimed sets; 全求人 with four claimed sets and a discard."""
+    """门前清 with no claimed sets, 不求人 when also self-drawn (the table's 不计 takes 门前清 away);
+    全求人 with four claimed sets and a discard."""
     if melded_sets == 0:
-        fans["fully_concealed_hand" if self_drawn else "concealed_hand"] += 1
+        fans[FanId.CONCEALED_HAND] += 1
+        if self_drawn:
+            fans[FanId.FULLY_CONCEALED_HAND] += 1
     elif melded_sets == 4 and not self_drawn:
-        fans["melded_hand"] += 1
+        fans[FanId.MELDED_HAND] += 1
 
 
-def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> str | None:
+def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> FanId | None:
     """Where the winning tile sits, given that the hand waited on that tile alone.
 
     When more than one reading is possible only one is scored, in the reference's order of
@@ -450,9 +449,74 @@ def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> 
         elif m + 1 == win or m - 1 == win:
             edge = True
     if edge:
-        return "edge_wait"
+        return FanId.EDGE_WAIT
     if closed:
-        return "closed_wait"
+        return FanId.CLOSED_WAIT
     if pair == win:
-        return "single_wait"
+        return FanId.SINGLE_WAIT
     return None
+
+
+def knitted_wait_fan(standing: Sequence[int], knitted: Sequence[int], own_mids: Sequence[int], pair: int,
+                     win: int, melds: int) -> FanId | None:
+    """The wait of a knitted-straight hand (组合龙 with a set and a pair). The winning tile may be
+    read as part of the knitted straight or of the set and pair (as the reference does): a wait on
+    the set or pair alone still scores edge, closed or single wait."""
+    if melds:
+        # only the pair was left to complete: a single wait, unless the tile went to the straight
+        return FanId.SINGLE_WAIT if win not in knitted or standing[win] == 3 else None
+    rest = list(standing)
+    for i in knitted:
+        rest[i] -= 1
+    if not rest[win]:
+        return None
+    rest[win] -= 1
+    return wait_fan(own_mids, pair, win) if len(decompose.waits(tuple(rest), 1)) == 1 else None
+
+
+# ============================== special forms ====================================================
+# Which form a hand takes is found by ``decompose`` (its shape); the fans of the form are here.
+def seven_pairs_fans(standing: decompose.Counts, fans: Fans) -> None:
+    """七对: seven pairs; 连七对 when they are seven consecutive tiles of one suit."""
+    fans[FanId.SEVEN_PAIRS] += 1
+    if decompose.shifted_pairs_suit(standing) is not None:
+        fans[FanId.SEVEN_SHIFTED_PAIRS] += 1
+
+
+def thirteen_orphans_fan(fans: Fans) -> None:
+    """十三幺: each terminal and honour, one of them twice (``decompose.is_thirteen_orphans``)."""
+    fans[FanId.THIRTEEN_ORPHANS] += 1
+
+
+def honors_and_knitted_fan(standing: Sequence[int], fans: Fans) -> None:
+    """全不靠: fourteen singles, knitted tiles of one sequence and honours; 七星不靠 with all seven
+    honours. With all nine knitted tiles it also holds a 组合龙 (``knitted_straight_fan``)."""
+    fans[FanId.LESSER_HONORS_AND_KNITTED_TILES] += 1
+    if all(standing[i] for i in range(HONOR_START, NUM_TILES)):
+        fans[FanId.GREATER_HONORS_AND_KNITTED_TILES] += 1
+
+
+def knitted_straight_fan(knitted_tiles: int, fans: Fans) -> None:
+    """组合龙: 147, 258 and 369 in three different suits — all nine of the knitted tiles."""
+    if knitted_tiles == 9:
+        fans[FanId.KNITTED_STRAIGHT] += 1
+
+
+def nine_gates_fan(standing: decompose.Counts, win: int, fans: Fans) -> None:
+    """九莲宝灯: 1112345678999 of one suit, concealed, won on any tile of that suit. The hand is
+    also read as sets and a pair, whose fans (清龙, 四归一, 双暗刻, 连六, ...) count beside it, as
+    the reference counts them; the table's 不计 takes away what the shape makes certain."""
+    if decompose.is_nine_gates(standing, win) is not None:
+        fans[FanId.NINE_GATES] += 1
+
+
+# ============================== after exclusion =================================================
+def chicken_hand_fan(kept: list[tuple[FanId, int]]) -> None:
+    """无番和: a hand left with no fan after exclusion (flowers apart) is a chicken hand."""
+    if not kept:
+        kept.append((FanId.CHICKEN_HAND, 1))
+
+
+def flower_fan(flowers: int) -> tuple[FanId, int] | None:
+    """花牌: one point a flower, added after the 8-point minimum is judged."""
+    return (FanId.FLOWER_TILES, flowers) if flowers else None

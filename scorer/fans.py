@@ -1,142 +1,220 @@
-"""The 81 fans of Mahjong Competition Rules as data: id, points, names, and what each implies.
+"""The 81 fans of Mahjong Competition Rules as data: id, points, names, where the rule lives, and
+what each implies.
 
-``implies`` is the 不计 list: fans that are not counted again when this fan is scored (seed 001
-and seed 002, as the reference calculator applies them). Exclusion is one mechanism over this
-table (see ``exclusion.py``), not a rule per fan. Order is the table's: points descending, so
-every implication points to a later, cheaper fan.
+Each row names its detector (``detect.py``): the function that decides whether the hand has the
+fan — the rule itself. ``implies`` is the 不计 list: fans that are not counted again when this
+fan is scored (the illustrated rules and the 1998 national rules article, as the reference
+calculator applies them); ``implies_one`` takes one count away instead of all of it. Exclusion
+is one mechanism over this table (``exclusion.py``), not a rule per fan, and it is the whole
+truth about which fans exclude which, apart from two principles about sets (not fans) that the
+detectors apply: the non-identical and account-once principles among chows, pungs and kongs
+(``detect.chow_fans``, ``pung_fans``, ``kong_fans``), and a pung accounted once among the
+single-pung fans (``detect.single_pung_fans``). Order is the table's: points descending, so
+every implication points to a later, cheaper fan. A fan's worked example is
+``seeds/NNN_<fan id>.json``, NNN its 1-based place here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import MappingProxyType
+
+from .detect import (
+    chicken_hand_fan,
+    chow_fans,
+    concealment_fans,
+    flower_fan,
+    honors_and_knitted_fan,
+    knitted_straight_fan,
+    kong_fans,
+    nine_gates_fan,
+    pack_trait_fans,
+    pair_fans,
+    pung_fans,
+    seven_pairs_fans,
+    single_pung_fans,
+    terminal_chows_fan,
+    thirteen_orphans_fan,
+    tile_fans,
+    wait_fan,
+    win_event_fans,
+)
+from .fan_id import FanId
+
+# The 8-point minimum: a win needs 8 points without flowers.
+MIN_POINTS = 8
 
 
 @dataclass(frozen=True)
 class Fan:
-    id: str
+    id: FanId
     points: int
     name: str
     name_zh: str
-    implies: tuple[str, ...] = ()
+    detector: Callable[..., object] = field(repr=False, compare=False)  # where the rule lives
+    implies: tuple[FanId, ...] = ()  # 不计: not counted when this fan scores
+    implies_one: tuple[FanId, ...] = ()  # counted once fewer when this fan scores
 
 
-def _fan(id: str, points: int, name: str, name_zh: str, implies: str = "") -> Fan:
-    return Fan(id, points, name, name_zh, tuple(implies.split()))
+def _fan(id: FanId, points: int, name: str, name_zh: str, detector: Callable[..., object],
+         implies: tuple[FanId, ...] = (), implies_one: tuple[FanId, ...] = ()) -> Fan:
+    return Fan(id, points, name, name_zh, detector, implies, implies_one)
 
+
+F = FanId  # short, for the rows below
 
 FANS: tuple[Fan, ...] = (
     # 88
-    _fan("big_four_winds", 88, "Big Four Winds", "大四喜",
-         "big_three_winds all_pungs seat_wind prevalent_wind pung_of_terminals_or_honors"),
-    _fan("big_three_dragons", 88, "Big Three Dragons", "大三元", "two_dragon_pungs dragon_pung"),
-    _fan("all_green", 88, "All Green", "绿一色", "half_flush one_voided_suit"),
-    _fan("nine_gates", 88, "Nine Gates", "九莲宝灯",
-         "full_flush fully_concealed_hand concealed_hand no_honors"),
-    _fan("four_kongs", 88, "Four Kongs", "四杠",
-         "three_kongs two_melded_kongs two_concealed_kongs melded_kong concealed_kong all_pungs single_wait"),
-    _fan("seven_shifted_pairs", 88, "Seven Shifted Pairs", "连七对",
-         "seven_pairs full_flush fully_concealed_hand concealed_hand single_wait no_honors"),
-    _fan("thirteen_orphans", 88, "Thirteen Orphans", "十三幺",
-         "all_types fully_concealed_hand concealed_hand single_wait"),
+    _fan(F.BIG_FOUR_WINDS, 88, "Big Four Winds", "大四喜", pung_fans,
+         (F.BIG_THREE_WINDS, F.ALL_PUNGS, F.SEAT_WIND, F.PREVALENT_WIND, F.PUNG_OF_TERMINALS_OR_HONORS)),
+    _fan(F.BIG_THREE_DRAGONS, 88, "Big Three Dragons", "大三元", pung_fans,
+         (F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG)),
+    _fan(F.ALL_GREEN, 88, "All Green", "绿一色", tile_fans,
+         (F.HALF_FLUSH, F.ONE_VOIDED_SUIT)),
+    # The shape holds 111 and 999; the reference takes one 幺九刻 away, not every one as the
+    # illustrated rules' 不计 would (seed 004 shows it).
+    _fan(F.NINE_GATES, 88, "Nine Gates", "九莲宝灯", nine_gates_fan,
+         (F.FULL_FLUSH, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.NO_HONORS, F.ONE_VOIDED_SUIT),
+         implies_one=(F.PUNG_OF_TERMINALS_OR_HONORS,)),
+    _fan(F.FOUR_KONGS, 88, "Four Kongs", "四杠", kong_fans,
+         (F.THREE_KONGS, F.TWO_MELDED_KONGS, F.TWO_CONCEALED_KONGS, F.MELDED_KONG, F.CONCEALED_KONG, F.ALL_PUNGS,
+          F.SINGLE_WAIT)),
+    _fan(F.SEVEN_SHIFTED_PAIRS, 88, "Seven Shifted Pairs", "连七对", seven_pairs_fans,
+         (F.SEVEN_PAIRS, F.FULL_FLUSH, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.SINGLE_WAIT, F.NO_HONORS,
+          F.ONE_VOIDED_SUIT)),
+    # Its tiles are all terminals and honours, as 混幺九's are; the reference does not add 混幺九.
+    _fan(F.THIRTEEN_ORPHANS, 88, "Thirteen Orphans", "十三幺", thirteen_orphans_fan,
+         (F.ALL_TYPES, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.SINGLE_WAIT, F.ALL_TERMINALS_AND_HONORS)),
     # 64
-    _fan("all_terminals", 64, "All Terminals", "清幺九",
-         "all_terminals_and_honors all_pungs outside_hand pung_of_terminals_or_honors no_honors double_pung"),
-    _fan("little_four_winds", 64, "Little Four Winds", "小四喜", "big_three_winds pung_of_terminals_or_honors"),
-    _fan("little_three_dragons", 64, "Little Three Dragons", "小三元", "two_dragon_pungs dragon_pung"),
-    _fan("all_honors", 64, "All Honors", "字一色",
-         "all_terminals_and_honors all_pungs outside_hand pung_of_terminals_or_honors one_voided_suit"),
-    _fan("four_concealed_pungs", 64, "Four Concealed Pungs", "四暗刻",
-         "three_concealed_pungs two_concealed_pungs all_pungs fully_concealed_hand concealed_hand"),
-    _fan("pure_terminal_chows", 64, "Pure Terminal Chows", "一色双龙会",
-         "seven_pairs full_flush all_chows pure_double_chow two_terminal_chows one_voided_suit no_honors"),
+    _fan(F.ALL_TERMINALS, 64, "All Terminals", "清幺九", tile_fans,
+         (F.ALL_TERMINALS_AND_HONORS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONORS, F.NO_HONORS,
+          F.DOUBLE_PUNG)),
+    _fan(F.LITTLE_FOUR_WINDS, 64, "Little Four Winds", "小四喜", pair_fans,
+         (F.BIG_THREE_WINDS, F.PUNG_OF_TERMINALS_OR_HONORS)),
+    _fan(F.LITTLE_THREE_DRAGONS, 64, "Little Three Dragons", "小三元", pair_fans,
+         (F.TWO_DRAGON_PUNGS, F.DRAGON_PUNG)),
+    _fan(F.ALL_HONORS, 64, "All Honors", "字一色", tile_fans,
+         (F.ALL_TERMINALS_AND_HONORS, F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONORS, F.ONE_VOIDED_SUIT)),
+    _fan(F.FOUR_CONCEALED_PUNGS, 64, "Four Concealed Pungs", "四暗刻", kong_fans,
+         (F.THREE_CONCEALED_PUNGS, F.TWO_CONCEALED_PUNGS, F.ALL_PUNGS, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND)),
+    _fan(F.PURE_TERMINAL_CHOWS, 64, "Pure Terminal Chows", "一色双龙会", terminal_chows_fan,
+         (F.SEVEN_PAIRS, F.FULL_FLUSH, F.ALL_CHOWS, F.PURE_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.ONE_VOIDED_SUIT,
+          F.NO_HONORS)),
     # 48
-    _fan("quadruple_chow", 48, "Quadruple Chow", "一色四同顺", "pure_triple_chow pure_double_chow tile_hog"),
-    _fan("four_pure_shifted_pungs", 48, "Four Pure Shifted Pungs", "一色四节高",
-         "pure_triple_chow pure_shifted_pungs all_pungs"),
+    _fan(F.QUADRUPLE_CHOW, 48, "Quadruple Chow", "一色四同顺", chow_fans,
+         (F.PURE_TRIPLE_CHOW, F.PURE_DOUBLE_CHOW, F.TILE_HOG)),
+    _fan(F.FOUR_PURE_SHIFTED_PUNGS, 48, "Four Pure Shifted Pungs", "一色四节高", pung_fans,
+         (F.PURE_TRIPLE_CHOW, F.PURE_SHIFTED_PUNGS, F.ALL_PUNGS)),
     # 32
-    _fan("four_pure_shifted_chows", 32, "Four Pure Shifted Chows", "一色四步高",
-         "pure_shifted_chows short_straight two_terminal_chows"),
-    _fan("three_kongs", 32, "Three Kongs", "三杠",
-         "two_melded_kongs two_concealed_kongs melded_kong concealed_kong"),
-    _fan("all_terminals_and_honors", 32, "All Terminals and Honors", "混幺九",
-         "all_pungs outside_hand pung_of_terminals_or_honors"),
+    _fan(F.FOUR_PURE_SHIFTED_CHOWS, 32, "Four Pure Shifted Chows", "一色四步高", chow_fans,
+         (F.PURE_SHIFTED_CHOWS, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)),
+    _fan(F.THREE_KONGS, 32, "Three Kongs", "三杠", kong_fans,
+         (F.TWO_MELDED_KONGS, F.TWO_CONCEALED_KONGS, F.MELDED_KONG, F.CONCEALED_KONG)),
+    _fan(F.ALL_TERMINALS_AND_HONORS, 32, "All Terminals and Honors", "混幺九", tile_fans,
+         (F.ALL_PUNGS, F.OUTSIDE_HAND, F.PUNG_OF_TERMINALS_OR_HONORS)),
     # 24
-    _fan("seven_pairs", 24, "Seven Pairs", "七对", "fully_concealed_hand concealed_hand single_wait"),
-    _fan("greater_honors_and_knitted_tiles", 24, "Greater Honors and Knitted Tiles", "七星不靠",
-         "lesser_honors_and_knitted_tiles all_types fully_concealed_hand concealed_hand"),
-    _fan("all_even_pungs", 24, "All Even Pungs", "全双刻", "all_pungs all_simples no_honors"),
-    _fan("full_flush", 24, "Full Flush", "清一色", "one_voided_suit no_honors"),
-    _fan("pure_triple_chow", 24, "Pure Triple Chow", "一色三同顺", "pure_shifted_pungs pure_double_chow"),
-    _fan("pure_shifted_pungs", 24, "Pure Shifted Pungs", "一色三节高"),
-    _fan("upper_tiles", 24, "Upper Tiles", "全大", "upper_four no_honors"),
-    _fan("middle_tiles", 24, "Middle Tiles", "全中", "all_simples no_honors"),
-    _fan("lower_tiles", 24, "Lower Tiles", "全小", "lower_four no_honors"),
+    _fan(F.SEVEN_PAIRS, 24, "Seven Pairs", "七对", seven_pairs_fans,
+         (F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.SINGLE_WAIT)),
+    _fan(F.GREATER_HONORS_AND_KNITTED_TILES, 24, "Greater Honors and Knitted Tiles", "七星不靠",
+         honors_and_knitted_fan,
+         (F.LESSER_HONORS_AND_KNITTED_TILES, F.ALL_TYPES, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND)),
+    _fan(F.ALL_EVEN_PUNGS, 24, "All Even Pungs", "全双刻", pack_trait_fans,
+         (F.ALL_PUNGS, F.ALL_SIMPLES, F.NO_HONORS)),
+    _fan(F.FULL_FLUSH, 24, "Full Flush", "清一色", tile_fans,
+         (F.ONE_VOIDED_SUIT, F.NO_HONORS)),
+    _fan(F.PURE_TRIPLE_CHOW, 24, "Pure Triple Chow", "一色三同顺", chow_fans,
+         (F.PURE_SHIFTED_PUNGS, F.PURE_DOUBLE_CHOW)),
+    _fan(F.PURE_SHIFTED_PUNGS, 24, "Pure Shifted Pungs", "一色三节高", pung_fans),
+    _fan(F.UPPER_TILES, 24, "Upper Tiles", "全大", tile_fans,
+         (F.UPPER_FOUR, F.NO_HONORS)),
+    _fan(F.MIDDLE_TILES, 24, "Middle Tiles", "全中", tile_fans,
+         (F.ALL_SIMPLES, F.NO_HONORS)),
+    _fan(F.LOWER_TILES, 24, "Lower Tiles", "全小", tile_fans,
+         (F.LOWER_FOUR, F.NO_HONORS)),
     # 16
-    _fan("pure_straight", 16, "Pure Straight", "清龙", "short_straight two_terminal_chows"),
-    _fan("three_suited_terminal_chows", 16, "Three-Suited Terminal Chows", "三色双龙会",
-         "mixed_double_chow two_terminal_chows all_chows no_honors"),
-    _fan("pure_shifted_chows", 16, "Pure Shifted Chows", "一色三步高"),
-    _fan("all_fives", 16, "All Fives", "全带五", "all_simples no_honors"),
-    _fan("triple_pung", 16, "Triple Pung", "三同刻", "double_pung"),
-    _fan("three_concealed_pungs", 16, "Three Concealed Pungs", "三暗刻", "two_concealed_pungs"),
+    _fan(F.PURE_STRAIGHT, 16, "Pure Straight", "清龙", chow_fans,
+         (F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)),
+    _fan(F.THREE_SUITED_TERMINAL_CHOWS, 16, "Three-Suited Terminal Chows", "三色双龙会", terminal_chows_fan,
+         (F.MIXED_DOUBLE_CHOW, F.TWO_TERMINAL_CHOWS, F.ALL_CHOWS, F.NO_HONORS)),
+    _fan(F.PURE_SHIFTED_CHOWS, 16, "Pure Shifted Chows", "一色三步高", chow_fans),
+    _fan(F.ALL_FIVES, 16, "All Fives", "全带五", pack_trait_fans,
+         (F.ALL_SIMPLES, F.NO_HONORS)),
+    _fan(F.TRIPLE_PUNG, 16, "Triple Pung", "三同刻", pung_fans,
+         (F.DOUBLE_PUNG,)),
+    _fan(F.THREE_CONCEALED_PUNGS, 16, "Three Concealed Pungs", "三暗刻", kong_fans,
+         (F.TWO_CONCEALED_PUNGS,)),
     # 12
-    _fan("lesser_honors_and_knitted_tiles", 12, "Lesser Honors and Knitted Tiles", "全不靠",
-         "all_types fully_concealed_hand concealed_hand"),
-    _fan("knitted_straight", 12, "Knitted Straight", "组合龙"),
-    _fan("upper_four", 12, "Upper Four", "大于五", "no_honors"),
-    _fan("lower_four", 12, "Lower Four", "小于五", "no_honors"),
-    _fan("big_three_winds", 12, "Big Three Winds", "三风刻"),
+    _fan(F.LESSER_HONORS_AND_KNITTED_TILES, 12, "Lesser Honors and Knitted Tiles", "全不靠", honors_and_knitted_fan,
+         (F.ALL_TYPES, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND)),
+    _fan(F.KNITTED_STRAIGHT, 12, "Knitted Straight", "组合龙", knitted_straight_fan),
+    _fan(F.UPPER_FOUR, 12, "Upper Four", "大于五", tile_fans,
+         (F.NO_HONORS,)),
+    _fan(F.LOWER_FOUR, 12, "Lower Four", "小于五", tile_fans,
+         (F.NO_HONORS,)),
+    _fan(F.BIG_THREE_WINDS, 12, "Big Three Winds", "三风刻", pung_fans),
     # 8
-    _fan("mixed_straight", 8, "Mixed Straight", "花龙"),
-    _fan("reversible_tiles", 8, "Reversible Tiles", "推不倒", "one_voided_suit"),
-    _fan("mixed_triple_chow", 8, "Mixed Triple Chow", "三色三同顺", "mixed_double_chow"),
-    _fan("mixed_shifted_pungs", 8, "Mixed Shifted Pungs", "三色三节高"),
-    _fan("chicken_hand", 8, "Chicken Hand", "无番和"),
-    _fan("last_tile_draw", 8, "Last Tile Draw", "妙手回春", "self_drawn"),
-    _fan("last_tile_claim", 8, "Last Tile Claim", "海底捞月"),
-    _fan("out_with_replacement_tile", 8, "Out with Replacement Tile", "杠上开花", "self_drawn"),
-    _fan("robbing_the_kong", 8, "Robbing the Kong", "抢杠和", "last_tile"),
+    _fan(F.MIXED_STRAIGHT, 8, "Mixed Straight", "花龙", chow_fans),
+    _fan(F.REVERSIBLE_TILES, 8, "Reversible Tiles", "推不倒", tile_fans,
+         (F.ONE_VOIDED_SUIT,)),
+    _fan(F.MIXED_TRIPLE_CHOW, 8, "Mixed Triple Chow", "三色三同顺", chow_fans,
+         (F.MIXED_DOUBLE_CHOW,)),
+    _fan(F.MIXED_SHIFTED_PUNGS, 8, "Mixed Shifted Pungs", "三色三节高", pung_fans),
+    _fan(F.CHICKEN_HAND, 8, "Chicken Hand", "无番和", chicken_hand_fan),
+    _fan(F.LAST_TILE_DRAW, 8, "Last Tile Draw", "妙手回春", win_event_fans,
+         (F.SELF_DRAWN,)),
+    _fan(F.LAST_TILE_CLAIM, 8, "Last Tile Claim", "海底捞月", win_event_fans),
+    _fan(F.OUT_WITH_REPLACEMENT_TILE, 8, "Out with Replacement Tile", "杠上开花", win_event_fans,
+         (F.SELF_DRAWN,)),
+    _fan(F.ROBBING_THE_KONG, 8, "Robbing the Kong", "抢杠和", win_event_fans,
+         (F.LAST_TILE,)),
     # 6
-    _fan("all_pungs", 6, "All Pungs", "碰碰和"),
-    _fan("half_flush", 6, "Half Flush", "混一色", "one_voided_suit"),
-    _fan("mixed_shifted_chows", 6, "Mixed Shifted Chows", "三色三步高"),
-    _fan("all_types", 6, "All Types", "五门齐"),
-    _fan("melded_hand", 6, "Melded Hand", "全求人", "single_wait"),
-    _fan("two_concealed_kongs", 6, "Two Concealed Kongs", "双暗杠", "two_concealed_pungs concealed_kong"),
-    _fan("two_dragon_pungs", 6, "Two Dragon Pungs", "双箭刻", "dragon_pung"),
+    _fan(F.ALL_PUNGS, 6, "All Pungs", "碰碰和", pung_fans),
+    _fan(F.HALF_FLUSH, 6, "Half Flush", "混一色", tile_fans,
+         (F.ONE_VOIDED_SUIT,)),
+    _fan(F.MIXED_SHIFTED_CHOWS, 6, "Mixed Shifted Chows", "三色三步高", chow_fans),
+    _fan(F.ALL_TYPES, 6, "All Types", "五门齐", tile_fans),
+    _fan(F.MELDED_HAND, 6, "Melded Hand", "全求人", concealment_fans,
+         (F.SINGLE_WAIT,)),
+    _fan(F.TWO_CONCEALED_KONGS, 6, "Two Concealed Kongs", "双暗杠", kong_fans,
+         (F.TWO_CONCEALED_PUNGS, F.CONCEALED_KONG)),
+    _fan(F.TWO_DRAGON_PUNGS, 6, "Two Dragon Pungs", "双箭刻", pung_fans,
+         (F.DRAGON_PUNG,)),
     # 4
-    _fan("outside_hand", 4, "Outside Hand", "全带幺"),
-    _fan("fully_concealed_hand", 4, "Fully Concealed Hand", "不求人", "concealed_hand self_drawn"),
-    _fan("two_melded_kongs", 4, "Two Melded Kongs", "双明杠", "melded_kong"),
-    _fan("last_tile", 4, "Last Tile", "和绝张"),
+    _fan(F.OUTSIDE_HAND, 4, "Outside Hand", "全带幺", pack_trait_fans),
+    _fan(F.FULLY_CONCEALED_HAND, 4, "Fully Concealed Hand", "不求人", concealment_fans,
+         (F.CONCEALED_HAND, F.SELF_DRAWN)),
+    _fan(F.TWO_MELDED_KONGS, 4, "Two Melded Kongs", "双明杠", kong_fans,
+         (F.MELDED_KONG,)),
+    _fan(F.LAST_TILE, 4, "Last Tile", "和绝张", win_event_fans),
     # 2
-    _fan("dragon_pung", 2, "Dragon Pung", "箭刻"),
-    _fan("prevalent_wind", 2, "Prevalent Wind", "圈风刻"),
-    _fan("seat_wind", 2, "Seat Wind", "门风刻"),
-    _fan("concealed_hand", 2, "Concealed Hand", "门前清"),
-    _fan("all_chows", 2, "All Chows", "平和", "no_honors"),
-    _fan("tile_hog", 2, "Tile Hog", "四归一"),
-    _fan("double_pung", 2, "Double Pung", "双同刻"),
-    _fan("two_concealed_pungs", 2, "Two Concealed Pungs", "双暗刻"),
-    _fan("concealed_kong", 2, "Concealed Kong", "暗杠"),
-    _fan("all_simples", 2, "All Simples", "断幺", "no_honors"),
+    _fan(F.DRAGON_PUNG, 2, "Dragon Pung", "箭刻", single_pung_fans),
+    _fan(F.PREVALENT_WIND, 2, "Prevalent Wind", "圈风刻", single_pung_fans),
+    _fan(F.SEAT_WIND, 2, "Seat Wind", "门风刻", single_pung_fans),
+    _fan(F.CONCEALED_HAND, 2, "Concealed Hand", "门前清", concealment_fans),
+    _fan(F.ALL_CHOWS, 2, "All Chows", "平和", pair_fans,
+         (F.NO_HONORS,)),
+    _fan(F.TILE_HOG, 2, "Tile Hog", "四归一", tile_fans),
+    _fan(F.DOUBLE_PUNG, 2, "Double Pung", "双同刻", pung_fans),
+    _fan(F.TWO_CONCEALED_PUNGS, 2, "Two Concealed Pungs", "双暗刻", kong_fans),
+    _fan(F.CONCEALED_KONG, 2, "Concealed Kong", "暗杠", kong_fans),
+    _fan(F.ALL_SIMPLES, 2, "All Simples", "断幺", tile_fans,
+         (F.NO_HONORS,)),
     # 1
-    _fan("pure_double_chow", 1, "Pure Double Chow", "一般高"),
-    _fan("mixed_double_chow", 1, "Mixed Double Chow", "喜相逢"),
-    _fan("short_straight", 1, "Short Straight", "连六"),
-    _fan("two_terminal_chows", 1, "Two Terminal Chows", "老少副"),
-    _fan("pung_of_terminals_or_honors", 1, "Pung of Terminals or Honors", "幺九刻"),
-    _fan("melded_kong", 1, "Melded Kong", "明杠"),
-    _fan("one_voided_suit", 1, "One Voided Suit", "缺一门"),
-    _fan("no_honors", 1, "No Honors", "无字"),
-    _fan("edge_wait", 1, "Edge Wait", "边张"),
-    _fan("closed_wait", 1, "Closed Wait", "坎张"),
-    _fan("single_wait", 1, "Single Wait", "单钓将"),
-    _fan("self_drawn", 1, "Self-Drawn", "自摸"),
-    _fan("flower_tiles", 1, "Flower Tiles", "花牌"),
+    _fan(F.PURE_DOUBLE_CHOW, 1, "Pure Double Chow", "一般高", chow_fans),
+    _fan(F.MIXED_DOUBLE_CHOW, 1, "Mixed Double Chow", "喜相逢", chow_fans),
+    _fan(F.SHORT_STRAIGHT, 1, "Short Straight", "连六", chow_fans),
+    _fan(F.TWO_TERMINAL_CHOWS, 1, "Two Terminal Chows", "老少副", chow_fans),
+    _fan(F.PUNG_OF_TERMINALS_OR_HONORS, 1, "Pung of Terminals or Honors", "幺九刻", single_pung_fans),
+    _fan(F.MELDED_KONG, 1, "Melded Kong", "明杠", kong_fans),
+    _fan(F.ONE_VOIDED_SUIT, 1, "One Voided Suit", "缺一门", tile_fans),
+    _fan(F.NO_HONORS, 1, "No Honors", "无字", tile_fans),
+    _fan(F.EDGE_WAIT, 1, "Edge Wait", "边张", wait_fan),
+    _fan(F.CLOSED_WAIT, 1, "Closed Wait", "坎张", wait_fan),
+    _fan(F.SINGLE_WAIT, 1, "Single Wait", "单钓将", wait_fan),
+    _fan(F.SELF_DRAWN, 1, "Self-Drawn", "自摸", win_event_fans),
+    _fan(F.FLOWER_TILES, 1, "Flower Tiles", "花牌", flower_fan),
 )
 
 BY_ID: MappingProxyType[str, Fan] = MappingProxyType({f.id: f for f in FANS})
 ORDER: MappingProxyType[str, int] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
-MIN_POINTS = 8  # a win needs 8 points without flowers

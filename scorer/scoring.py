@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
@@ -17,41 +17,39 @@ from . import decompose
 from .context import Context
 from .decompose import CHOW, PUNG, Division
 from .detect import (
-    Fans,
     CHOW_TRAITS,
     PUNG_TRAITS,
+    Fans,
     SetTraits,
     chow_fans,
     concealment_fans,
+    flower_fan,
+    honors_and_knitted_fan,
+    knitted_straight_fan,
+    knitted_wait_fan,
     kong_fans,
+    nine_gates_fan,
     pack_trait_fans,
     pair_fans,
     pung_fans,
     set_traits,
+    seven_pairs_fans,
     single_pung_fans,
     terminal_chows_fan,
+    thirteen_orphans_fan,
     tile_fans,
     wait_fan,
     win_event_fans,
 )
 from .exclusion import exclude
-from .fans import BY_ID, MIN_POINTS
+from .fan_id import FanId
+from .fans import FANS, MIN_POINTS
 from .hand import Hand, MeldKind
 from .payouts import payouts
 from .result import FanScore, Result, ScoredSet
-from .tiles import CODES, EAST, INDEX, NUM_TILES, WINDS
+from .tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
 
-POINTS = {f.id: f.points for f in BY_ID.values()}
-
-# 九莲宝灯: the reference scores these fans beside it, by the rank of the winning tile.
-NINE_GATES_EXTRAS: dict[int, tuple[str, ...]] = {
-    1: ("pure_straight", "tile_hog"),
-    9: ("pure_straight", "tile_hog"),
-    2: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
-    8: ("two_concealed_pungs", "short_straight", "pung_of_terminals_or_honors"),
-    5: ("two_concealed_pungs", "pung_of_terminals_or_honors"),
-    3: ("short_straight",), 4: ("short_straight",), 6: ("short_straight",), 7: ("short_straight",),
-}
+POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
 
 
 class _Facts(NamedTuple):
@@ -68,12 +66,11 @@ class _Facts(NamedTuple):
     ctx: Context
     seat: int
     prevalent: int
-    event_fans: Fans  # how the hand was won: the same for every arrangement
-    base_fans: Fans  # those, the tiles' own fans and concealment: the same for every arrangement
+    base_fans: Fans  # how it was won, the tiles' own fans and concealment: the same for every arrangement
 
 
 class _Candidate(NamedTuple):
-    fans: tuple[tuple[str, int], ...]
+    fans: tuple[tuple[FanId, int], ...]
     points: int
     sets: Callable[[], list[ScoredSet]]  # built only for the arrangement that is chosen
 
@@ -97,18 +94,16 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
                 mk += 1
         if not m.concealed:
             melded += 1
-    events: Fans = defaultdict(int)
-    win_event_fans(ctx.self_drawn, ctx.last_copy, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong, events)
-    base = events.copy()
+    base: Fans = defaultdict(int)
+    win_event_fans(ctx.self_drawn, ctx.last_copy, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong, base)
     tile_fans(hand.counts(), mk + ck, base)
-    # Special forms imply 门前清/不求人 away, so concealment can be common to every arrangement.
     concealment_fans(melded, ctx.self_drawn, base)
     return _Facts(
         win=win, standing=hand.standing_counts(), need=4 - len(hand.melds),
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
         meld_traits=tuple(traits), ctx=ctx,
         seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
-        event_fans=events, base_fans=base,
+        base_fans=base,
     )
 
 
@@ -141,11 +136,11 @@ def _sets(f: _Facts, sets: tuple[tuple[int, int], ...]) -> tuple[list[int], list
     return own_mids, own_pungs, [*f.meld_chow_mids, *own_mids], [*f.meld_pungs, *own_pungs]
 
 
-def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candidate:
+def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: bool) -> _Candidate:
     sets, pair = div
     win, ctx = f.win, f.ctx
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
-    fans: Fans = f.base_fans.copy()
+    fans: Fans = base.copy()
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans)
@@ -181,53 +176,42 @@ def _regular(hand: Hand, f: _Facts, div: Division, unique_wait: bool) -> _Candid
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
-    fans["seven_shifted_pairs" if decompose.shifted_pairs_suit(f.standing) is not None else "seven_pairs"] += 1
+    seven_pairs_fans(f.standing, fans)
     return _candidate(fans, lambda: [
         _set("pair", i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
     ])
 
 
-def _single_form(f: _Facts, fan_ids: Iterable[str], kind: str) -> _Candidate:
-    fans: Fans = f.event_fans.copy()
-    for fan in fan_ids:
-        fans[fan] += 1
+def _single_set(f: _Facts, kind: str) -> Callable[[], list[ScoredSet]]:
+    """The whole hand as one group (thirteen orphans, honours and knitted, nine gates)."""
     tiles = [i for i in range(NUM_TILES) for _ in range(f.standing[i])]
-    return _candidate(fans, lambda: [ScoredSet(kind, _codes(*tiles), True)])
+    return lambda: [ScoredSet(kind, _codes(*tiles), True)]
+
+
+def _thirteen_orphans(f: _Facts) -> _Candidate:
+    fans: Fans = f.base_fans.copy()
+    thirteen_orphans_fan(fans)
+    return _candidate(fans, _single_set(f, "thirteen_orphans"))
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
-    suited = sum(f.standing[i] for i in range(27))
-    if suited == 7 and all(f.standing[i] for i in range(27, 34)):
-        return _single_form(f, ["greater_honors_and_knitted_tiles"], "knitted")
-    extra = ["knitted_straight"] if suited == 9 else []
-    return _single_form(f, ["lesser_honors_and_knitted_tiles", *extra], "knitted")
+    fans: Fans = f.base_fans.copy()
+    honors_and_knitted_fan(f.standing, fans)
+    knitted_straight_fan(sum(f.standing[i] for i in range(HONOR_START)), fans)
+    return _candidate(fans, _single_set(f, "knitted"))
 
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
     sets, pair = div
-    win = f.win
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
     fans: Fans = f.base_fans.copy()
-    fans["knitted_straight"] += 1
+    knitted_straight_fan(len(seq), fans)
     kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
-    # The winning tile may be read as part of the knitted straight or of the set and pair (as
-    # the reference does): a wait on the set or pair alone still scores edge, closed or single.
-    if hand.melds:
-        # only the pair was left to complete: a single wait, unless the tile went to the straight
-        if win not in seq or f.standing[win] == 3:
-            fans["single_wait"] += 1
-    else:
-        rest = list(f.standing)
-        for i in seq:
-            rest[i] -= 1
-        if rest[win]:
-            rest[win] -= 1
-            if len(decompose.waits(tuple(rest), 1)) == 1:
-                w = wait_fan(own_mids, pair, win)
-                if w:
-                    fans[w] += 1
+    w = knitted_wait_fan(f.standing, seq, own_mids, pair, f.win, len(hand.melds))
+    if w:
+        fans[w] += 1
 
     def arrangement() -> list[ScoredSet]:
         out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
@@ -248,37 +232,41 @@ def _better(cur: _Candidate, best: _Candidate | None, best_is_seven_pairs: bool)
     if cur.points < best.points:
         return False
     ids = {i for i, _ in cur.fans}
-    return best_is_seven_pairs or "pure_triple_chow" in ids or "triple_pung" in ids
+    return best_is_seven_pairs or FanId.PURE_TRIPLE_CHOW in ids or FanId.TRIPLE_PUNG in ids
 
 
 def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
     best: _Candidate | None = None
     seven_pairs = False
     st = f.standing
+    base = f.base_fans
     if not hand.melds:
         if decompose.is_seven_pairs(st):
             best, seven_pairs = _seven_pairs(f), True
         elif decompose.honors_and_knitted(st) is not None:
             return _honors_and_knitted(f)
         elif decompose.is_thirteen_orphans(st):
-            return _single_form(f, ["thirteen_orphans"], "thirteen_orphans")
+            return _thirteen_orphans(f)
     if best is None and len(hand.melds) <= 1:
         ks = decompose.knitted_straight(st, f.need - 3)
         if ks is not None:
             return _knitted_straight(hand, f, *ks)
-    if best is None and not hand.melds:
-        rank = decompose.nine_gates_extra_rank(st, f.win)
-        if rank is not None:
-            return _single_form(f, ["nine_gates", *NINE_GATES_EXTRAS[rank]], "nine_gates")
+    nine_gates = best is None and not hand.melds and decompose.is_nine_gates(st, f.win)
+    if nine_gates:
+        base = base.copy()
+        nine_gates_fan(st, f.win, base)  # scored beside the fans of its sets and pair
     divisions = decompose.regular_divisions(st, f.need)
     if divisions:
         before = list(st)
         before[f.win] -= 1
-        unique_wait = len(decompose.waits(tuple(before), f.need)) == 1
+        # nine gates waits on every tile of its suit: no wait fan, no need to look
+        unique_wait = not nine_gates and len(decompose.waits(tuple(before), f.need)) == 1
         for div in divisions:
-            cur = _regular(hand, f, div, unique_wait)
+            cur = _regular(hand, f, base, div, unique_wait)
             if _better(cur, best, seven_pairs):
                 best = cur
+    if nine_gates and best is not None:
+        best = best._replace(sets=_single_set(f, "nine_gates"))
     return best
 
 
@@ -295,9 +283,10 @@ def _score(hand: Hand, context: Context) -> Result:
             f"{f.need} set{'s' if f.need != 1 else ''} and a pair, nor seven pairs, thirteen orphans, "
             "honors and knitted tiles or a knitted straight",
         )
-    fans = [FanScore(i, n) for i, n in best.fans]
-    if flowers:
-        fans.append(FanScore("flower_tiles", flowers))
+    fans = [FanScore(str(i), n) for i, n in best.fans]
+    flower = flower_fan(flowers)
+    if flower:
+        fans.append(FanScore(str(flower[0]), flower[1]))
     total = best.points + flowers
     valid = best.points >= MIN_POINTS
     pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None

@@ -29,7 +29,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         "ready": False,
         "openapi": resources.files(__name__).joinpath("openapi.yaml").read_bytes(),
         "fans": orjson.dumps({"fans": [
-            {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "implies": list(f.implies)}
+            {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "implies": list(f.implies),
+             "implies_one": list(f.implies_one)}
             for f in scorer.FANS
         ]}),
     }

@@ -1,12 +1,17 @@
-"""The fan table as data: the 81 fans in order, the online room rules page's point tiers, a sound 不计 graph, and
-exactly one detector family per fan."""
+"""The fan table as data: the 81 fans in order, the online room rules page's point tiers, a sound
+不计 graph, each fan's detector named in its row, and the table's 不计 being what the scorer does."""
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import scorer
-from scorer.detect import FAMILIES
+from scorer import detect, scoring
+from scorer.exclusion import exclude
+from scorer.fan_id import FanId
+from tests.seed_oracle_check import load_seeds
 
 ISSUE_ORDER = """big_four_winds big_three_dragons all_green nine_gates four_kongs seven_shifted_pairs
 thirteen_orphans all_terminals little_four_winds little_three_dragons all_honors four_concealed_pungs
@@ -69,48 +74,147 @@ def test_implication_graph_has_no_cycles():
         visit(node)
 
 
-def test_exactly_one_detector_family_per_fan():
-    owners = Counter(fan for fans in FAMILIES.values() for fan in fans)
-    assert set(owners) == set(ISSUE_ORDER)
-    assert [fan for fan, n in owners.items() if n != 1] == []
+def test_fan_ids_are_the_table():
+    assert list(FanId) == ISSUE_ORDER
+    assert all(type(f.id) is FanId for f in scorer.FANS)
+    assert all(type(i) is FanId for f in scorer.FANS for i in (*f.implies, *f.implies_one))
+
+
+@pytest.mark.parametrize("fan", scorer.FANS, ids=lambda f: f.id)
+def test_each_row_names_its_detector_in_detect(fan):
+    assert fan.detector.__module__ == "scorer.detect"
+    assert getattr(detect, fan.detector.__name__) is fan.detector
+
+
+def _own_fans() -> dict[str, set[str]]:
+    own: dict[str, set[str]] = {}
+    for f in scorer.FANS:
+        own.setdefault(f.detector.__name__, set()).add(f.id)
+    return own
 
 
 def test_each_detector_emits_only_its_own_fans():
-    """Drive every family over many random inputs: what it reports is in its declared family."""
+    """Drive every family over many random inputs: what it reports is in the rows that name it."""
     import random
     from collections import Counter as C
 
-    from scorer import detect
     from scorer.tiles import NUM_TILES
 
     rng = random.Random(81)
     suited_mids = [i for i in range(27) if 0 < i % 9 < 8]
-    seen: dict[str, set[str]] = {name: set() for name in FAMILIES}
+    own = _own_fans()
+    seen: dict[str, set[str]] = {name: set() for name in own}
 
-    def run(name, fn, *args):
-        fans = C()
+    def run(fn: Callable[..., Any], *args: Any) -> None:
+        fans: C[str] = C()
         fn(*args, fans)
-        seen[name] |= set(fans)
+        seen[fn.__name__] |= set(fans)
+
+    def got(fn: Callable[..., Any], fan: str | None) -> None:
+        if fan is not None:
+            seen[fn.__name__].add(fan)
 
     for _ in range(3000):
         mids = [rng.choice(suited_mids) for _ in range(rng.randint(0, 4))]
         pungs = rng.sample(range(NUM_TILES), rng.randint(0, 4))
         pair = rng.randrange(NUM_TILES)
-        run("chow_fans", detect.chow_fans, mids)
-        run("pung_fans", detect.pung_fans, pungs)
-        run("single_pung_fans", detect.single_pung_fans, pungs, 27 + rng.randrange(4), 27 + rng.randrange(4))
-        run("pair_fans", detect.pair_fans, pair, len(mids), pungs)
-        run("kong_fans", detect.kong_fans, rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
+        run(detect.chow_fans, mids)
+        run(detect.pung_fans, pungs)
+        run(detect.single_pung_fans, pungs, 27 + rng.randrange(4), 27 + rng.randrange(4))
+        run(detect.pair_fans, pair, len(mids), pungs)
+        run(detect.kong_fans, rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
         traits = [detect.set_traits(m, True) for m in mids] + [detect.set_traits(p, False) for p in pungs]
-        run("pack_trait_fans", detect.pack_trait_fans, traits + [detect.set_traits(pair, False)])
+        run(detect.pack_trait_fans, traits + [detect.set_traits(pair, False)])
         counts = [0] * NUM_TILES
         for t in rng.sample(range(NUM_TILES), rng.randint(1, 8)):
             counts[t] = rng.randint(1, 4)
-        run("tile_fans", detect.tile_fans, counts, rng.randint(0, 1))
+        run(detect.tile_fans, counts, rng.randint(0, 1))
         flags = [rng.random() < 0.5 for _ in range(5)]
-        run("win_event_fans", detect.win_event_fans, *flags)
-        run("concealment_fans", detect.concealment_fans, rng.randint(0, 4), flags[0])
-        seen["terminal_chows_fan"].add(detect.terminal_chows_fan(mids, pair) or "pure_terminal_chows")
-        seen["wait_fan"].add(detect.wait_fan(mids, pair, rng.randrange(NUM_TILES)) or "single_wait")
+        run(detect.win_event_fans, *flags)
+        run(detect.concealment_fans, rng.randint(0, 4), flags[0])
+        run(detect.seven_pairs_fans, tuple(counts))
+        run(detect.thirteen_orphans_fan)
+        run(detect.honors_and_knitted_fan, counts)
+        run(detect.knitted_straight_fan, rng.randint(7, 9))
+        run(detect.nine_gates_fan, tuple(counts), rng.randrange(NUM_TILES))
+        got(detect.terminal_chows_fan, detect.terminal_chows_fan(mids, pair))
+        got(detect.wait_fan, detect.wait_fan(mids, pair, rng.randrange(NUM_TILES)))
+        kept: list[tuple[FanId, int]] = []
+        detect.chicken_hand_fan(kept)
+        got(detect.chicken_hand_fan, kept[0][0])
+        flower = detect.flower_fan(rng.randint(0, 8))
+        got(detect.flower_fan, flower[0] if flower else None)
     for name, fans in seen.items():
-        assert fans <= set(FAMILIES[name]), (name, fans - set(FAMILIES[name]))
+        assert fans <= own[name], (name, fans - own[name])
+
+
+# --- the table's 不计 is what the scorer does ---------------------------------------------------------
+SEEDS = load_seeds()
+
+
+def _score_seed(seed: dict[str, Any]) -> tuple[scorer.Result, list[tuple[dict[FanId, int], tuple[Any, ...]]]]:
+    """Score a seed afresh, recording every arrangement's raw fans and what exclusion kept."""
+    calls: list[tuple[dict[FanId, int], tuple[Any, ...]]] = []
+
+    def recording(raw: Any) -> tuple[Any, ...]:
+        kept = exclude(raw)
+        calls.append((dict(raw), kept))
+        return kept
+
+    req = seed["request"]
+    hand = req["hand"]
+    hand = scorer.Hand.build(**hand) if isinstance(hand, dict) else scorer.Hand.parse(hand)
+    scorer.clear_caches()
+    mp = pytest.MonkeyPatch()
+    mp.setattr(scoring, "exclude", recording)
+    try:
+        result = scorer.score(hand, **req.get("context", {}))
+    finally:
+        mp.undo()
+        scorer.clear_caches()
+    return result, calls
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
+def test_a_scored_fan_never_comes_with_a_fan_it_implies(seed: dict[str, Any]) -> None:
+    result, _ = _score_seed(seed)
+    ids = {f.id for f in result.fans}
+    for f in result.fans:
+        row = scorer.FANS_BY_ID[f.id]
+        assert not ids & set(row.implies), (f.id, ids & set(row.implies))
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
+def test_what_is_reported_is_the_table_applied_to_what_was_detected(seed: dict[str, Any]) -> None:
+    """The chosen arrangement's raw fans, with every implied fan of a kept fan removed (once for
+    ``implies_one``), are exactly the fans reported: no exclusion happens anywhere else."""
+    result, calls = _score_seed(seed)
+    if not result.winning:
+        return
+    reported = tuple((f.id, f.count) for f in result.fans if f.id != FanId.FLOWER_TILES)
+    raws = [raw for raw, kept in calls if tuple((str(i), n) for i, n in kept) == reported]
+    assert raws, "the reported fans come from one arrangement's exclusion"
+    raw = raws[0]
+    expect = dict(raw)
+    kept_ids = [i for i, _ in reported]
+    for i in kept_ids:
+        row = scorer.FANS_BY_ID[i]
+        for g in row.implies:
+            expect.pop(g, None)
+        for g in row.implies_one:
+            if g in expect:
+                expect[g] -= 1
+    expect = {i: n for i, n in expect.items() if n > 0} or {FanId.CHICKEN_HAND: 1}
+    assert expect == dict(reported)
+
+
+def test_nine_gates_exclusions_act() -> None:
+    """Nine gates is scored with the fans of its tiles and sets, and the table takes away what its
+    shape makes certain: 清一色, 无字, 缺一门, 门前清, and one 幺九刻."""
+    seed = next(s for s in SEEDS if s["id"] == "004_nine_gates")
+    result, calls = _score_seed(seed)
+    raw = next(raw for raw, kept in calls if FanId.NINE_GATES in raw)
+    for implied in (FanId.FULL_FLUSH, FanId.NO_HONORS, FanId.ONE_VOIDED_SUIT, FanId.CONCEALED_HAND):
+        assert raw.get(implied), implied
+    assert raw[FanId.PUNG_OF_TERMINALS_OR_HONORS] == 2
+    assert {f.id: f.count for f in result.fans}["pung_of_terminals_or_honors"] == 1

@@ -159,6 +159,9 @@ def test_fan_catalog(client):
     assert [f["id"] for f in fans] == [f.id for f in scorer.FANS]
     big = fans[0]
     assert big == {"id": "big_four_winds", "name": "Big Four Winds", "name_zh": "大四喜", "points": 88,
-                   "implies": list(scorer.FANS_BY_ID["big_four_winds"].implies)}
+                   "implies": list(scorer.FANS_BY_ID["big_four_winds"].implies), "implies_one": []}
     ids = {f["id"] for f in fans}
     assert all(set(f["implies"]) <= ids for f in fans)
+    assert all(set(f["implies_one"]) <= ids for f in fans)
+    nine_gates = next(f for f in fans if f["id"] == "nine_gates")
+    assert nine_gates["implies_one"] == ["pung_of_terminals_or_honors"]
