@@ -12,11 +12,12 @@ from .fans import BY_ID as FANS_BY_ID
 from .fans import FANS, Fan
 from .hand import Hand, Meld, MeldKind
 from .result import FanScore, Result, ScoredSet
+from .room import Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
 from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 __all__ = [
-    "FANS", "FANS_BY_ID", "Context", "Fan", "FanScore", "Hand", "Meld", "MeldKind", "Result", "ScoredSet",
-    "ScorerError", "Tile", "cache_info", "clear_caches", "format_botzone", "format_tiles", "parse_botzone",
-    "parse_tiles", "score",
+    "FANS", "FANS_BY_ID", "Context", "Draw", "Fan", "FanScore", "Hand", "HandRecord", "Leave", "Ledger", "Meld",
+    "MeldKind", "Player", "Result", "Room", "ScoredSet", "ScorerError", "Standing", "Tile", "Win", "cache_info",
+    "clear_caches", "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle",
 ]

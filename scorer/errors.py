@@ -20,6 +20,17 @@ BAD_WIND: Final = "bad_wind"
 BAD_BASE_POINTS: Final = "bad_base_points"
 CONTRADICTORY_CONTEXT: Final = "contradictory_context"
 BAD_VALUE: Final = "bad_value"
+# A room (scorer.room)
+UNKNOWN_PLAYER: Final = "unknown_player"
+DUPLICATE_PLAYER: Final = "duplicate_player"
+BAD_BEANS: Final = "bad_beans"
+BAD_ROOM_LENGTH: Final = "bad_room_length"
+TOO_MANY_HANDS: Final = "too_many_hands"
+HAND_AFTER_LEAVE: Final = "hand_after_leave"
+BAD_CLAIM: Final = "bad_claim"
+NOT_WINNING: Final = "not_winning"
+UNDER_MINIMUM: Final = "under_minimum"
+BAD_POINTS: Final = "bad_points"
 
 Path = tuple[str | int, ...]
 

@@ -48,6 +48,17 @@ TITLES: dict[str, str] = {
     "bad-base-points": "Bad base points",
     "contradictory-context": "Contradictory context",
     "bad-value": "Bad value",
+    # a room (POST /v1/match)
+    "unknown-player": "Unknown player",
+    "duplicate-player": "Duplicate player name",
+    "bad-beans": "Bad beans",
+    "bad-room-length": "Bad room length",
+    "too-many-hands": "More hands than the room has",
+    "hand-after-leave": "A hand after a player left",
+    "bad-claim": "Impossible claim",
+    "not-winning": "Not a complete hand",
+    "under-minimum": "Under the 8-point minimum",
+    "bad-points": "Bad points",
 }
 
 _BY_STATUS = {
