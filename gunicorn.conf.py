@@ -28,7 +28,7 @@ bind = f"{os.environ.get('HOST', '0.0.0.0')}:{int(os.environ.get('PORT', '8000')
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
 # CPU-bound: one request at a time per process. gthread with one thread behaves like sync but keeps
 # idle keep-alive connections open (sync closes every connection after one response).
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.BufferedThreadWorker")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 backlog = 2048
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced

@@ -67,7 +67,9 @@ class Gunicorn:
                 tail = ""
                 if self.log_path and self.log_path.exists():
                     tail = "\n  " + "\n  ".join(self.log_path.read_text(errors="replace").splitlines()[-5:])
-                raise RuntimeError(f"gunicorn exited with {self.proc.returncode} before it was ready "
+                rc = self.proc.returncode
+                self.stop()  # closes the log
+                raise RuntimeError(f"gunicorn exited with {rc} before it was ready "
                                    f"({' '.join(self.cmd[:3])}); see {self.log_path}{tail}")
             try:
                 with urllib.request.urlopen(self.url + self.ready_path, timeout=2) as r:

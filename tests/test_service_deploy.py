@@ -151,7 +151,8 @@ def test_gunicorn_settings(monkeypatch):
     exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
     assert conf["bind"] == "0.0.0.0:9123"
     assert conf["workers"] == 3
-    assert conf["worker_class"] in ("sync", "gthread") and conf["threads"] == 1
+    # the buffering worker (service/worker.py): one compute thread, socket I/O in its main loop
+    assert conf["worker_class"] == "service.worker.BufferedThreadWorker" and conf["threads"] == 1
     assert conf["timeout"] > 0 and conf["graceful_timeout"] > 0
     assert conf["accesslog"] == "-"
     monkeypatch.delenv("WEB_CONCURRENCY")
