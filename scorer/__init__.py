@@ -6,18 +6,21 @@
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
 """
 
+from . import shape
 from .context import Context
 from .errors import ScorerError
+from .fan_id import FanId
 from .fans import BY_ID as FANS_BY_ID
-from .fans import FANS, Fan
-from .hand import Hand, Meld, MeldKind
+from .fans import FANS, MIN_POINTS, Fan
+from .hand import MELD_FIELDS, Hand, Meld, MeldKind
 from .result import FanScore, Result, ScoredSet
 from .room import Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
 from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 __all__ = [
-    "FANS", "FANS_BY_ID", "Context", "Draw", "Fan", "FanScore", "Hand", "HandRecord", "Leave", "Ledger", "Meld",
-    "MeldKind", "Player", "Result", "Room", "ScoredSet", "ScorerError", "Standing", "Tile", "Win", "cache_info",
-    "clear_caches", "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle",
+    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "Context", "Draw", "Fan", "FanId", "FanScore", "Hand",
+    "HandRecord", "Leave", "Ledger", "Meld", "MeldKind", "Player", "Result", "Room", "ScoredSet", "ScorerError",
+    "Standing", "Tile", "Win", "cache_info", "clear_caches", "format_botzone", "format_tiles", "parse_botzone",
+    "parse_tiles", "score", "settle", "shape",
 ]

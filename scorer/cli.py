@@ -7,11 +7,36 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .context import Context
 from .errors import ScorerError
+from .fans import MIN_POINTS
 from .hand import Hand
 from .result import Result
 from .scoring import score
+from .shape import FieldSpec, Kind, fields_of
 from .tiles import WINDS
+
+# Older short names kept working beside the derived ``--seat-wind`` / ``--prevalent-wind``.
+_ALIASES = {"seat_wind": ("--seat",), "prevalent_wind": ("--prevalent",)}
+
+
+def _add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
+    """One option per declared request field (``scorer.shape``): the Context and a hand's flowers."""
+    names = (f"--{spec.name.replace('_', '-')}", *_ALIASES.get(spec.name, ()))
+    if spec.kind is Kind.BOOL:
+        p.add_argument(*names, dest=spec.name, action="store_true", help=spec.help)
+    elif spec.kind is Kind.WIND:
+        default = "" if spec.default is None else f" (default {spec.default})"
+        p.add_argument(*names, dest=spec.name, choices=WINDS, default=spec.default, help=spec.help + default)
+    elif spec.kind is Kind.INT:
+        p.add_argument(*names, dest=spec.name, type=int, default=spec.default,
+                       help=f"{spec.help}, {spec.minimum}-{spec.maximum} (default {spec.default})")
+    else:
+        raise TypeError(f"no command-line option for a {spec.kind} field ({spec.name})")
+
+
+_CONTEXT_FIELDS = fields_of(Context)
+_HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the rest is the notation
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,16 +46,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog='example: python -m scorer "[222m1][444m2][666m3]88mWW8m" --discarder S',
     )
     p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
-    p.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
-    p.add_argument("--seat", default="E", choices=WINDS, help="seat wind (default E)")
-    p.add_argument("--prevalent", default="E", choices=WINDS, help="prevalent wind (default E)")
-    p.add_argument("--discarder", choices=WINDS, help="seat wind of the player who discarded the winning tile")
-    p.add_argument("--last-copy", action="store_true", help="the winning tile is the last copy (和绝张)")
-    p.add_argument("--last-wall-tile", action="store_true", help="won on the last tile of the wall")
-    p.add_argument("--kong-replacement", action="store_true", help="won on a kong replacement tile (杠上开花)")
-    p.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong (抢杠和)")
-    p.add_argument("--flowers", type=int, default=0, help="flower tiles, 0-8")
-    p.add_argument("--base-points", type=int, default=1, help="the room's base points (default 1)")
+    for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS):
+        _add_option(p, spec)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     return p
 
@@ -50,7 +67,7 @@ def render(result: Result) -> str:
     for name, zh, pts, n, sub in rows:
         lines.append(f"{name:<{w}}  {zh_cell(zh)}{pts:>3} {n:>2} {sub:>4}")
     lines.append(f"Points {result.points} (without flowers), flowers {result.flower_points}, total {result.total}")
-    lines.append("Valid: yes (8 or more points)" if result.valid else f"Valid: no — {result.reason}")
+    lines.append(f"Valid: yes ({MIN_POINTS} or more points)" if result.valid else f"Valid: no — {result.reason}")
     if result.payouts is not None:
         lines.append("Payouts: " + "  ".join(f"{w} {v:+d}" for w, v in result.payouts.items()))
     elif result.valid:
@@ -62,11 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
-        result = score(
-            hand, self_drawn=args.self_drawn, seat_wind=args.seat, prevalent_wind=args.prevalent,
-            discarder=args.discarder, last_copy=args.last_copy, last_wall_tile=args.last_wall_tile,
-            kong_replacement=args.kong_replacement, robbing_kong=args.robbing_kong, base_points=args.base_points,
-        )
+        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}))
     except ScorerError as e:
         print(f"error ({e.code}) at {e.pointer or '/'}: {e.message}", file=sys.stderr)
         return 2

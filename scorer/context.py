@@ -6,12 +6,13 @@ A contradictory context is an error that says what contradicts what; what the ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .detect import last_copy_proven
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
+from .shape import Kind, spec
 from .tiles import WINDS
 
 MAX_BASE_POINTS = 1_000_000
@@ -21,15 +22,19 @@ MAX_BASE_POINTS = 1_000_000
 class Context:
     """How the hand was won. Winds are ``"E" "S" "W" "N"``; ``discarder`` is a seat wind."""
 
-    self_drawn: bool = False
-    seat_wind: str = "E"
-    prevalent_wind: str = "E"
-    last_copy: bool = False  # 和绝张
-    last_wall_tile: bool = False  # 妙手回春 self-drawn, 海底捞月 on a discard
-    kong_replacement: bool = False  # 杠上开花
-    robbing_kong: bool = False  # 抢杠和
-    discarder: str | None = None
-    base_points: int = 1
+    self_drawn: bool = field(default=False, metadata=spec(Kind.BOOL, "won by self-draw (自摸)"))
+    seat_wind: str = field(default="E", metadata=spec(Kind.WIND, "the winner's seat wind"))
+    prevalent_wind: str = field(default="E", metadata=spec(Kind.WIND, "the prevalent (round) wind"))
+    last_copy: bool = field(default=False, metadata=spec(Kind.BOOL, "the winning tile is the last copy (和绝张)"))
+    last_wall_tile: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "won on the last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard)"))
+    kong_replacement: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "won on a kong replacement tile (杠上开花)"))
+    robbing_kong: bool = field(default=False, metadata=spec(Kind.BOOL, "won by robbing a kong (抢杠和)"))
+    discarder: str | None = field(default=None, metadata=spec(
+        Kind.WIND, "the seat wind of the player who discarded the winning tile", nullable=True))
+    base_points: int = field(default=1, metadata=spec(
+        Kind.INT, "the room's base points", minimum=1, maximum=MAX_BASE_POINTS))
 
     def __post_init__(self) -> None:
         for name in _FLAGS:

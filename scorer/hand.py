@@ -26,9 +26,11 @@ from .errors import (
     Path,
     ScorerError,
 )
+from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
 from .tiles import ALL_TILES, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
 
 MAX_FLOWERS = 8
+MAX_MELDS = 4
 
 
 class MeldKind(StrEnum):
@@ -98,6 +100,14 @@ class Meld:
         return f"[{format_tiles(self.tiles, sep='')}{digit}]"
 
 
+# A meld as a request gives it (``Meld.from_tiles``): its kind follows from its tiles.
+MELD_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("tiles", Kind.TILES, "the meld's tiles: a run is a chow, three alike a pung, four a kong",
+               required=True),
+    field_spec("concealed", Kind.BOOL, "a concealed kong (暗杠); only a kong may be concealed"),
+)
+
+
 @dataclass(frozen=True, eq=False)
 class Hand:
     """A possible 14-tile hand (kongs count as three) at the moment of winning.
@@ -106,10 +116,12 @@ class Hand:
     flowers; the hash is computed once, since hands key the result cache.
     """
 
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...]
-    winning_tile: Tile
-    flowers: int = 0
+    concealed: tuple[Tile, ...] = field(metadata=spec(
+        Kind.TILES, "the concealed tiles, without the winning tile (13 minus 3 per meld)", required=True))
+    melds: tuple[Meld, ...] = field(metadata=spec(
+        Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
+    winning_tile: Tile = field(metadata=spec(Kind.TILE, "the winning tile", required=True))
+    flowers: int = field(default=0, metadata=spec(Kind.INT, "flower tiles", minimum=0, maximum=MAX_FLOWERS))
     # Count vectors, worked out once here since validation needs them anyway.
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -217,8 +229,8 @@ _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*
 
 
 def _validate(hand: Hand) -> None:
-    if len(hand.melds) > 4:
-        raise ScorerError(TILE_COUNT, f"at most 4 melds, got {len(hand.melds)}", ("hand", "melds"))
+    if len(hand.melds) > MAX_MELDS:
+        raise ScorerError(TILE_COUNT, f"at most {MAX_MELDS} melds, got {len(hand.melds)}", ("hand", "melds"))
     want = 13 - 3 * len(hand.melds)
     if len(hand.concealed) != want:
         melds = f"with {len(hand.melds)} meld{'s' if len(hand.melds) != 1 else ''}"
@@ -237,9 +249,6 @@ def _validate(hand: Hand) -> None:
                 f"{c} copies of {ALL_TILES[k].value} across concealed tiles, melds and winning tile; there are only 4",
                 ("hand",),
             )
-
-
-MAX_NOTATION = 256  # a hand is at most 18 tiles and 4 melds: anything longer is not a hand
 
 
 @lru_cache(maxsize=4096)

@@ -1,26 +1,28 @@
-"""Request schemas: JSON types and shape only, checked at the edge.
+"""Request schemas: JSON types and shape only, checked at the edge, derived from the library.
 
-What a value *means* (a tile code, a wind, a meld, a contradiction) is the scorer's to judge: it
-raises ``ScorerError`` with the field at fault. These schemas only refuse what is the wrong JSON
-type or an unknown field, so no rule is written twice.
+Each request field is declared once, on the library's value types (``scorer.Context``,
+``scorer.Hand``; see ``scorer.shape``): ``schema_for`` turns a value type into a marshmallow
+schema, and the fast path below reads the same declarations. What a value *means* (a tile code, a
+wind, a meld, a contradiction) is the scorer's to judge: it raises ``ScorerError`` with the field
+at fault. These schemas only refuse what is the wrong JSON type, too big, or an unknown field, so
+no rule is written twice. A new endpoint's body is ``schema_for`` of its library value type (or a
+schema composed of such), plus a row in ``tests/test_service_spec_agreement.py``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-MAX_BATCH = 1000
-# Size limits, not rules: far above any real hand (18 tiles), they only stop a 1 MiB string or list
-# from costing seconds of CPU in the parser. Whether a size is legal stays the scorer's question.
-MAX_NOTATION = 256
-MAX_TILE_STRING = 128
-MAX_TILE_LIST = 32
-MAX_MELDS = 8
+from scorer import MELD_FIELDS, Context, Hand
+from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
+
+MAX_BATCH = 1000  # requests in one POST /v1/score/batch
 
 
-class StrictBool(fields.Field):
+class StrictBool(fields.Field[bool]):
     """A JSON boolean and nothing else: no ``"true"``, no ``0``/``1``."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
@@ -29,7 +31,7 @@ class StrictBool(fields.Field):
         return value
 
 
-class StrictInt(fields.Field):
+class StrictInt(fields.Field[int]):
     """A JSON integer: no booleans, no ``1.0``, no strings. Ranges are the scorer's to judge."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int:
@@ -38,7 +40,7 @@ class StrictInt(fields.Field):
         return value
 
 
-class Str(fields.Field):
+class Str(fields.Field[str]):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
         if not isinstance(value, str):
             raise ValidationError("must be a string")
@@ -47,7 +49,7 @@ class Str(fields.Field):
         return value
 
 
-class Tiles(fields.Field):
+class Tiles(fields.Field[str | list[str]]):
     """A tile list: a compact string (``"123m EE"``) or a list of tile-code strings."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str | list[str]:
@@ -65,10 +67,10 @@ class Tiles(fields.Field):
         raise ValidationError("must be a compact tile string or a list of tile codes")
 
 
-class BoundedList(fields.List):
+class BoundedList(fields.List[Any]):
     """A list whose length is checked before its items are (a long list costs nothing)."""
 
-    def __init__(self, inner: fields.Field, max_items: int, **kwargs: Any) -> None:
+    def __init__(self, inner: fields.Field[Any], max_items: int, **kwargs: Any) -> None:
         super().__init__(inner, **kwargs)
         self.max_items = max_items
 
@@ -83,19 +85,38 @@ class StrictSchema(Schema):
         unknown = RAISE
 
 
-class MeldSchema(StrictSchema):
-    tiles = Tiles(required=True)
-    concealed = StrictBool()
+def field_for(spec: FieldSpec) -> fields.Field[Any]:
+    """The marshmallow field for one declared request field (the spec rides along as metadata)."""
+    kw: dict[str, Any] = {"required": spec.required, "allow_none": spec.nullable, "metadata": {"spec": spec}}
+    if spec.kind is Kind.BOOL:
+        return StrictBool(**kw)
+    if spec.kind is Kind.INT:
+        return StrictInt(**kw)
+    if spec.kind is Kind.TILES:
+        return Tiles(**kw)
+    if spec.kind is Kind.OBJECTS:
+        assert spec.max_items is not None, f"{spec.name}: a list needs max_items"
+        return BoundedList(fields.Nested(schema_for(spec.items)), max_items=spec.max_items, **kw)
+    return Str(**kw)  # WIND, TILE: a short string whose meaning the scorer judges
 
 
-class HandSchema(StrictSchema):
-    concealed = Tiles(required=True)
-    melds = BoundedList(fields.Nested(MeldSchema), max_items=MAX_MELDS)
-    winning_tile = Str(required=True)
-    flowers = StrictInt()
+def schema_for(value_type: type | Iterable[FieldSpec], name: str | None = None) -> type[StrictSchema]:
+    """A strict marshmallow schema with one field per declared request field of ``value_type``
+    (a dataclass whose fields carry ``scorer.shape.spec``), or of the given field specs."""
+    specs = fields_of(value_type) if isinstance(value_type, type) else tuple(value_type)
+    if name is None:
+        name = f"{value_type.__name__}Schema" if isinstance(value_type, type) else "Schema"
+    generated = StrictSchema.from_dict({s.name: field_for(s) for s in specs}, name=name)
+    assert issubclass(generated, StrictSchema)  # from_dict subclasses the class it is called on
+    return generated
 
 
-class HandField(fields.Field):
+ContextSchema = schema_for(Context)
+HandSchema = schema_for(Hand)
+MeldSchema = schema_for(MELD_FIELDS, "MeldSchema")  # as HandSchema nests it
+
+
+class HandField(fields.Field[str | dict[str, Any]]):
     """The hand: an object of parts, or one string in the reference notation."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -108,20 +129,9 @@ class HandField(fields.Field):
                 raise ValidationError(f"longer than {MAX_NOTATION} characters")
             return value
         if isinstance(value, dict):
-            return self._schema.load(value)
+            loaded: dict[str, Any] = self._schema.load(value)
+            return loaded
         raise ValidationError("must be an object or a string in the reference notation")
-
-
-class ContextSchema(StrictSchema):
-    self_drawn = StrictBool()
-    seat_wind = Str()
-    prevalent_wind = Str()
-    last_copy = StrictBool()
-    last_wall_tile = StrictBool()
-    kong_replacement = StrictBool()
-    robbing_kong = StrictBool()
-    discarder = Str(allow_none=True)
-    base_points = StrictInt()
 
 
 class ScoreRequestSchema(StrictSchema):
@@ -143,44 +153,66 @@ class BatchRequestSchema(StrictSchema):
 # schema's shape with exact JSON types and returns them as ``ScoreRequestSchema().load`` would;
 # anything else returns None, and the schema then runs and names every error. So the schema stays
 # the one judge: this is a strict subset of it (tests/test_service_schemas.py checks that property).
-_CONTEXT_TYPES: dict[str, type] = {
-    "self_drawn": bool, "seat_wind": str, "prevalent_wind": str, "last_copy": bool, "last_wall_tile": bool,
-    "kong_replacement": bool, "robbing_kong": bool, "discarder": str, "base_points": int,
-}
-_HAND_KEYS = frozenset({"concealed", "melds", "winning_tile", "flowers"})
-_MELD_KEYS = frozenset({"tiles", "concealed"})
+# Both read the same declarations (``scorer.shape``).
+_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str}
+
+
+class _Shape:
+    """One object's declared fields, arranged for quick checks."""
+
+    def __init__(self, specs: Iterable[FieldSpec]) -> None:
+        specs = tuple(specs)
+        self.required = tuple(s.name for s in specs if s.required)
+        self.scalars = {s.name: _PY_TYPES[s.kind] for s in specs if s.kind in _PY_TYPES}  # name -> exact type
+        self.nullable = frozenset(s.name for s in specs if s.nullable)
+        self.tiles = frozenset(s.name for s in specs if s.kind is Kind.TILES)
+        self.lists = {s.name: (s.max_items or 0, _Shape(s.items)) for s in specs if s.kind is Kind.OBJECTS}
+
+    def accepts(self, value: Any) -> bool:
+        if type(value) is not dict:
+            return False
+        for name in self.required:
+            if name not in value:
+                return False
+        for k, v in value.items():
+            t = self.scalars.get(k)
+            if t is not None:
+                if type(v) is not t:
+                    if v is None and k in self.nullable:
+                        continue
+                    return False
+                if t is str and len(v) > MAX_TILE_STRING:
+                    return False
+            elif k in self.tiles:
+                if not _tiles(v):
+                    return False
+            else:
+                items = self.lists.get(k)
+                if items is None:
+                    return False  # an unknown field
+                limit, item = items
+                if type(v) is not list or len(v) > limit:
+                    return False
+                for x in v:
+                    if not item.accepts(x):
+                        return False
+        return True
+
+
+_CONTEXT = _Shape(fields_of(Context))
+_HAND = _Shape(fields_of(Hand))
 _BODY_KEYS = frozenset({"hand", "context"})
 
 
 def fast_load(data: Any) -> dict[str, Any] | None:
     if type(data) is not dict or "hand" not in data or not data.keys() <= _BODY_KEYS:
         return None
-    context = data.get("context")
-    if context is not None or "context" in data:
-        if type(context) is not dict:
-            return None
-        for k, v in context.items():
-            t = _CONTEXT_TYPES.get(k)
-            if t is None or (type(v) is not t and not (v is None and k == "discarder")):
-                return None
-            if type(v) is str and len(v) > MAX_TILE_STRING:
-                return None
+    if "context" in data and not _CONTEXT.accepts(data["context"]):
+        return None
     hand = data["hand"]
     if type(hand) is str:
         return data if len(hand) <= MAX_NOTATION else None
-    if (type(hand) is not dict or not hand.keys() <= _HAND_KEYS or "concealed" not in hand
-            or "winning_tile" not in hand or type(hand["winning_tile"]) is not str
-            or len(hand["winning_tile"]) > MAX_TILE_STRING
-            or not _tiles(hand["concealed"]) or ("flowers" in hand and type(hand["flowers"]) is not int)):
-        return None
-    melds = hand.get("melds", ())
-    if "melds" in hand and (type(melds) is not list or len(melds) > MAX_MELDS):
-        return None
-    for m in melds:
-        if (type(m) is not dict or "tiles" not in m or not m.keys() <= _MELD_KEYS or not _tiles(m["tiles"])
-                or ("concealed" in m and type(m["concealed"]) is not bool)):
-            return None
-    return data
+    return data if _HAND.accepts(hand) else None
 
 
 def _tiles(value: Any) -> bool:

@@ -40,3 +40,21 @@ def test_python_dash_m_scorer_runs():
     out = subprocess.run([sys.executable, "-m", "scorer", "[222m1][444m2][666m3]88mWW8m", "--discarder", "S"],
                          capture_output=True, text=True, timeout=60, check=True).stdout
     assert "E +36" in out
+
+
+def test_cli_has_an_option_for_every_context_field(capsys):
+    """The options are derived from ``Context`` (scorer.shape): each field can be set."""
+    import scorer
+    from scorer.cli import _parser
+
+    args = _parser().parse_args(["1m", "--seat-wind", "S", "--prevalent", "W", "--discarder", "N",
+                                 "--last-copy", "--last-wall-tile", "--robbing-kong", "--base-points", "3",
+                                 "--flowers", "2"])
+    fields = scorer.shape.fields_of(scorer.Context)
+    ctx = scorer.Context.build(**{f.name: getattr(args, f.name) for f in fields})
+    assert ctx == scorer.Context(seat_wind="S", prevalent_wind="W", discarder="N", last_copy=True,
+                                 last_wall_tile=True, robbing_kong=True, base_points=3)
+    assert args.flowers == 2
+    help_text = _parser().format_help()
+    for f in fields:
+        assert f"--{f.name.replace('_', '-')}" in help_text

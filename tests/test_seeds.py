@@ -19,9 +19,8 @@ from tests.seed_oracle_check import load_seeds, test_seeds_agree_with_reference 
 
 SEEDS = load_seeds()
 EXPECTED_KEYS = {"winning", "valid", "points", "flower_points", "total", "fans", "payouts"}
-HAND_KEYS = {"concealed", "melds", "winning_tile", "flowers"}
-CONTEXT_KEYS = {"self_drawn", "seat_wind", "prevalent_wind", "last_copy", "last_wall_tile", "kong_replacement",
-                "robbing_kong", "discarder", "base_points"}
+HAND_KEYS = {s.name for s in scorer.shape.fields_of(scorer.Hand)}
+CONTEXT_KEYS = {s.name for s in scorer.shape.fields_of(scorer.Context)}
 
 
 def score_request(request: dict[str, Any]) -> scorer.Result:

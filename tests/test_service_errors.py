@@ -265,6 +265,9 @@ def test_oversized_fields_are_422_and_cheap(client, body, pointer):
     assert pointers(problem_of(client.post("/v1/score", json=body), 422, "validation-error")) == {pointer}
 
 
-def test_five_to_eight_melds_are_left_to_the_scorer(client):
+def test_more_melds_than_a_hand_can_hold_are_refused_by_the_schema(client):
+    """The schema's limit is the hand's own (``scorer.hand.MAX_MELDS``), as openapi.yaml says."""
     body = {"hand": {"concealed": "", "winning_tile": "1m", "melds": [{"tiles": "111m"}] * 5}}
-    assert pointers(problem_of(client.post("/v1/score", json=body), 422, "tile-count")) == {"/hand/melds"}
+    problem = problem_of(client.post("/v1/score", json=body), 422, "validation-error")
+    assert pointers(problem) == {"/hand/melds"}
+    assert "more than 4 items" in problem["errors"][0]["detail"]

@@ -1,0 +1,78 @@
+"""The JSON shape of the library's request values, declared once, on the value types themselves.
+
+A request field is a dataclass field whose metadata says its JSON kind, whether a request must
+give it, its limits and a line of help (``spec``); ``fields_of`` reads them back. Everything else
+that describes a request derives from that: the service's marshmallow schemas and its fast path,
+the CLI's options, and (held by a test) the request schemas of ``openapi.yaml``. What a value
+*means* stays the value type's to judge (``Context.build``, ``Hand.build``); the shape only says
+which JSON types arrive and how big they may be.
+
+Size limits live here too: far above any real hand (18 tiles), they only stop a huge string or
+list from costing seconds of parser time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from enum import StrEnum
+from typing import Any, Final
+
+MAX_NOTATION: Final = 256  # a hand in the reference notation: at most 18 tiles and 4 melds
+MAX_TILE_STRING: Final = 128  # a compact tile string (or any short string field)
+MAX_TILE_LIST: Final = 32  # a list of tile codes
+
+_SPEC = "scorer.shape"  # the metadata key
+
+
+class Kind(StrEnum):
+    """The JSON kinds a request field can take."""
+
+    BOOL = "boolean"
+    INT = "integer"
+    WIND = "wind"  # one of E S W N
+    TILE = "tile"  # one tile code
+    TILES = "tiles"  # a compact tile string or a list of tile codes
+    OBJECTS = "objects"  # a list of objects, each of the shape ``FieldSpec.items``
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One request field: its name, JSON kind, limits and help."""
+
+    name: str
+    kind: Kind
+    help: str
+    required: bool = False
+    nullable: bool = False
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    max_items: int | None = None
+    items: tuple[FieldSpec, ...] = ()
+
+
+def spec(kind: Kind, help: str, *, required: bool = False, nullable: bool = False, minimum: int | None = None,
+         maximum: int | None = None, max_items: int | None = None,
+         items: tuple[FieldSpec, ...] = ()) -> Mapping[str, Any]:
+    """The metadata that makes a dataclass field a request field: ``field(metadata=spec(...))``."""
+    return {_SPEC: (kind, help, required, nullable, minimum, maximum, max_items, items)}
+
+
+def fields_of(value_type: type) -> tuple[FieldSpec, ...]:
+    """The request fields of a dataclass, in declaration order (fields without ``spec`` are not
+    part of a request)."""
+    out = []
+    for f in fields(value_type):
+        meta = f.metadata.get(_SPEC)
+        if meta is None:
+            continue
+        kind, help, required, nullable, minimum, maximum, max_items, items = meta
+        default = None if f.default is MISSING else f.default
+        out.append(FieldSpec(f.name, kind, help, required, nullable, default, minimum, maximum, max_items, items))
+    return tuple(out)
+
+
+def field_spec(name: str, kind: Kind, help: str, **limits: Any) -> FieldSpec:
+    """A request field that is not a dataclass field (a meld as a request gives it: its tiles)."""
+    return FieldSpec(name, kind, help, **limits)

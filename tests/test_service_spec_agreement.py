@@ -1,0 +1,146 @@
+"""openapi.yaml's request schemas say what the marshmallow schemas accept: the same fields, JSON
+types, required fields and limits.
+
+Both sides are brought to one plain form (``norm``) and compared. The marshmallow schemas are
+derived from the library's value types (``scorer.shape``), so this holds the contract to the
+library too. A new endpoint adds its request schema as a row of ``REQUEST_SCHEMAS``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from marshmallow import Schema, fields, validate
+
+import scorer
+from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind
+from service import schemas
+from tests.conftest import load_spec
+
+SPEC = load_spec()
+
+# (openapi.yaml component, the marshmallow schema that reads it): one row per request schema.
+REQUEST_SCHEMAS = [
+    pytest.param("Context", schemas.ContextSchema, id="Context"),
+    pytest.param("Hand", schemas.HandSchema, id="Hand"),
+    pytest.param("Meld", schemas.MeldSchema, id="Meld"),
+    pytest.param("ScoreRequest", schemas.ScoreRequestSchema, id="ScoreRequest"),
+    pytest.param("BatchRequest", schemas.BatchRequestSchema, id="BatchRequest"),
+]
+
+Norm = dict[str, Any]
+_LIMITS = ("enum", "maxLength", "minItems", "maxItems", "minimum", "maximum")
+
+
+# --- openapi.yaml ------------------------------------------------------------------------------------
+def _resolve(node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        target: Any = SPEC
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def spec_norm(node: dict[str, Any]) -> Norm:
+    """A schema of openapi.yaml in plain form: type, limits, properties, required; no prose."""
+    node = _resolve(node)
+    if "oneOf" in node:
+        return {"oneOf": [spec_norm(alt) for alt in node["oneOf"]]}
+    out: Norm = {"type": node.get("type")}
+    out |= {k: sorted(node[k]) if k == "enum" else node[k] for k in _LIMITS if k in node}
+    if out["type"] == "array":
+        out["items"] = spec_norm(node.get("items", {}))
+    if out["type"] == "object":
+        assert node.get("additionalProperties") is False, "request objects are closed: unknown fields are errors"
+        out["properties"] = {k: spec_norm(v) for k, v in node.get("properties", {}).items()}
+        out["required"] = sorted(node.get("required", []))
+    return out
+
+
+# --- the marshmallow schemas ------------------------------------------------------------------------
+TILE_CODE: Norm = {"type": "string", "enum": sorted(t.value for t in scorer.Tile)}
+ENUMS = {Kind.WIND: {"type": "string", "enum": sorted("ESWN")}, Kind.TILE: TILE_CODE}
+
+
+def schema_norm(schema: Schema | type[Schema]) -> Norm:
+    s = schema() if isinstance(schema, type) else schema
+    return {
+        "type": "object",
+        "properties": {name: field_norm(f) for name, f in s.fields.items()},
+        "required": sorted(name for name, f in s.fields.items() if f.required),
+    }
+
+
+def field_norm(f: fields.Field) -> Norm:
+    spec: FieldSpec | None = f.metadata.get("spec")
+    out: Norm
+    if isinstance(f, schemas.StrictBool):
+        out = {"type": "boolean"}
+    elif isinstance(f, schemas.StrictInt):
+        out = {"type": "integer"}
+        if spec is not None:
+            out |= {k: v for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum)) if v is not None}
+    elif isinstance(f, schemas.Tiles):
+        out = {"oneOf": [{"type": "string", "maxLength": MAX_TILE_STRING},
+                         {"type": "array", "maxItems": MAX_TILE_LIST, "items": TILE_CODE}]}
+    elif isinstance(f, schemas.Str):
+        assert spec is not None and spec.kind in ENUMS, f"{f.name}: a string field says what it holds"
+        out = dict(ENUMS[spec.kind])
+    elif isinstance(f, schemas.HandField):
+        out = {"oneOf": [schema_norm(schemas.HandSchema), {"type": "string", "maxLength": MAX_NOTATION}]}
+    elif isinstance(f, schemas.BoundedList):
+        assert isinstance(f.inner, fields.Nested)
+        out = {"type": "array", "maxItems": f.max_items, "items": schema_norm(f.inner.nested)}  # type: ignore[arg-type]
+    elif isinstance(f, fields.Nested):
+        out = schema_norm(f.nested)  # type: ignore[arg-type]
+    elif isinstance(f, fields.List):
+        out = {"type": "array", "items": {"type": None}}
+        for v in f.validators:
+            if isinstance(v, validate.Length):
+                out |= {k: n for k, n in (("minItems", v.min), ("maxItems", v.max)) if n is not None}
+    else:
+        raise TypeError(f"no openapi form known for {type(f).__name__}")
+    return {"oneOf": [out, {"type": "null"}]} if f.allow_none else out
+
+
+@pytest.mark.parametrize(("component", "schema"), REQUEST_SCHEMAS)
+def test_openapi_request_schema_agrees_with_marshmallow(component: str, schema: type[Schema]) -> None:
+    want = schema_norm(schema)
+    got = spec_norm(SPEC["components"]["schemas"][component])
+    assert got["properties"].keys() == want["properties"].keys()
+    assert got["required"] == want["required"]
+    for name in want["properties"]:
+        assert got["properties"][name] == want["properties"][name], name
+    assert got == want
+
+
+def test_every_request_schema_of_openapi_has_a_row() -> None:
+    """Each request body of openapi.yaml is checked here: a new endpoint cannot skip its row."""
+    rows = {p.values[0] for p in REQUEST_SCHEMAS}
+    bodies = {
+        op["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+        for item in SPEC["paths"].values() for op in item.values()
+        if isinstance(op, dict) and "requestBody" in op
+    }
+    assert bodies <= rows
+
+
+# --- the library is the source ------------------------------------------------------------------------
+@pytest.mark.parametrize(("value_type", "schema"), [
+    pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
+    pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
+])
+def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
+    declared = scorer.shape.fields_of(value_type)
+    assert list(schema().fields) == [s.name for s in declared]
+    assert [f.metadata["spec"] for f in schema().fields.values()] == list(declared)
+
+
+def test_every_context_field_is_a_request_field() -> None:
+    """Context has no field that a request cannot give (the CLI and the service derive from these)."""
+    import dataclasses
+
+    assert [f.name for f in dataclasses.fields(scorer.Context)] == [
+        s.name for s in scorer.shape.fields_of(scorer.Context)]
