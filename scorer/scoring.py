@@ -70,9 +70,10 @@ class _Facts(NamedTuple):
 
 
 class _Candidate(NamedTuple):
-    fans: tuple[tuple[FanId, int], ...]
+    fans: tuple[tuple[FanId, int], ...]  # after exclusion
     points: int
     sets: Callable[[], list[ScoredSet]]  # built only for the arrangement that is chosen
+    detected: Fans  # before exclusion
 
 
 def _facts(hand: Hand, ctx: Context) -> _Facts:
@@ -109,7 +110,7 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
 
 def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
     kept = exclude(raw)
-    return _Candidate(kept, sum(POINTS[i] * n for i, n in kept), sets)
+    return _Candidate(kept, sum(POINTS[i] * n for i, n in kept), sets, raw)
 
 
 def _codes(*idx: int) -> tuple[str, ...]:
@@ -268,6 +269,14 @@ def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
     if nine_gates and best is not None:
         best = best._replace(sets=_single_set(f, "nine_gates"))
     return best
+
+
+def detected_fans(hand: Hand, context: Context) -> dict[FanId, int] | None:
+    """The fans the detectors found in the arrangement that scores, before the table's 不计 took
+    any away (flowers aside); None when the hand is not complete. For tests and explanations:
+    ``exclusion.exclude`` of this is the breakdown ``score`` reports."""
+    best = _arrangements(hand, _facts(hand, context.for_hand(hand)))
+    return None if best is None else {i: n for i, n in best.detected.items() if n}
 
 
 def _score(hand: Hand, context: Context) -> Result:

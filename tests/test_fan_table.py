@@ -152,52 +152,48 @@ def test_each_detector_emits_only_its_own_fans():
 SEEDS = load_seeds()
 
 
-def _score_seed(seed: dict[str, Any]) -> tuple[scorer.Result, list[tuple[dict[FanId, int], tuple[Any, ...]]]]:
-    """Score a seed afresh, recording every arrangement's raw fans and what exclusion kept."""
-    calls: list[tuple[dict[FanId, int], tuple[Any, ...]]] = []
-
-    def recording(raw: Any) -> tuple[Any, ...]:
-        kept = exclude(raw)
-        calls.append((dict(raw), kept))
-        return kept
-
+def _seed_hand(seed: dict[str, Any]) -> tuple[scorer.Hand, scorer.Context]:
     req = seed["request"]
     hand = req["hand"]
     hand = scorer.Hand.build(**hand) if isinstance(hand, dict) else scorer.Hand.parse(hand)
-    scorer.clear_caches()
-    mp = pytest.MonkeyPatch()
-    mp.setattr(scoring, "exclude", recording)
-    try:
-        result = scorer.score(hand, **req.get("context", {}))
-    finally:
-        mp.undo()
-        scorer.clear_caches()
-    return result, calls
+    return hand, scorer.Context.build(**req.get("context", {}))
+
+
+def _implied_pairs(result: scorer.Result) -> set[tuple[str, str]]:
+    ids = {f.id for f in result.fans}
+    return {(f.id, g) for f in result.fans for g in scorer.FANS_BY_ID[f.id].implies if g in ids}
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
 def test_a_scored_fan_never_comes_with_a_fan_it_implies(seed: dict[str, Any]) -> None:
-    result, _ = _score_seed(seed)
-    ids = {f.id for f in result.fans}
-    for f in result.fans:
-        row = scorer.FANS_BY_ID[f.id]
-        assert not ids & set(row.implies), (f.id, ids & set(row.implies))
+    assert _implied_pairs(scorer.score(*_seed_hand(seed))) == set()
+
+
+@pytest.mark.parametrize("structure", ["regular", "seven_pairs", "seven_shifted_pairs", "thirteen_orphans",
+                                       "honors_and_knitted", "knitted_straight", "nine_gates", "crowded"])
+def test_generated_hands_never_report_a_fan_with_one_it_implies(structure: str) -> None:
+    from tests.handgen import generate
+
+    for i in range(150):
+        g = generate(8, i, structure)
+        hand = scorer.Hand.build(**g.hand_kwargs())
+        result = scorer.score(hand, **g.context_kwargs())
+        assert _implied_pairs(result) == set(), (hand, result.fans)
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
 def test_what_is_reported_is_the_table_applied_to_what_was_detected(seed: dict[str, Any]) -> None:
-    """The chosen arrangement's raw fans, with every implied fan of a kept fan removed (once for
-    ``implies_one``), are exactly the fans reported: no exclusion happens anywhere else."""
-    result, calls = _score_seed(seed)
-    if not result.winning:
+    """The scoring arrangement's detected fans, with every implied fan of a kept fan removed (one
+    count for ``implies_one``), are exactly the fans reported: no exclusion happens anywhere else."""
+    hand, ctx = _seed_hand(seed)
+    result = scorer.score(hand, ctx)
+    raw = scoring.detected_fans(hand, ctx)
+    if raw is None:
+        assert not result.winning
         return
-    reported = tuple((f.id, f.count) for f in result.fans if f.id != FanId.FLOWER_TILES)
-    raws = [raw for raw, kept in calls if tuple((str(i), n) for i, n in kept) == reported]
-    assert raws, "the reported fans come from one arrangement's exclusion"
-    raw = raws[0]
     expect = dict(raw)
-    kept_ids = [i for i, _ in reported]
-    for i in kept_ids:
+    reported = {f.id: f.count for f in result.fans if f.id != FanId.FLOWER_TILES}
+    for i in reported:
         row = scorer.FANS_BY_ID[i]
         for g in row.implies:
             expect.pop(g, None)
@@ -205,15 +201,17 @@ def test_what_is_reported_is_the_table_applied_to_what_was_detected(seed: dict[s
             if g in expect:
                 expect[g] -= 1
     expect = {i: n for i, n in expect.items() if n > 0} or {FanId.CHICKEN_HAND: 1}
-    assert expect == dict(reported)
+    assert expect == reported
+    assert dict(exclude(raw)) == reported
 
 
 def test_nine_gates_exclusions_act() -> None:
     """Nine gates is scored with the fans of its tiles and sets, and the table takes away what its
     shape makes certain: 清一色, 无字, 缺一门, 门前清, and one 幺九刻."""
-    seed = next(s for s in SEEDS if s["id"] == "004_nine_gates")
-    result, calls = _score_seed(seed)
-    raw = next(raw for raw, kept in calls if FanId.NINE_GATES in raw)
+    hand, ctx = _seed_hand(next(s for s in SEEDS if s["id"] == "004_nine_gates"))
+    result = scorer.score(hand, ctx)
+    raw = scoring.detected_fans(hand, ctx)
+    assert raw is not None and raw[FanId.NINE_GATES] == 1
     for implied in (FanId.FULL_FLUSH, FanId.NO_HONORS, FanId.ONE_VOIDED_SUIT, FanId.CONCEALED_HAND):
         assert raw.get(implied), implied
     assert raw[FanId.PUNG_OF_TERMINALS_OR_HONORS] == 2
