@@ -14,13 +14,13 @@ from .fans import BY_ID as FANS_BY_ID
 from .fans import FANS, MIN_POINTS, Fan
 from .hand import MELD_FIELDS, Hand, Meld, MeldKind
 from .result import FanScore, Result, ScoredSet
-from .room import Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
+from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
 from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 __all__ = [
-    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "Context", "Draw", "Fan", "FanId", "FanScore", "Hand",
-    "HandRecord", "Leave", "Ledger", "Meld", "MeldKind", "Player", "Result", "Room", "ScoredSet", "ScorerError",
-    "Standing", "Tile", "Win", "cache_info", "clear_caches", "format_botzone", "format_tiles", "parse_botzone",
-    "parse_tiles", "score", "settle", "shape",
+    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Context", "Draw", "Fan",
+    "FanId", "FanScore", "Hand", "HandRecord", "Leave", "Ledger", "Meld", "MeldKind", "Player", "Result", "Room",
+    "ScoredSet", "ScorerError", "Standing", "Tile", "Win", "cache_info", "clear_caches", "format_botzone",
+    "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
 ]

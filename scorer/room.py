@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar
 
@@ -49,17 +49,19 @@ from .hand import MAX_FLOWERS, Hand
 from .payouts import payouts
 from .result import Result
 from .scoring import score
+from .shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
 from .tiles import WINDS
 
 LENGTHS: Final = (1, 4, 16)  # one hand, an East round, a full game
 SEATS: Final = 4
 LEAVE_POINTS: Final = 16  # paid by a leaver to each other player, × base points
 MAX_BEANS: Final = 10**12  # keeps every sum exact in a JavaScript number (2**53)
-MAX_NAME: Final = 64
+MAX_NAME: Final = MAX_TILE_STRING
 MAX_POINTS: Final = 1000  # a sanity bound far above any real hand, not a rule
 # How a win came about, as in ``Context``; seat, prevalent wind, discarder and base points come
 # from the room, so a win may not state them.
 EVENT_FLAGS: Final = ("last_copy", "last_wall_tile", "kong_replacement", "robbing_kong")
+MAX_CLAIMANTS: Final = SEATS - 1  # everyone but the discarder
 SWAP: Final = (1, 0, 3, 2)  # East↔South, West↔North: who sits where from the West round on
 SWAP_ROUND: Final = 2  # the West round
 
@@ -67,10 +69,14 @@ Outcome = Literal["win", "draw", "leave"]
 
 
 # --- the room, as asked -------------------------------------------------------------------------
+# Each request field is declared once, here (``scorer.shape``): the service's schemas derive from
+# these declarations, and so does reading a room from JSON-like parts below.
 @dataclass(frozen=True)
 class Player:
-    name: str
-    beans: int  # what the player brings into the room
+    name: str = field(metadata=spec(Kind.NAME, "the player's name, unique in the room", required=True))
+    beans: int = field(metadata=spec(
+        Kind.INT, "the beans the player brings; nobody loses more than they have left", required=True, minimum=0,
+        maximum=MAX_BEANS))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "beans": self.beans}
@@ -96,6 +102,22 @@ class Win:
         return self.discarder is None
 
 
+# A win as a request gives it (its JSON names differ from ``Win``'s: one ``winner`` field for the
+# claimants, the event flags inside a ``context`` declared by ``Context`` itself).
+WIN_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("winner", Kind.NAMES, "the winner, or several claimants of one discard (截和: the nearest after the "
+               "discarder wins)", required=True, max_items=MAX_CLAIMANTS),
+    field_spec("discarder", Kind.NAME, "who discarded the winning tile; null for a self-drawn win", required=True,
+               nullable=True),
+    field_spec("hand", Kind.HAND, "the full hand to score, as POST /v1/score takes it"),
+    field_spec("context", Kind.OBJECT, "how the hand was won, as far as only the win can say",
+               items=tuple(s for s in fields_of(Context) if s.name in EVENT_FLAGS)),
+    field_spec("points", Kind.INT, "known points without flowers, instead of a hand", minimum=MIN_POINTS,
+               maximum=MAX_POINTS),
+    field_spec("flowers", Kind.INT, "flowers, with known points only", default=0, minimum=0, maximum=MAX_FLOWERS),
+)
+
+
 @dataclass(frozen=True)
 class Draw:
     """荒庄: the wall ran out; nobody scores, the deal still passes."""
@@ -105,19 +127,34 @@ class Draw:
 class Leave:
     """A player leaves mid-game: the room ends, the leaver pays the penalty."""
 
-    player: str
+    player: str = field(metadata=spec(Kind.NAME, "the player who leaves", required=True))
 
 
 Entry = Win | Draw | Leave
 
+# One hand of a room as a request gives it: exactly one of these.
+ROOM_HAND_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("win", Kind.OBJECT, "a win", items=WIN_FIELDS),
+    field_spec("draw", Kind.OBJECT, "a draw (荒庄): nothing is paid", items=fields_of(Draw)),
+    field_spec("leave", Kind.OBJECT, "a player leaves: the room ends", items=fields_of(Leave)),
+)
+
 
 @dataclass(frozen=True)
 class Room:
-    players: tuple[Player, ...]  # East, South, West, North for the first hand
-    length: int
-    hands: tuple[Entry, ...] = ()
-    base_points: int = 1
-    seat_swap: bool = False
+    players: tuple[Player, ...] = field(metadata=spec(
+        Kind.OBJECTS, "four players, seated East, South, West, North for the first hand", required=True,
+        max_items=SEATS, items=fields_of(Player)))
+    length: int = field(metadata=spec(
+        Kind.INT, "1 (one hand), 4 (an East round) or 16 (a full game)", required=True, minimum=min(LENGTHS),
+        maximum=max(LENGTHS)))
+    hands: tuple[Entry, ...] = field(default=(), metadata=spec(
+        Kind.OBJECTS, "the hands played so far, at most length; nothing may follow a leave", required=True,
+        max_items=max(LENGTHS), items=ROOM_HAND_FIELDS))
+    base_points: int = field(default=1, metadata=spec(
+        Kind.INT, "beans per point (房间底分)", minimum=1, maximum=MAX_BASE_POINTS))
+    seat_swap: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "the competition seat swap before the West round"))
 
     def __post_init__(self) -> None:
         _check_room(self)
@@ -492,54 +529,54 @@ def _listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[
     return tuple(one(v, (*at, i)) for i, v in enumerate(value))
 
 
-def _object(value: object, at: Path, allowed: frozenset[str], required: tuple[str, ...] = ()) -> Mapping[str, Any]:
+def _object(value: object, at: Path, declared: Sequence[FieldSpec]) -> Mapping[str, Any]:
+    """A JSON object with only the declared fields and every required one."""
     if not isinstance(value, Mapping):
         raise ScorerError(BAD_VALUE, "must be an object", at)
+    names = {s.name for s in declared}
     for k in value:
-        if k not in allowed:
+        if k not in names:
             raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
-    for k in required:
-        if k not in value:
-            raise ScorerError(BAD_VALUE, f"{k} is required", (*at, k))
+    for s in declared:
+        if s.required and s.name not in value:
+            raise ScorerError(BAD_VALUE, f"{s.name} is required", (*at, s.name))
     return value
 
 
 def _player(value: object, at: Path) -> Player:
     if isinstance(value, Player):
         return value
-    v = _object(value, at, frozenset({"name", "beans"}), ("name", "beans"))
+    v = _object(value, at, fields_of(Player))
     return Player(v["name"], v["beans"])
 
 
-_ENTRY_KINDS = frozenset({"win", "draw", "leave"})
-_WIN_FIELDS = frozenset({"winner", "discarder", "hand", "context", "points", "flowers"})
-_HAND_FIELDS = frozenset({"concealed", "melds", "winning_tile", "flowers"})
-_CONTEXT_FROM_ROOM = frozenset(f.name for f in fields(Context)) - frozenset(EVENT_FLAGS)
+_CONTEXT_FIELDS = fields_of(Context)
+_CONTEXT_FROM_ROOM = frozenset(s.name for s in _CONTEXT_FIELDS) - frozenset(EVENT_FLAGS)
 
 
 def _entry(value: object, at: Path) -> Entry:
     if isinstance(value, Win | Draw | Leave):
         return value
-    v = _object(value, at, _ENTRY_KINDS)
+    v = _object(value, at, ROOM_HAND_FIELDS)
     if len(v) != 1:
         raise ScorerError(BAD_VALUE, "a hand is exactly one of win, draw or leave", at)
     ((kind, body),) = v.items()
     if kind == "draw":
-        _object(body, (*at, "draw"), frozenset())
+        _object(body, (*at, "draw"), fields_of(Draw))
         return Draw()
     if kind == "leave":
-        return Leave(_object(body, (*at, "leave"), frozenset({"player"}), ("player",))["player"])
+        return Leave(**_object(body, (*at, "leave"), fields_of(Leave)))
     return _win(body, (*at, "win"))
 
 
 def _win(value: object, at: Path) -> Win:
-    v = _object(value, at, _WIN_FIELDS, ("winner", "discarder"))
+    v = _object(value, at, WIN_FIELDS)
     winner = v["winner"]
     if isinstance(winner, Sequence) and not isinstance(winner, str):
         claimants = tuple(winner)
     else:
         claimants = (winner,)
-    context = _object(v.get("context", {}), (*at, "context"), frozenset(f.name for f in fields(Context)))
+    context = _object(v.get("context", {}), (*at, "context"), _CONTEXT_FIELDS)
     for k in context:
         if k in _CONTEXT_FROM_ROOM:
             raise ScorerError(
@@ -560,5 +597,5 @@ def _hand(value: object) -> Hand:
     """A hand as /v1/score takes it: an object of parts or the reference notation."""
     if isinstance(value, str):
         return Hand.parse(value)
-    v = _object(value, ("hand",), _HAND_FIELDS, ("concealed", "winning_tile"))
+    v = _object(value, ("hand",), fields_of(Hand))
     return Hand.build(**v)

@@ -34,6 +34,10 @@ class Kind(StrEnum):
     TILE = "tile"  # one tile code
     TILES = "tiles"  # a compact tile string or a list of tile codes
     OBJECTS = "objects"  # a list of objects, each of the shape ``FieldSpec.items``
+    OBJECT = "object"  # one object of the shape ``FieldSpec.items``
+    NAME = "name"  # a player's name: a short string
+    NAMES = "names"  # a player's name, or a list of at most ``FieldSpec.max_items`` names
+    HAND = "hand"  # a hand as POST /v1/score takes it: an object of ``Hand``'s fields or the reference notation
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from scorer import MELD_FIELDS, Context, Hand
+from scorer import MELD_FIELDS, ROOM_HAND_FIELDS, WIN_FIELDS, Context, Hand, Player, Room
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
 MAX_BATCH = 1000  # requests in one POST /v1/score/batch
@@ -67,6 +67,29 @@ class Tiles(fields.Field[str | list[str]]):
         raise ValidationError("must be a compact tile string or a list of tile codes")
 
 
+class Names(fields.Field[str | list[str]]):
+    """A player's name, or a list of names (several claimants of one discard)."""
+
+    def __init__(self, max_items: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str | list[str]:
+        if isinstance(value, str):
+            if len(value) > MAX_TILE_STRING:
+                raise ValidationError(f"longer than {MAX_TILE_STRING} characters")
+            return value
+        if isinstance(value, list):
+            if len(value) > self.max_items:
+                raise ValidationError(f"more than {self.max_items} names")
+            bad = {k: [f"must be a name string of at most {MAX_TILE_STRING} characters"] for k, v in enumerate(value)
+                   if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
+            if bad:
+                raise ValidationError(bad)
+            return value
+        raise ValidationError("must be a name or a list of names")
+
+
 class BoundedList(fields.List[Any]):
     """A list whose length is checked before its items are (a long list costs nothing)."""
 
@@ -97,7 +120,14 @@ def field_for(spec: FieldSpec) -> fields.Field[Any]:
     if spec.kind is Kind.OBJECTS:
         assert spec.max_items is not None, f"{spec.name}: a list needs max_items"
         return BoundedList(fields.Nested(schema_for(spec.items)), max_items=spec.max_items, **kw)
-    return Str(**kw)  # WIND, TILE: a short string whose meaning the scorer judges
+    if spec.kind is Kind.OBJECT:
+        return fields.Nested(schema_for(spec.items), **kw)
+    if spec.kind is Kind.NAMES:
+        assert spec.max_items is not None, f"{spec.name}: a list of names needs max_items"
+        return Names(spec.max_items, **kw)
+    if spec.kind is Kind.HAND:
+        return HandField(**kw)
+    return Str(**kw)  # WIND, TILE, NAME: a short string whose meaning the scorer judges
 
 
 def schema_for(value_type: type | Iterable[FieldSpec], name: str | None = None) -> type[StrictSchema]:
@@ -146,6 +176,13 @@ class BatchRequestSchema(StrictSchema):
         required=True,
         validate=validate.Length(min=1, max=MAX_BATCH, error=f"must hold 1 to {MAX_BATCH} requests"),
     )
+
+
+# --- a whole room (POST /v1/match): schemas of the library's declarations ---------------------------
+MatchPlayerSchema = schema_for(Player, "MatchPlayerSchema")
+MatchWinSchema = schema_for(WIN_FIELDS, "MatchWinSchema")
+MatchHandSchema = schema_for(ROOM_HAND_FIELDS, "MatchHandSchema")
+MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
 
 
 # --- the common case, fast ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError
 
 from .errors import ApiError, problem, scorer_problem, validation_problem
 from .responses import JSON, json_response
-from .schemas import BatchRequestSchema, ScoreRequestSchema, fast_load
+from .schemas import BatchRequestSchema, MatchRequestSchema, ScoreRequestSchema, fast_load
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 ops = Blueprint("ops", __name__)
@@ -23,6 +23,7 @@ log = logging.getLogger("service")
 # Schemas are stateless once built: build them once, not per request.
 SCORE = ScoreRequestSchema()
 BATCH = BatchRequestSchema()
+MATCH = MatchRequestSchema()
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
@@ -47,6 +48,11 @@ def score() -> Response:
 @api.post("/score/batch")
 def score_batch() -> Response:
     return json_response({"results": [score_item(item) for item in _body(BATCH)["requests"]]})
+
+
+@api.post("/match")
+def match() -> Response:
+    return json_response(scorer.settle(scorer.Room.build(**_body(MATCH))).to_dict())
 
 
 @api.get("/fans")

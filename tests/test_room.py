@@ -120,7 +120,8 @@ def test_m1_dealer_changes_every_hand_and_prevalent_wind_advances_every_four() -
 
 
 def test_m1_a_draw_scores_nothing_and_the_deal_still_passes() -> None:
-    """牌牆摸完無人和牌為荒莊，本盤不計分; no dealer repeats (the 1998 national rules article: 不設連莊)."""
+    """牌牆摸完無人和牌為荒莊，本盤不計分 (the online room rules page); no dealer repeats (the 1998
+    national rules article: 不設連莊)."""
     ledger = settle(room([DRAW, win("Ann", "Bo")]))
     h = ledger.hands[0]
     assert h.outcome == "draw" and h.win is None

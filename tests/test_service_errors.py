@@ -40,7 +40,7 @@ def pointers(body: dict[str, Any]) -> set[str]:
     pytest.param(b'{"hand": 1} trailing', id="trailing-garbage"),
     pytest.param(b"[" * 5000, id="deep-nesting"),
 ])
-@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch", "/v1/match"])
 def test_malformed_json_is_400(client, path, raw):
     body = problem_of(client.post(path, data=raw, content_type="application/json"), 400, "malformed-json")
     assert pointers(body) == {""}
@@ -59,7 +59,7 @@ def test_json_that_is_not_an_object_is_422(client, raw):
     pytest.param("application/xml", id="xml"),
     pytest.param("multipart/form-data; boundary=x", id="multipart"),
 ])
-@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch", "/v1/match"])
 def test_wrong_content_type_is_415(client, path, content_type):
     problem_of(client.post(path, data=b'{"hand": "x"}', content_type=content_type), 415, "unsupported-media-type")
 
@@ -70,7 +70,7 @@ def test_json_with_charset_and_plus_json_are_accepted(client):
         assert resp.status_code == 200, ct
 
 
-@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch"])
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/score/batch", "/v1/match"])
 def test_body_over_the_limit_is_413(client, path):
     raw = b'{"hand": "' + b" " * (1024 * 1024) + b'"}'
     body = problem_of(client.post(path, data=raw, content_type="application/json"), 413, "payload-too-large")

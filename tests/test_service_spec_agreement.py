@@ -27,6 +27,10 @@ REQUEST_SCHEMAS = [
     pytest.param("Meld", schemas.MeldSchema, id="Meld"),
     pytest.param("ScoreRequest", schemas.ScoreRequestSchema, id="ScoreRequest"),
     pytest.param("BatchRequest", schemas.BatchRequestSchema, id="BatchRequest"),
+    pytest.param("MatchRequest", schemas.MatchRequestSchema, id="MatchRequest"),
+    pytest.param("MatchPlayer", schemas.MatchPlayerSchema, id="MatchPlayer"),
+    pytest.param("MatchHand", schemas.MatchHandSchema, id="MatchHand"),
+    pytest.param("MatchWin", schemas.MatchWinSchema, id="MatchWin"),
 ]
 
 Norm = dict[str, Any]
@@ -62,6 +66,7 @@ def spec_norm(node: dict[str, Any]) -> Norm:
 # --- the marshmallow schemas ------------------------------------------------------------------------
 TILE_CODE: Norm = {"type": "string", "enum": sorted(t.value for t in scorer.Tile)}
 ENUMS = {Kind.WIND: {"type": "string", "enum": sorted("ESWN")}, Kind.TILE: TILE_CODE}
+NAME: Norm = {"type": "string", "maxLength": MAX_TILE_STRING}
 
 
 def schema_norm(schema: Schema | type[Schema]) -> Norm:
@@ -86,8 +91,11 @@ def field_norm(f: fields.Field) -> Norm:
         out = {"oneOf": [{"type": "string", "maxLength": MAX_TILE_STRING},
                          {"type": "array", "maxItems": MAX_TILE_LIST, "items": TILE_CODE}]}
     elif isinstance(f, schemas.Str):
-        assert spec is not None and spec.kind in ENUMS, f"{f.name}: a string field says what it holds"
-        out = dict(ENUMS[spec.kind])
+        assert spec is not None and (spec.kind in ENUMS or spec.kind is Kind.NAME), (
+            f"{f.name}: a string field says what it holds")
+        out = dict(ENUMS[spec.kind]) if spec.kind in ENUMS else dict(NAME)
+    elif isinstance(f, schemas.Names):
+        out = {"oneOf": [dict(NAME), {"type": "array", "maxItems": f.max_items, "items": dict(NAME)}]}
     elif isinstance(f, schemas.HandField):
         out = {"oneOf": [schema_norm(schemas.HandSchema), {"type": "string", "maxLength": MAX_NOTATION}]}
     elif isinstance(f, schemas.BoundedList):
@@ -131,6 +139,8 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
 @pytest.mark.parametrize(("value_type", "schema"), [
     pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
+    pytest.param(scorer.Room, schemas.MatchRequestSchema, id="Room"),
+    pytest.param(scorer.Player, schemas.MatchPlayerSchema, id="Player"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
     declared = scorer.shape.fields_of(value_type)
