@@ -187,3 +187,24 @@ def test_manifests_fit_together():
     port = c["ports"][0]["containerPort"]
     assert {"name": "PORT", "value": str(port)} in c["env"]
     assert dep["spec"]["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
+
+
+def test_the_pod_drains_before_it_stops(monkeypatch):
+    """Termination: the endpoint is removed while preStop sleeps (traffic stops reaching the pod),
+    then SIGTERM lets gunicorn finish requests in flight within its graceful timeout, all inside
+    the grace period, so a rolling update or a node drain loses no request."""
+    dep = next(r for r in resources() if r["kind"] == "Deployment")
+    pod = dep["spec"]["template"]["spec"]
+    [c] = pod["containers"]
+    sleep = c["lifecycle"]["preStop"]["sleep"]["seconds"]
+    env = {e["name"]: e.get("value") for e in c["env"]}
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/unused-by-this-test")  # or the config makes one
+    conf: dict = {}
+    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
+    graceful = int(env.get("GUNICORN_GRACEFUL_TIMEOUT") or conf["graceful_timeout"])
+    assert sleep >= 5, "endpoint removal needs a few seconds to reach every proxy"
+    # a pod that stops being ready is taken out of the Service by the readiness probe anyway
+    probe = c["readinessProbe"]
+    assert sleep >= probe["periodSeconds"]
+    assert sleep + graceful + 5 <= pod["terminationGracePeriodSeconds"]
+    assert dep["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
