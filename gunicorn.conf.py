@@ -38,6 +38,10 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))  # longer than a loa
 # (import, warm-up, empty caches) is a latency spike under load. GUNICORN_MAX_REQUESTS turns it on.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
+# The app is imported once, in the master, before the workers fork: a worker that dies (OOM kill,
+# crash, timeout) is replaced by a fork that serves at once, instead of one that spends a second or
+# more of CPU importing the scorer while its share of connections waits.
+preload_app = True
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off the (maybe slow) disk
 limit_request_line = 8190
 limit_request_fields = 100
