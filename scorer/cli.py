@@ -28,6 +28,8 @@ def _add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
     elif spec.kind is Kind.WIND:
         default = "" if spec.default is None else f" (default {spec.default})"
         p.add_argument(*names, dest=spec.name, choices=WINDS, default=spec.default, help=spec.help + default)
+    elif spec.kind is Kind.NAME:
+        p.add_argument(*names, dest=spec.name, default=spec.default, help=spec.help)
     elif spec.kind is Kind.INT:
         p.add_argument(*names, dest=spec.name, type=int, default=spec.default,
                        help=f"{spec.help}, {spec.minimum}-{spec.maximum} (default {spec.default})")

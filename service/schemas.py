@@ -191,7 +191,7 @@ MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
 # anything else returns None, and the schema then runs and names every error. So the schema stays
 # the one judge: this is a strict subset of it (tests/test_service_schemas.py checks that property).
 # Both read the same declarations (``scorer.shape``).
-_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str}
+_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str, Kind.NAME: str}
 
 
 class _Shape:
@@ -204,6 +204,7 @@ class _Shape:
         self.nullable = frozenset(s.name for s in specs if s.nullable)
         self.tiles = frozenset(s.name for s in specs if s.kind is Kind.TILES)
         self.lists = {s.name: (s.max_items or 0, _Shape(s.items)) for s in specs if s.kind is Kind.OBJECTS}
+        self.objects = {s.name: _Shape(s.items) for s in specs if s.kind is Kind.OBJECT}
 
     def accepts(self, value: Any) -> bool:
         if type(value) is not dict:
@@ -218,15 +219,18 @@ class _Shape:
                     if v is None and k in self.nullable:
                         continue
                     return False
-                if t is str and len(v) > MAX_TILE_STRING:
+                if type(v) is str and len(v) > MAX_TILE_STRING:
                     return False
             elif k in self.tiles:
                 if not _tiles(v):
                     return False
+            elif k in self.objects:
+                if not self.objects[k].accepts(v):
+                    return False
             else:
                 items = self.lists.get(k)
                 if items is None:
-                    return False  # an unknown field
+                    return False  # an unknown field or a kind the fast path leaves to the schema
                 limit, item = items
                 if type(v) is not list or len(v) > limit:
                     return False

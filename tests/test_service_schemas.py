@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from marshmallow import ValidationError
 
+import scorer
 from service.schemas import ScoreRequestSchema, error_pointers, fast_load
 from tests.conftest import EXAMPLE_BODY, SEEDS, load_seed
 from tests.service_strategies import body
@@ -54,3 +55,41 @@ def test_fast_path_declines_what_the_schema_must_judge(data):
 ])
 def test_error_pointers(messages, expected):
     assert [(e["pointer"], e["detail"]) for e in error_pointers(messages)] == expected
+
+
+# --- the pattern for a new endpoint: declare the fields on the library value, derive the schema ------
+def test_schema_for_derives_a_strict_schema_from_a_value_type():
+    """A value type with declared fields (as a new endpoint's would be) gives a strict schema, and
+    the fast path's shape check reads the same declarations."""
+    from dataclasses import dataclass, field
+
+    from scorer.shape import Kind, field_spec, spec
+    from service.schemas import _Shape, schema_for
+
+    seat = (field_spec("name", Kind.NAME, "a player's name", required=True),
+            field_spec("wind", Kind.WIND, "the seat"))
+
+    @dataclass(frozen=True)
+    class Table:
+        round: int = field(default=1, metadata=spec(Kind.INT, "the round", minimum=1, maximum=16))
+        dealer: str | None = field(default=None, metadata=spec(Kind.WIND, "the dealer", nullable=True))
+        last: bool = field(default=False, metadata=spec(Kind.BOOL, "the last hand"))
+        host: dict[str, str] | None = field(default=None, metadata=spec(Kind.OBJECT, "the host", items=seat))
+        seats: tuple[str, ...] = field(default=(), metadata=spec(Kind.OBJECTS, "the seats", required=True,
+                                                                 max_items=4, items=seat))
+        hand: str = field(default="", metadata=spec(Kind.TILES, "tiles"))
+        not_a_request_field: int = 0
+
+    schema = schema_for(Table)()
+    assert schema.__class__.__name__ == "TableSchema"
+    good = {"round": 2, "dealer": None, "last": True, "host": {"name": "Ann"},
+            "seats": [{"name": "Bo", "wind": "S"}], "hand": "123m"}
+    assert schema.load(good) == good
+    assert _Shape(scorer.shape.fields_of(Table)).accepts(good)
+    for bad, pointer in [({**good, "not_a_request_field": 1}, "not_a_request_field"), ({**good, "round": "2"}, "round"),
+                         ({**good, "seats": [{"name": "x"}] * 5}, "seats"), ({"round": 1}, "seats"),
+                         ({**good, "host": {"wind": "E"}}, "host"), ({**good, "last": 1}, "last")]:
+        with pytest.raises(ValidationError) as e:
+            schema.load(bad)
+        assert pointer in e.value.messages
+        assert not _Shape(scorer.shape.fields_of(Table)).accepts(bad)
