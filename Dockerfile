@@ -4,12 +4,14 @@
 # Settings (all optional): PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
 # SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see gunicorn.conf.py and the README).
 
-FROM python:3.11-slim-bookworm AS build
+# The build stage has a C compiler (the full python image): the project's wheel is built with the
+# scorer's hot modules compiled by mypyc (setup.py). The runtime stage below has no compiler.
+FROM python:3.11-bookworm AS build
 WORKDIR /src
-COPY pyproject.toml ./
+COPY pyproject.toml setup.py ./
 COPY scorer ./scorer
 COPY service ./service
-# Wheels for the project and its pinned dependencies; nothing of the build stays in the image.
+# Wheels for the project and its pinned dependencies; nothing of the build stage stays in the image.
 RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 
 FROM python:3.11-slim-bookworm
@@ -20,7 +22,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PORT=8000
 RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels
+RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels \
+    && python -c "import scorer, sys; sys.exit(0 if scorer.COMPILED else 'the image must serve the compiled scorer')"
 WORKDIR /app
 COPY gunicorn.conf.py ./
 USER 10001:10001

@@ -6,6 +6,9 @@
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
 """
 
+from importlib.machinery import EXTENSION_SUFFIXES
+
+from . import decompose as _decompose
 from . import shape
 from .context import Context
 from .errors import ScorerError
@@ -18,7 +21,12 @@ from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger,
 from .scoring import cache_info, clear_caches, score
 from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
 
+# Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
+# built with a C compiler), False for pure Python (an editable install, or no compiler at build time).
+COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
 __all__ = [
+    "COMPILED",
     "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Context", "Draw", "Fan",
     "FanId", "FanScore", "Hand", "HandRecord", "Leave", "Ledger", "Meld", "MeldKind", "Player", "Result", "Room",
     "ScoredSet", "ScorerError", "Standing", "Tile", "Win", "cache_info", "clear_caches", "format_botzone",

@@ -63,7 +63,7 @@ def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...
     """
     kinds = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
     sets_only: set[tuple[int, ...]] = set()
-    frontier = {(0,) * 9}
+    frontier: set[tuple[int, ...]] = {(0,) * 9}
     for _ in range(5):  # up to 4 sets
         sets_only |= frontier
         grown = set()

@@ -27,7 +27,7 @@ from .errors import (
     ScorerError,
 )
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
-from .tiles import ALL_TILES, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
+from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
 
 MAX_FLOWERS = 8
 MAX_MELDS = 4
@@ -53,9 +53,19 @@ class Meld:
     claimed: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
+        # Typed values only: a plain string kind or tile would slip past the checks below (and a
+        # meld keys the result cache). ``Meld.from_tiles`` is the constructor that reads codes.
+        if not isinstance(self.kind, MeldKind):
+            raise TypeError(f"a meld's kind must be a MeldKind, not {self.kind!r} (Meld.from_tiles reads tiles)")
+        if not isinstance(self.tile, Tile):
+            raise TypeError(f"a meld's tile must be a Tile, not {self.tile!r} (Meld.from_tiles reads tile codes)")
+        if self.concealed is not True and self.concealed is not False:
+            raise TypeError(f"concealed must be True or False, not {self.concealed!r}")
+        if isinstance(self.claimed, bool) or not isinstance(self.claimed, int) or not 0 <= self.claimed <= 3:
+            raise ScorerError(BAD_VALUE, f"claimed is an offer digit from 0 to 3, got {self.claimed!r}")
         i = INDEX[self.tile]
         if self.concealed and self.kind is not MeldKind.KONG:
-            raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {self.kind}")
+            raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {self.kind.value}")
         if self.kind is MeldKind.CHOW and (IS_HONOR[i] or ALL_TILES[i].value[0] > "7"):
             raise ScorerError(BAD_MELD, f"no chow starts at {self.tile}")
 
@@ -129,8 +139,19 @@ class Hand:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the
+        # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
+        # ``Hand.parse`` are the constructors that read codes and notations.
+        if type(self.concealed) is not tuple or not all(isinstance(t, Tile) for t in self.concealed):
+            raise TypeError(f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)")
+        if type(self.melds) is not tuple or not all(isinstance(m, Meld) for m in self.melds):
+            raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
+        if not isinstance(self.winning_tile, Tile):
+            raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
-        object.__setattr__(self, "melds", tuple(self.melds))
+        # Equal hands list their melds in one order, so whichever is scored first, the cached
+        # result shows the same arrangement.
+        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
         standing = [0] * NUM_TILES
         for t in self.concealed:
             standing[INDEX[t]] += 1
@@ -142,7 +163,7 @@ class Hand:
         object.__setattr__(self, "_standing", tuple(standing))
         object.__setattr__(self, "_counts", tuple(total))
         _validate(self)
-        melds = tuple(sorted((INDEX[m.tile], str(m.kind), m.concealed) for m in self.melds))
+        melds = tuple((INDEX[m.tile], m.kind.value, m.concealed) for m in self.melds)
         key = (self._standing, melds, INDEX[self.winning_tile], self.flowers)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
@@ -160,14 +181,16 @@ class Hand:
     def build(
         cls,
         concealed: str | Sequence[str],
-        winning_tile: str,
+        winning_tile: object,
         melds: Iterable[Meld | Mapping[str, Any]] = (),
-        flowers: int = 0,
+        flowers: object = 0,
     ) -> Hand:
-        """From loose parts (codes or compact strings); errors name the field at fault."""
+        """From loose parts (codes or compact strings, as JSON gives them); errors name the field at
+        fault. ``winning_tile`` (one code) and ``flowers`` (0–8) are typed ``object`` because they
+        are checked here, not at the call."""
         tiles = parse_tiles(concealed, ("hand", "concealed"))
         built: list[Meld] = []
-        if isinstance(melds, (str, bytes, Mapping)):
+        if not isinstance(melds, (list, tuple)):
             raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
         for k, m in enumerate(melds):
             if isinstance(m, Meld):
@@ -184,10 +207,10 @@ class Hand:
         win = parse_tiles(winning_tile, ("hand", "winning_tile"))
         if len(win) != 1:
             raise ScorerError(TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile"))
-        return cls(tiles, tuple(built), win[0], flowers)
+        return cls(tiles, tuple(built), win[0], _flowers(flowers))
 
     @classmethod
-    def parse(cls, text: str, flowers: int = 0) -> Hand:
+    def parse(cls, text: object, flowers: object = 0) -> Hand:
         """The reference calculator's notation: bracketed melds, standing tiles, winning tile last.
 
         ``[123p1]`` a chow claimed with offer digit 1; a bracketed chow or pung is always melded;
@@ -197,9 +220,7 @@ class Hand:
             raise ScorerError(BAD_NOTATION, "hand notation must be a string", ("hand",))
         if len(text) > MAX_NOTATION:
             raise ScorerError(BAD_NOTATION, f"hand notation longer than {MAX_NOTATION} characters", ("hand",))
-        if isinstance(flowers, bool) or not isinstance(flowers, int):
-            raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number, got {flowers!r}", ("hand", "flowers"))
-        return _parse(text, flowers)
+        return _parse(text, _flowers(flowers))
 
     # --- views ----------------------------------------------------------------------------------
     def notation(self) -> str:
@@ -223,6 +244,21 @@ class Hand:
     def __repr__(self) -> str:
         extra = f", flowers={self.flowers}" if self.flowers else ""
         return f"Hand.parse({self.notation()!r}{extra})"
+
+
+_KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+
+
+def _meld_order(m: Meld) -> tuple[tuple[int, int], int, bool]:
+    """Melds as people write them: by suit and rank (as the concealed tiles), then chow, pung, kong."""
+    return DISPLAY_ORDER[m.tile], _KIND_ORDER[m.kind], m.concealed
+
+
+def _flowers(flowers: object) -> int:
+    if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= MAX_FLOWERS:
+        raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number from 0 to {MAX_FLOWERS}, got {flowers!r}",
+                          ("hand", "flowers"))
+    return flowers
 
 
 _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")

@@ -58,7 +58,7 @@ class Tile(StrEnum):
     P = "P"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the tile's engine index, not str.index
         return INDEX[self]
 
     @classmethod
@@ -114,7 +114,7 @@ BY_CODE: dict[str, Tile] = {t.value: t for t in ALL_TILES}  # a dict lookup beat
 _COMPACT_TOKEN = re.compile(r"\s+|([1-9]+)([mps])|([ESWNCFP])")
 
 
-def parse_tiles(text: str | Sequence[str], field: Path = ()) -> tuple[Tile, ...]:
+def parse_tiles(text: object, field: Path = ()) -> tuple[Tile, ...]:
     """Read a tile list: a JSON-style list of codes, or a compact string such as ``"123m EE"``.
 
     Case matters (``"3sS"`` is 3-bamboo then South), so a bad letter is an error, never a guess.
@@ -168,7 +168,12 @@ def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def format_tiles(tiles: Iterable[Tile], sep: str = " ", sort: bool = True) -> str:
     """The compact notation; ``parse_tiles(format_tiles(ts))`` gives the same tiles back."""
-    seq = sort_tiles(tiles) if sort else tuple(tiles)
+    seq = tuple(tiles)
+    for t in seq:
+        if not isinstance(t, Tile):
+            raise TypeError(f"format_tiles takes Tile values, not {t!r} (parse_tiles reads codes)")
+    if sort:
+        seq = sort_tiles(seq)
     groups: list[list[str]] = []  # [suit letter or "", digits or honour letters]
     for t in seq:
         v = t.value
@@ -199,13 +204,25 @@ def from_botzone(code: str, field: Path = ()) -> Tile:
 
 def to_botzone(tile: Tile) -> str:
     """``Tile("1m")`` → ``"W1"``."""
+    if not isinstance(tile, Tile):
+        raise TypeError(f"to_botzone takes a Tile, not {tile!r}")
     return _TO_BOTZONE[tile.value]
 
 
-def parse_botzone(text: str | Sequence[str], field: Path = ()) -> tuple[Tile, ...]:
+def parse_botzone(text: object, field: Path = ()) -> tuple[Tile, ...]:
     """A Botzone tile list, space-separated or as a list: ``"W1 T2 J3"``."""
-    codes = text.split() if isinstance(text, str) else list(text)
-    return tuple(from_botzone(c, (*field, k)) for k, c in enumerate(codes))
+    if isinstance(text, str):
+        codes: Sequence[object] = text.split()
+    elif isinstance(text, (list, tuple)):
+        codes = text
+    else:
+        raise ScorerError(BAD_NOTATION, "Botzone tiles must be a space-separated string or a list of codes", field)
+    tiles = []
+    for k, code in enumerate(codes):
+        if not isinstance(code, str):
+            raise ScorerError(UNKNOWN_TILE, f"Botzone tile code must be a string, got {code!r}", (*field, k))
+        tiles.append(from_botzone(code, (*field, k)))
+    return tuple(tiles)
 
 
 def format_botzone(tiles: Iterable[Tile]) -> str:

@@ -39,6 +39,11 @@ class Metrics:
         self.cache_hits = Gauge("scorer_cache_hits", "Scorer cache hits since each worker started.", **cache)
         self.cache_misses = Gauge("scorer_cache_misses", "Scorer cache misses since each worker started.", **cache)
         self.cache_size = Gauge("scorer_cache_size", "Entries held in the scorer's caches.", **cache)
+        self.build_info = Gauge(
+            "scorer_build_info", "Always 1; the label says which scorer build serves (compiled or pure Python).",
+            ["compiled"], registry=reg, multiprocess_mode="max",
+        )
+        self.build_info.labels("true" if scorer.COMPILED else "false").set(1)
         self.next_refresh = 0.0
 
     @lru_cache(maxsize=1024)  # noqa: B019 - one Metrics per app, living as long as it

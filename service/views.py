@@ -75,7 +75,7 @@ def readyz() -> Response:
             log.exception("readiness check failed")
             raise ApiError(503, "not-ready", "the scorer failed its readiness check") from None
         state["ready"] = True
-    return json_response({"status": "ready"})
+    return json_response({"status": "ready", "compiled": scorer.COMPILED})
 
 
 @ops.get("/openapi.yaml")

@@ -27,7 +27,13 @@ def test_healthz(client):
 
 def test_readyz(client):
     resp = client.get("/readyz")
-    assert (resp.status_code, resp.get_json()) == (200, {"status": "ready"})
+    assert (resp.status_code, resp.get_json()) == (200, {"status": "ready", "compiled": scorer.COMPILED})
+
+
+def test_metrics_say_which_build_serves(client):
+    text = client.get("/metrics").get_data(as_text=True)
+    flavour = "true" if scorer.COMPILED else "false"
+    assert f'scorer_build_info{{compiled="{flavour}"}} 1.0' in text
 
 
 def test_readyz_is_503_when_the_scorer_fails(client, monkeypatch):

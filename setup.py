@@ -1,0 +1,90 @@
+"""The build: the scorer's hot modules compiled with mypyc when a C compiler is there.
+
+    pip install .        a wheel; its hot modules compiled when a C compiler (and Python's headers)
+                         work, pure Python otherwise, with a one-line message saying so
+    pip install -e .     always pure Python, so that an edit takes effect (no extension module
+                         left next to a ``.py`` to shadow it)
+
+``MCR_SCORER_PURE=1`` forces a pure-Python wheel. ``scorer.COMPILED`` says which build is running.
+Everything else about the package is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+import tempfile
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# Modules compiled together (one shared library). The rest of the package stays Python: the CLI,
+# the package's own __init__ and the errors module, which gain nothing from compiling.
+COMPILED = [
+    "scorer/tiles.py",
+    "scorer/hand.py",
+    "scorer/decompose.py",
+    "scorer/result.py",
+    "scorer/payouts.py",
+]
+
+
+def _say(message: str) -> None:
+    print(f"mcr-scorer: {message}", file=sys.stderr)
+
+
+def _building_a_wheel() -> bool:
+    """Only a real (non-editable) build compiles; metadata queries and editable installs never do."""
+    argv = sys.argv[1:]
+    if any(a in ("editable_wheel", "develop") for a in argv):
+        return False
+    return any(a in ("bdist_wheel", "build", "build_ext", "install") for a in argv)
+
+
+def _compiler_works() -> bool:
+    """Compile a file that includes Python.h, as the extension modules will."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "probe.c")
+        with open(src, "w", encoding="ascii") as f:
+            f.write("#include <Python.h>\nint probe(void) { return 0; }\n")
+        try:
+            compiler.compile([src], output_dir=d, include_dirs=[sysconfig.get_paths()["include"]])
+        except Exception:  # CompileError, a missing executable, ...: all mean "no compiler"
+            return False
+    return True
+
+
+class BuildExtOrPure(build_ext):
+    """If compiling fails after all, the wheel still works: it is the same package, pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # noqa: BLE001 - any failure to compile falls back the same way
+            _say(f"compiling failed ({type(e).__name__}: {e}); building pure Python")
+            self.extensions = []
+            self.distribution.ext_modules = []
+
+
+def _ext_modules() -> list[object]:
+    if os.environ.get("MCR_SCORER_PURE", "") not in ("", "0") or not _building_a_wheel():
+        return []
+    if not _compiler_works():
+        _say("no working C compiler (with Python headers); building pure Python")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc is not installed; building pure Python")
+        return []
+    return list(mypycify(COMPILED, opt_level="3", group_name="scorer"))
+
+
+if __name__ == "__main__":  # as the build backend runs it; tests import it to check the fallback
+    setup(ext_modules=_ext_modules(), cmdclass={"build_ext": BuildExtOrPure})
