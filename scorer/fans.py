@@ -6,10 +6,13 @@ fan — the rule itself. ``implies`` is the 不计 list: fans that are not count
 fan is scored (the illustrated rules and the 1998 national rules article, as the reference
 calculator applies them); ``implies_one`` takes one count away instead of all of it. Exclusion
 is one mechanism over this table (``exclusion.py``), not a rule per fan, and it is the whole
-truth about which fans exclude which, apart from two principles about sets (not fans) that the
-detectors apply: the non-identical and account-once principles among chows, pungs and kongs
-(``detect.chow_fans``, ``pung_fans``, ``kong_fans``), and a pung accounted once among the
-single-pung fans (``detect.single_pung_fans``). Order is the table's: points descending, so
+truth about which fans exclude which, apart from three principles that the detectors apply
+because they act on one set or one tile, not on a whole fan: the non-identical and account-once
+principles among chows, pungs and kongs (``detect.chow_fans``, ``pung_fans``, ``kong_fans``); a
+pung accounted once among the single-pung fans (``detect.single_pung_fans``); and one wait fan at
+most, read only from an arrangement of sets and a pair (``detect.wait_fan``), so the forms whose
+shape fixes the wait (seven pairs, thirteen orphans, ...) list 单钓将 as the rule documents do
+without ever detecting it. Order is the table's: points descending, so
 every implication points to a later, cheaper fan. A fan's worked example is
 ``seeds/NNN_<fan id>.json``, NNN its 1-based place here.
 """
