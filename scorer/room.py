@@ -529,54 +529,72 @@ def _listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[
     return tuple(one(v, (*at, i)) for i, v in enumerate(value))
 
 
-def _object(value: object, at: Path, declared: Sequence[FieldSpec]) -> Mapping[str, Any]:
+@dataclass(frozen=True)
+class _Declared:
+    """One object's declared request fields, read once."""
+
+    names: frozenset[str]
+    required: tuple[str, ...]
+
+    @classmethod
+    def of(cls, declared: Sequence[FieldSpec]) -> _Declared:
+        return cls(frozenset(s.name for s in declared), tuple(s.name for s in declared if s.required))
+
+
+def _object(value: object, at: Path, declared: _Declared) -> Mapping[str, Any]:
     """A JSON object with only the declared fields and every required one."""
     if not isinstance(value, Mapping):
         raise ScorerError(BAD_VALUE, "must be an object", at)
-    names = {s.name for s in declared}
     for k in value:
-        if k not in names:
+        if k not in declared.names:
             raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
-    for s in declared:
-        if s.required and s.name not in value:
-            raise ScorerError(BAD_VALUE, f"{s.name} is required", (*at, s.name))
+    for name in declared.required:
+        if name not in value:
+            raise ScorerError(BAD_VALUE, f"{name} is required", (*at, name))
     return value
+
+
+_PLAYER = _Declared.of(fields_of(Player))
+_ENTRY = _Declared.of(ROOM_HAND_FIELDS)
+_DRAW = _Declared.of(fields_of(Draw))
+_LEAVE = _Declared.of(fields_of(Leave))
+_WIN = _Declared.of(WIN_FIELDS)
+_CONTEXT = _Declared.of(fields_of(Context))
+_HAND = _Declared.of(fields_of(Hand))
+_CONTEXT_FROM_ROOM = _CONTEXT.names - frozenset(EVENT_FLAGS)
+_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 
 
 def _player(value: object, at: Path) -> Player:
     if isinstance(value, Player):
         return value
-    v = _object(value, at, fields_of(Player))
+    v = _object(value, at, _PLAYER)
     return Player(v["name"], v["beans"])
-
-
-_CONTEXT_FIELDS = fields_of(Context)
-_CONTEXT_FROM_ROOM = frozenset(s.name for s in _CONTEXT_FIELDS) - frozenset(EVENT_FLAGS)
 
 
 def _entry(value: object, at: Path) -> Entry:
     if isinstance(value, Win | Draw | Leave):
         return value
-    v = _object(value, at, ROOM_HAND_FIELDS)
+    v = _object(value, at, _ENTRY)
     if len(v) != 1:
         raise ScorerError(BAD_VALUE, "a hand is exactly one of win, draw or leave", at)
     ((kind, body),) = v.items()
     if kind == "draw":
-        _object(body, (*at, "draw"), fields_of(Draw))
+        _object(body, (*at, "draw"), _DRAW)
         return Draw()
     if kind == "leave":
-        return Leave(**_object(body, (*at, "leave"), fields_of(Leave)))
+        return Leave(**_object(body, (*at, "leave"), _LEAVE))
     return _win(body, (*at, "win"))
 
 
 def _win(value: object, at: Path) -> Win:
-    v = _object(value, at, WIN_FIELDS)
+    v = _object(value, at, _WIN)
     winner = v["winner"]
     if isinstance(winner, Sequence) and not isinstance(winner, str):
         claimants = tuple(winner)
     else:
         claimants = (winner,)
-    context = _object(v.get("context", {}), (*at, "context"), _CONTEXT_FIELDS)
+    context = _object(v.get("context", _NO_CONTEXT), (*at, "context"), _CONTEXT)
     for k in context:
         if k in _CONTEXT_FROM_ROOM:
             raise ScorerError(
@@ -597,5 +615,5 @@ def _hand(value: object) -> Hand:
     """A hand as /v1/score takes it: an object of parts or the reference notation."""
     if isinstance(value, str):
         return Hand.parse(value)
-    v = _object(value, ("hand",), fields_of(Hand))
+    v = _object(value, ("hand",), _HAND)
     return Hand.build(**v)
