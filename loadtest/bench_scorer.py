@@ -218,13 +218,16 @@ def print_report(r: dict[str, Any], out: Callable[[str], None] = print) -> None:
     out(f"{'column':6} {'median µs':>10} {'p99 µs':>9} {'worst µs':>9}  worst hand")
     for col in COLUMNS:
         s = st[col]
-        out(f"{col:6} {s['median_us']:10.2f} {s['p99_us']:9.2f} {s['worst_us']:9.2f}  {s['worst_hand']} ({s['worst_label']})")
+        out(f"{col:6} {s['median_us']:10.2f} {s['p99_us']:9.2f} {s['worst_us']:9.2f}  "
+            f"{s['worst_hand']} ({s['worst_label']})")
     out("")
     out("ratios (the figures; µs above only show the scale):")
     tgt, met = r["targets"], r["targets_met"]
-    out(f"  cold/ref      {ra['cold/ref']:6.2f}x   target <= {tgt['cold/ref']:g}x   {'met' if met['cold/ref'] else 'MISSED'}"
+    out(f"  cold/ref      {ra['cold/ref']:6.2f}x   target <= {tgt['cold/ref']:g}x   "
+        f"{'met' if met['cold/ref'] else 'MISSED'}"
         f"   (per-hand ratio: median {ra['per_hand_cold/ref_median']:.2f}x, p99 {ra['per_hand_cold/ref_p99']:.2f}x)")
-    out(f"  warm/ref      {ra['warm/ref']:6.2f}x   target <  {tgt['warm/ref']:g}x   {'met' if met['warm/ref'] else 'MISSED'}"
+    out(f"  warm/ref      {ra['warm/ref']:6.2f}x   target <  {tgt['warm/ref']:g}x   "
+        f"{'met' if met['warm/ref'] else 'MISSED'}"
         f"   (per-hand ratio: median {ra['per_hand_warm/ref_median']:.2f}x)")
     out(f"  worst/median  {ra['worst/median']:6.2f}x   target <= {tgt['worst/median']:g}x   "
         f"{'met' if met['worst/median'] else 'MISSED'}   (cold p99/median {ra['p99/median']:.2f}x; "

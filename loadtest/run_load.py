@@ -41,7 +41,7 @@ def parse_stats(path: Path) -> dict[str, dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     with open(path, newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            def num(key: str) -> float:
+            def num(key: str, r: dict[str, str] = r) -> float:
                 v = r.get(key, "")
                 return float(v) if v not in ("", "N/A", None) else 0.0
             rows[r["Name"]] = {
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"FAIL: {e}", file=sys.stderr)
             return 2
         print(f"gunicorn ready at {server.url}; locust: {args.users} users, "
-              f"{'%g req/s' % args.rate if args.rate > 0 else 'flat out'}, {args.duration} s, "
+              f"{f'{args.rate:g} req/s' if args.rate > 0 else 'flat out'}, {args.duration} s, "
               f"{args.hands} distinct hands; output in {out_dir}", flush=True)
         pids = server.pids()
         cache0, workers0 = scrape_cache(server.url), server.worker_pids()
@@ -179,7 +179,9 @@ def judge(args: argparse.Namespace, stats: dict[str, dict[str, Any]], failures: 
     if by_status.get(0):
         problems.append(f"{by_status[0]} requests got no response (connection errors)")
     for f in failures:
-        problems.append(f"{f.get('Occurrences', '?')} x {f.get('Method', '')} {f.get('Name', '')}: {f.get('Error', '')}")
+        problems.append(
+            f"{f.get('Occurrences', '?')} x {f.get('Method', '')} {f.get('Name', '')}: {f.get('Error', '')}"
+        )
     if server_log.exists():
         timeouts = sum("WORKER TIMEOUT" in line for line in server_log.read_text(errors="replace").splitlines())
         if timeouts:

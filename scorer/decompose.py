@@ -198,7 +198,7 @@ ORPHANS = tuple(i for i in range(NUM_TILES) if IS_TERMINAL_OR_HONOR[i])
 _ORPHAN_COUNTS = itemgetter(*ORPHANS)
 # The six knitted sequences 147/258/369 spread over the three suits, in the reference's order.
 KNITTED: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(s * 9 + r - 1 for s, ranks in zip(range(3), perm) for r in ranks))
+    tuple(sorted(s * 9 + r - 1 for s, ranks in enumerate(perm) for r in ranks))
     for perm in (
         ((1, 4, 7), (2, 5, 8), (3, 6, 9)),
         ((1, 4, 7), (3, 6, 9), (2, 5, 8)),
@@ -247,7 +247,7 @@ _KNITTED_COUNTS = tuple(itemgetter(*seq) for seq in KNITTED)
 
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:
     """组合龙: the 9 knitted tiles plus ``need`` (0 or 1) sets and a pair from what is left."""
-    for seq, held in zip(KNITTED, _KNITTED_COUNTS):
+    for seq, held in zip(KNITTED, _KNITTED_COUNTS, strict=True):
         if 0 not in held(counts):
             rest = list(counts)
             for i in seq:

@@ -129,7 +129,7 @@ def chow_fans(mids: Sequence[int], fans: Fans) -> None:
                 return
         pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
         found = [_two_chows_fan(m[i], m[j]) for i, j in pairs]
-        lonely = sum(all(f is None for (i, j), f in zip(pairs, found) if k in (i, j)) for k in range(4))
+        lonely = sum(all(f is None for (i, j), f in zip(pairs, found, strict=True) if k in (i, j)) for k in range(4))
         if 3 - lonely > 0:
             _limit_pair_fans(found, 3 - lonely, fans)
     elif len(m) == 3:

@@ -9,10 +9,10 @@ an error. Hands print as the reference calculator's notation, so anything printe
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from .errors import (
@@ -143,7 +143,9 @@ class Hand:
         # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
         # ``Hand.parse`` are the constructors that read codes and notations.
         if type(self.concealed) is not tuple or not all(isinstance(t, Tile) for t in self.concealed):
-            raise TypeError(f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)")
+            raise TypeError(
+                f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)"
+            )
         if type(self.melds) is not tuple or not all(isinstance(m, Meld) for m in self.melds):
             raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
         if not isinstance(self.winning_tile, Tile):
@@ -206,7 +208,9 @@ class Hand:
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
         win = parse_tiles(winning_tile, ("hand", "winning_tile"))
         if len(win) != 1:
-            raise ScorerError(TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile"))
+            raise ScorerError(
+                TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
+            )
         return cls(tiles, tuple(built), win[0], _flowers(flowers))
 
     @classmethod
@@ -224,7 +228,8 @@ class Hand:
 
     # --- views ----------------------------------------------------------------------------------
     def notation(self) -> str:
-        return "".join(m.notation() for m in self.melds) + format_tiles(self.concealed, sep="") + self.winning_tile.value
+        melds = "".join(m.notation() for m in self.melds)
+        return melds + format_tiles(self.concealed, sep="") + self.winning_tile.value
 
     def counts(self) -> tuple[int, ...]:
         """Copies of each tile kind over the whole hand, melds and winning tile included."""

@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask, Response, current_app, g, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorer import ScorerError
 
@@ -132,7 +133,7 @@ def _http_error(e: HTTPException) -> Response:
     return json_response(body, status, headers=resp.headers, mimetype=PROBLEM_JSON)
 
 
-def _detail(status: int, resp: Response) -> str | None:
+def _detail(status: int, resp: WerkzeugResponse) -> str | None:
     if status == 404:
         return f"no resource at {request.path}; see /openapi.yaml"
     if status == 405:

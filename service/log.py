@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, g, has_request_context, request
-from gunicorn import glogging
+from gunicorn import glogging  # type: ignore[import-untyped]
 
 REQUEST_ID = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
@@ -43,13 +43,13 @@ class JsonFormatter(logging.Formatter):
         return orjson.dumps(out, default=str).decode()
 
 
-class StdoutHandler(logging.StreamHandler):
+class StdoutHandler(logging.StreamHandler[Any]):
     """Writes to whatever ``sys.stdout`` is at the time (test runners swap it)."""
 
     def __init__(self) -> None:
         super().__init__()
 
-    @property  # type: ignore[override]
+    @property
     def stream(self) -> Any:
         return sys.stdout
 
@@ -81,7 +81,7 @@ def _echo_request_id(resp: Response) -> Response:
     return resp
 
 
-class GunicornLogger(glogging.Logger):
+class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn is untyped
     """gunicorn's logs as JSON lines on stdout; access lines carry the request id."""
 
     def setup(self, cfg: Any) -> None:

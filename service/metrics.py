@@ -11,11 +11,11 @@ import time
 from functools import lru_cache
 from typing import Any
 
-import scorer
 from flask import Blueprint, Flask, Response, current_app, g, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest
-from prometheus_client import values
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest, values
 from prometheus_client.multiprocess import MultiProcessCollector
+
+import scorer
 
 bp = Blueprint("metrics", __name__)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -35,10 +35,12 @@ class Metrics:
             "http_request_duration_seconds", "Time to answer a request, by route.", ["route"],
             buckets=_BUCKETS, registry=reg,
         )
-        cache = {"labelnames": ["cache"], "registry": reg, "multiprocess_mode": "livesum"}
-        self.cache_hits = Gauge("scorer_cache_hits", "Scorer cache hits since each worker started.", **cache)
-        self.cache_misses = Gauge("scorer_cache_misses", "Scorer cache misses since each worker started.", **cache)
-        self.cache_size = Gauge("scorer_cache_size", "Entries held in the scorer's caches.", **cache)
+        def cache_gauge(name: str, documentation: str) -> Gauge:
+            return Gauge(name, documentation, ["cache"], registry=reg, multiprocess_mode="livesum")
+
+        self.cache_hits = cache_gauge("scorer_cache_hits", "Scorer cache hits since each worker started.")
+        self.cache_misses = cache_gauge("scorer_cache_misses", "Scorer cache misses since each worker started.")
+        self.cache_size = cache_gauge("scorer_cache_size", "Entries held in the scorer's caches.")
         self.build_info = Gauge(
             "scorer_build_info", "Always 1; the label says which scorer build serves (compiled or pure Python).",
             ["compiled"], registry=reg, multiprocess_mode="max",
@@ -67,7 +69,7 @@ class Metrics:
         if self.registry is not None:
             return generate_latest(self.registry)
         registry = CollectorRegistry()
-        MultiProcessCollector(registry)
+        MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves it untyped
         return generate_latest(registry)
 
 

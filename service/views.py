@@ -8,9 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-import scorer
 from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, ValidationError
+
+import scorer
 
 from .errors import ApiError, problem, scorer_problem, validation_problem
 from .responses import JSON, json_response

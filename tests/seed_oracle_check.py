@@ -91,7 +91,9 @@ def _name_map() -> dict[str, str]:
 
     names = {f.name_zh: f.id for f in FANS}
     # The reference's own spellings of the wait fans ("独听" = the only wait; 嵌张 for our 坎张).
-    names |= {"独听・边张": "edge_wait", "独听・嵌张": "closed_wait", "嵌张": "closed_wait", "独听・单钓": "single_wait"}
+    names |= {
+        "独听・边张": "edge_wait", "独听・嵌张": "closed_wait", "嵌张": "closed_wait", "独听・单钓": "single_wait",
+    }
     return names
 
 

@@ -158,7 +158,11 @@ def test_generator_exercises_every_fan() -> None:
 
 # --- the harness itself: the oracle maps every name, applies the rulings, and catches a wrong answer ----
 def test_rulings_map_concealed_and_melded_kong_to_six_points() -> None:
-    raw = ((6, 1, "碰碰和", "All Pungs"), (5, 1, "明暗杠", "Concealed Kong and Melded Kong"), (1, 2, "花牌", "Flower Tiles"))
+    raw = (
+        (6, 1, "碰碰和", "All Pungs"),
+        (5, 1, "明暗杠", "Concealed Kong and Melded Kong"),
+        (1, 2, "花牌", "Flower Tiles"),
+    )
     assert apply_rulings(raw) == {"all_pungs": 1, "two_melded_kongs": 1, "concealed_kong": 1, "flower_tiles": 2}
 
 
@@ -179,7 +183,8 @@ def test_unmapped_reference_fans_fail_loudly(raw: tuple[tuple[int, int, str, str
 
 def test_settlement() -> None:
     ctx = {"seat_wind": "E", "self_drawn": False, "discarder": "S", "base_points": 1}
-    assert settle(12, True, ctx) == {"E": 36, "S": -20, "W": -8, "N": -8}  # the Green Book introduction's worked example
+    # the Green Book introduction's worked example
+    assert settle(12, True, ctx) == {"E": 36, "S": -20, "W": -8, "N": -8}
     assert settle(13, True, {**ctx, "self_drawn": True, "discarder": None}) == {"E": 63, "S": -21, "W": -21, "N": -21}
     assert settle(10, True, {**ctx, "seat_wind": "W", "discarder": "N", "base_points": 3}) == \
         {"E": -24, "S": -24, "W": 102, "N": -54}

@@ -65,7 +65,8 @@ def test_self_drawn_flowers_and_base_points(client):
     body = client.post("/v1/score", json={"hand": hand, "context": {"self_drawn": True, "seat_wind": "S",
                                                                    "base_points": 10}}).get_json()
     assert (body["points"], body["flower_points"], body["total"]) == (13, 3, 16)
-    assert body["fans"][-1] == {"id": "flower_tiles", "name": "Flower Tiles", "name_zh": "花牌", "points": 1, "count": 3}
+    flowers = {"id": "flower_tiles", "name": "Flower Tiles", "name_zh": "花牌", "points": 1, "count": 3}
+    assert body["fans"][-1] == flowers
     assert body["payouts"] == {"E": -240, "S": 720, "W": -240, "N": -240}
     assert sum(body["payouts"].values()) == 0
 
