@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import decompose
+from . import fan_id as F
 from .fan_id import FanId
 from .tiles import (
     EAST,
@@ -45,9 +46,9 @@ def _same_suit(*ts: int) -> bool:
 def _four_chows_fan(a: int, b: int, c: int, d: int) -> FanId | None:
     if _same_suit(a, b, c, d):
         if (b - a, c - b, d - c) in ((1, 1, 1), (2, 2, 2)):
-            return FanId.FOUR_PURE_SHIFTED_CHOWS
+            return F.FOUR_PURE_SHIFTED_CHOWS
         if a == b == c == d:
-            return FanId.QUADRUPLE_CHOW
+            return F.QUADRUPLE_CHOW
     return None
 
 
@@ -57,35 +58,35 @@ def _three_chows_fan(a: int, b: int, c: int) -> FanId | None:
     if sa != sb and sa != sc and sb != sc:
         ranks = sorted((ra, rb, rc))
         if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
-            return FanId.MIXED_SHIFTED_CHOWS
+            return F.MIXED_SHIFTED_CHOWS
         if ra == rb == rc:
-            return FanId.MIXED_TRIPLE_CHOW
+            return F.MIXED_TRIPLE_CHOW
         if ranks == [2, 5, 8]:
-            return FanId.MIXED_STRAIGHT
+            return F.MIXED_STRAIGHT
         return None
     if sa == sb == sc:
         if b == a + 3 and c == b + 3:
-            return FanId.PURE_STRAIGHT
+            return F.PURE_STRAIGHT
         if (b - a, c - b) in ((2, 2), (1, 1)):
-            return FanId.PURE_SHIFTED_CHOWS
+            return F.PURE_SHIFTED_CHOWS
         if a == b == c:
-            return FanId.PURE_TRIPLE_CHOW
+            return F.PURE_TRIPLE_CHOW
     return None
 
 
 def _two_chows_fan(a: int, b: int) -> FanId | None:
     if SUIT[a] != SUIT[b]:
-        return FanId.MIXED_DOUBLE_CHOW if RANK[a] == RANK[b] else None
+        return F.MIXED_DOUBLE_CHOW if RANK[a] == RANK[b] else None
     if abs(a - b) == 3:
-        return FanId.SHORT_STRAIGHT
+        return F.SHORT_STRAIGHT
     if {RANK[a], RANK[b]} == {2, 8}:
-        return FanId.TWO_TERMINAL_CHOWS
+        return F.TWO_TERMINAL_CHOWS
     if a == b:
-        return FanId.PURE_DOUBLE_CHOW
+        return F.PURE_DOUBLE_CHOW
     return None
 
 
-_PAIR_FANS = (FanId.PURE_DOUBLE_CHOW, FanId.MIXED_DOUBLE_CHOW, FanId.SHORT_STRAIGHT, FanId.TWO_TERMINAL_CHOWS)
+_PAIR_FANS = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
 
 
 def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> FanId | None:
@@ -153,20 +154,20 @@ def terminal_chows_fan(mids: Sequence[int], pair: int) -> FanId | None:
     ps = SUIT[pair]
     if all(SUIT[m] == ps for m in mids):
         ranks = sorted(RANK[m] for m in mids)
-        return FanId.PURE_TERMINAL_CHOWS if ranks == [2, 2, 8, 8] else None
+        return F.PURE_TERMINAL_CHOWS if ranks == [2, 2, 8, 8] else None
     others = {(SUIT[m], RANK[m]) for m in mids}
     want = {(s, r) for s in range(3) if s != ps for r in (2, 8)}
     if all(SUIT[m] != ps for m in mids) and others == want:
-        return FanId.THREE_SUITED_TERMINAL_CHOWS
+        return F.THREE_SUITED_TERMINAL_CHOWS
     return None
 
 
 # ============================== pungs and kongs ================================================
 def _four_pungs_fan(a: int, b: int, c: int, d: int) -> FanId | None:
     if not IS_HONOR[a] and _same_suit(a, b, c, d) and (b - a, c - b, d - c) == (1, 1, 1):
-        return FanId.FOUR_PURE_SHIFTED_PUNGS
+        return F.FOUR_PURE_SHIFTED_PUNGS
     if (a, b, c, d) == (EAST, EAST + 1, EAST + 2, EAST + 3):
-        return FanId.BIG_FOUR_WINDS
+        return F.BIG_FOUR_WINDS
     return None
 
 
@@ -175,24 +176,24 @@ def _three_pungs_fan(a: int, b: int, c: int) -> FanId | None:
         if SUIT[a] != SUIT[b] and SUIT[a] != SUIT[c] and SUIT[b] != SUIT[c]:
             ranks = sorted((RANK[a], RANK[b], RANK[c]))
             if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
-                return FanId.MIXED_SHIFTED_PUNGS
+                return F.MIXED_SHIFTED_PUNGS
             if ranks[0] == ranks[2]:
-                return FanId.TRIPLE_PUNG
+                return F.TRIPLE_PUNG
         elif _same_suit(a, b, c) and b == a + 1 and c == b + 1:
-            return FanId.PURE_SHIFTED_PUNGS
+            return F.PURE_SHIFTED_PUNGS
         return None
     if IS_WIND[a] and IS_WIND[b] and IS_WIND[c]:
-        return FanId.BIG_THREE_WINDS
+        return F.BIG_THREE_WINDS
     if IS_DRAGON[a] and IS_DRAGON[b] and IS_DRAGON[c]:
-        return FanId.BIG_THREE_DRAGONS
+        return F.BIG_THREE_DRAGONS
     return None
 
 
 def _two_pungs_fan(a: int, b: int) -> FanId | None:
     if not IS_HONOR[a] and not IS_HONOR[b]:
-        return FanId.DOUBLE_PUNG if RANK[a] == RANK[b] else None
+        return F.DOUBLE_PUNG if RANK[a] == RANK[b] else None
     if IS_DRAGON[a] and IS_DRAGON[b]:
-        return FanId.TWO_DRAGON_PUNGS
+        return F.TWO_DRAGON_PUNGS
     return None
 
 
@@ -200,7 +201,7 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
     """Combinations of pungs (kongs included), with the account-once limit on the fourth."""
     t = sorted(tiles)
     if len(t) == 4:
-        fans[FanId.ALL_PUNGS] += 1
+        fans[F.ALL_PUNGS] += 1
         f = _four_pungs_fan(*t)
         if f:
             fans[f] += 1
@@ -230,11 +231,11 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
 def pair_fans(pair: int, chows: int, pungs: Sequence[int], fans: Fans) -> None:
     """Fans that hinge on the pair: 平和 (four chows, suited pair), 小三元, 小四喜."""
     if chows == 4 and not IS_HONOR[pair]:
-        fans[FanId.ALL_CHOWS] += 1
+        fans[F.ALL_CHOWS] += 1
     if IS_DRAGON[pair] and sum(IS_DRAGON[t] for t in pungs) == 2:
-        fans[FanId.LITTLE_THREE_DRAGONS] += 1
+        fans[F.LITTLE_THREE_DRAGONS] += 1
     if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
-        fans[FanId.LITTLE_FOUR_WINDS] += 1
+        fans[F.LITTLE_FOUR_WINDS] += 1
 
 
 def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans) -> None:
@@ -244,22 +245,22 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
     winds = [t for t in tiles if IS_WIND[t]]
     for t in tiles:
         if IS_DRAGON[t]:
-            fans[FanId.DRAGON_PUNG] += 1
+            fans[F.DRAGON_PUNG] += 1
         elif IS_TERMINAL[t]:
-            fans[FanId.PUNG_OF_TERMINALS_OR_HONORS] += 1
+            fans[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     for t in winds:
         if t == prevalent:
-            fans[FanId.PREVALENT_WIND] += 1
+            fans[F.PREVALENT_WIND] += 1
         if t == seat:
-            fans[FanId.SEAT_WIND] += 1
+            fans[F.SEAT_WIND] += 1
         # three or four wind pungs are accounted by 三风刻/小四喜/大四喜 instead
         if t != prevalent and t != seat and len(winds) < 3:
-            fans[FanId.PUNG_OF_TERMINALS_OR_HONORS] += 1
+            fans[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
 
 
 # One melded plus one concealed kong: seed 001 (双明杠: "一副明杠和一副暗杠计 6 分") — scored as
 # 双明杠 4 + 暗杠 2. The reference calculator has a 5-point fan 明暗杠 instead. See RULINGS.md.
-MIXED_KONGS_RULING = (FanId.TWO_MELDED_KONGS, FanId.CONCEALED_KONG)
+MIXED_KONGS_RULING = (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
 
 
 def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fans: Fans) -> None:
@@ -267,22 +268,22 @@ def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fan
     四暗刻): each kong and each concealed pung accounted once, in the largest fan it makes."""
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
-        fans[FanId.FOUR_KONGS] += 1
+        fans[F.FOUR_KONGS] += 1
     elif kongs == 3:
-        fans[FanId.THREE_KONGS] += 1
+        fans[F.THREE_KONGS] += 1
     elif kongs == 2:
         if melded_kongs == 2:
-            fans[FanId.TWO_MELDED_KONGS] += 1
+            fans[F.TWO_MELDED_KONGS] += 1
         elif concealed_kongs == 2:
-            fans[FanId.TWO_CONCEALED_KONGS] += 1
+            fans[F.TWO_CONCEALED_KONGS] += 1
         else:
             for f in MIXED_KONGS_RULING:
                 fans[f] += 1
     elif kongs == 1:
-        fans[FanId.MELDED_KONG if melded_kongs else FanId.CONCEALED_KONG] += 1
+        fans[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] += 1
     concealed = concealed_pungs + concealed_kongs
     if concealed >= 2:
-        fans[(FanId.TWO_CONCEALED_PUNGS, FanId.THREE_CONCEALED_PUNGS, FanId.FOUR_CONCEALED_PUNGS)[concealed - 2]] += 1
+        fans[(F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS)[concealed - 2]] += 1
 
 
 # ============================== whole-hand traits ==============================================
@@ -319,11 +320,11 @@ def set_traits(tile: int, is_chow: bool) -> SetTraits:
 def pack_trait_fans(traits: Sequence[SetTraits], fans: Fans) -> None:
     """全带幺, 全带五, 全双刻: a trait every set and the pair share (no set has two of them)."""
     if all(t.outside for t in traits):
-        fans[FanId.OUTSIDE_HAND] += 1
+        fans[F.OUTSIDE_HAND] += 1
     elif all(t.five for t in traits):
-        fans[FanId.ALL_FIVES] += 1
+        fans[F.ALL_FIVES] += 1
     elif all(t.even_pung for t in traits):
-        fans[FanId.ALL_EVEN_PUNGS] += 1
+        fans[F.ALL_EVEN_PUNGS] += 1
 
 
 def _mask(pred: Sequence[bool]) -> int:
@@ -359,42 +360,42 @@ def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)
     if suits == 1:
-        fans[FanId.HALF_FLUSH if honors else FanId.FULL_FLUSH] += 1
+        fans[F.HALF_FLUSH if honors else F.FULL_FLUSH] += 1
     if suits < 3:
-        fans[FanId.ONE_VOIDED_SUIT] += 1
+        fans[F.ONE_VOIDED_SUIT] += 1
     if not honors:
-        fans[FanId.NO_HONORS] += 1
+        fans[F.NO_HONORS] += 1
     if suits == 3 and p & WIND_MASK and p & DRAGON_MASK:
-        fans[FanId.ALL_TYPES] += 1
+        fans[F.ALL_TYPES] += 1
     # faces: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
     if not p & ORPHAN_MASK:
-        fans[FanId.ALL_SIMPLES] += 1
+        fans[F.ALL_SIMPLES] += 1
     if not p & ~REVERSIBLE_MASK:
-        fans[FanId.REVERSIBLE_TILES] += 1
+        fans[F.REVERSIBLE_TILES] += 1
     if not p & ~GREEN_MASK:
-        fans[FanId.ALL_GREEN] += 1
+        fans[F.ALL_GREEN] += 1
     if not p & ~ORPHAN_MASK:
-        fans[FanId.ALL_TERMINALS_AND_HONORS] += 1
+        fans[F.ALL_TERMINALS_AND_HONORS] += 1
         if not suits:
-            fans[FanId.ALL_HONORS] += 1
+            fans[F.ALL_HONORS] += 1
         elif not p & ~TERMINAL_MASK:
-            fans[FanId.ALL_TERMINALS] += 1
+            fans[F.ALL_TERMINALS] += 1
     # ranks: 全大 全中 全小 大于五 小于五
     if not honors:
         if not p & ~RANKS_MASK[(1, 2, 3, 4)]:
-            fans[FanId.LOWER_FOUR] += 1
+            fans[F.LOWER_FOUR] += 1
             if not p & ~RANKS_MASK[(1, 2, 3)]:
-                fans[FanId.LOWER_TILES] += 1
+                fans[F.LOWER_TILES] += 1
         elif not p & ~RANKS_MASK[(6, 7, 8, 9)]:
-            fans[FanId.UPPER_FOUR] += 1
+            fans[F.UPPER_FOUR] += 1
             if not p & ~RANKS_MASK[(7, 8, 9)]:
-                fans[FanId.UPPER_TILES] += 1
+                fans[F.UPPER_TILES] += 1
         elif not p & ~RANKS_MASK[(4, 5, 6)]:
-            fans[FanId.MIDDLE_TILES] += 1
+            fans[F.MIDDLE_TILES] += 1
     # 四归一: four of a tile not declared as a kong
     hogs = counts.count(4) - kongs
     if hogs > 0:
-        fans[FanId.TILE_HOG] += hogs
+        fans[F.TILE_HOG] += hogs
 
 
 # ============================== how the hand was won ============================================
@@ -411,29 +412,29 @@ def win_event_fans(self_drawn: bool, last_copy: bool, last_wall: bool, kong_repl
     """和绝张, 自摸, 妙手回春 / 海底捞月, 杠上开花, 抢杠和: read off the context (``last_copy`` as
     ``last_copy_proven`` settles it)."""
     if last_copy:
-        fans[FanId.LAST_TILE] += 1
+        fans[F.LAST_TILE] += 1
     if self_drawn:
-        fans[FanId.SELF_DRAWN] += 1
+        fans[F.SELF_DRAWN] += 1
         if last_wall:
-            fans[FanId.LAST_TILE_DRAW] += 1
+            fans[F.LAST_TILE_DRAW] += 1
         if kong_replacement:
-            fans[FanId.OUT_WITH_REPLACEMENT_TILE] += 1
+            fans[F.OUT_WITH_REPLACEMENT_TILE] += 1
     else:
         if last_wall:
-            fans[FanId.LAST_TILE_CLAIM] += 1
+            fans[F.LAST_TILE_CLAIM] += 1
         if robbing:
-            fans[FanId.ROBBING_THE_KONG] += 1
+            fans[F.ROBBING_THE_KONG] += 1
 
 
 def concealment_fans(melded_sets: int, self_drawn: bool, fans: Fans) -> None:
     """门前清 with no claimed sets, 不求人 when also self-drawn (the table's 不计 takes 门前清 away);
     全求人 with four claimed sets and a discard."""
     if melded_sets == 0:
-        fans[FanId.CONCEALED_HAND] += 1
+        fans[F.CONCEALED_HAND] += 1
         if self_drawn:
-            fans[FanId.FULLY_CONCEALED_HAND] += 1
+            fans[F.FULLY_CONCEALED_HAND] += 1
     elif melded_sets == 4 and not self_drawn:
-        fans[FanId.MELDED_HAND] += 1
+        fans[F.MELDED_HAND] += 1
 
 
 def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> FanId | None:
@@ -449,11 +450,11 @@ def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> 
         elif m + 1 == win or m - 1 == win:
             edge = True
     if edge:
-        return FanId.EDGE_WAIT
+        return F.EDGE_WAIT
     if closed:
-        return FanId.CLOSED_WAIT
+        return F.CLOSED_WAIT
     if pair == win:
-        return FanId.SINGLE_WAIT
+        return F.SINGLE_WAIT
     return None
 
 
@@ -464,7 +465,7 @@ def knitted_wait_fan(standing: Sequence[int], knitted: Sequence[int], own_mids: 
     the set or pair alone still scores edge, closed or single wait."""
     if melds:
         # only the pair was left to complete: a single wait, unless the tile went to the straight
-        return FanId.SINGLE_WAIT if win not in knitted or standing[win] == 3 else None
+        return F.SINGLE_WAIT if win not in knitted or standing[win] == 3 else None
     rest = list(standing)
     for i in knitted:
         rest[i] -= 1
@@ -478,28 +479,28 @@ def knitted_wait_fan(standing: Sequence[int], knitted: Sequence[int], own_mids: 
 # Which form a hand takes is found by ``decompose`` (its shape); the fans of the form are here.
 def seven_pairs_fans(standing: decompose.Counts, fans: Fans) -> None:
     """七对: seven pairs; 连七对 when they are seven consecutive tiles of one suit."""
-    fans[FanId.SEVEN_PAIRS] += 1
+    fans[F.SEVEN_PAIRS] += 1
     if decompose.shifted_pairs_suit(standing) is not None:
-        fans[FanId.SEVEN_SHIFTED_PAIRS] += 1
+        fans[F.SEVEN_SHIFTED_PAIRS] += 1
 
 
 def thirteen_orphans_fan(fans: Fans) -> None:
     """十三幺: each terminal and honour, one of them twice (``decompose.is_thirteen_orphans``)."""
-    fans[FanId.THIRTEEN_ORPHANS] += 1
+    fans[F.THIRTEEN_ORPHANS] += 1
 
 
 def honors_and_knitted_fan(standing: Sequence[int], fans: Fans) -> None:
     """全不靠: fourteen singles, knitted tiles of one sequence and honours; 七星不靠 with all seven
     honours. With all nine knitted tiles it also holds a 组合龙 (``knitted_straight_fan``)."""
-    fans[FanId.LESSER_HONORS_AND_KNITTED_TILES] += 1
+    fans[F.LESSER_HONORS_AND_KNITTED_TILES] += 1
     if all(standing[i] for i in range(HONOR_START, NUM_TILES)):
-        fans[FanId.GREATER_HONORS_AND_KNITTED_TILES] += 1
+        fans[F.GREATER_HONORS_AND_KNITTED_TILES] += 1
 
 
 def knitted_straight_fan(knitted_tiles: int, fans: Fans) -> None:
     """组合龙: 147, 258 and 369 in three different suits — all nine of the knitted tiles."""
     if knitted_tiles == 9:
-        fans[FanId.KNITTED_STRAIGHT] += 1
+        fans[F.KNITTED_STRAIGHT] += 1
 
 
 def nine_gates_fan(standing: decompose.Counts, win: int, fans: Fans) -> None:
@@ -507,16 +508,16 @@ def nine_gates_fan(standing: decompose.Counts, win: int, fans: Fans) -> None:
     also read as sets and a pair, whose fans (清龙, 四归一, 双暗刻, 连六, ...) count beside it, as
     the reference counts them; the table's 不计 takes away what the shape makes certain."""
     if decompose.is_nine_gates(standing, win) is not None:
-        fans[FanId.NINE_GATES] += 1
+        fans[F.NINE_GATES] += 1
 
 
 # ============================== after exclusion =================================================
 def chicken_hand_fan(kept: list[tuple[FanId, int]]) -> None:
     """无番和: a hand left with no fan after exclusion (flowers apart) is a chicken hand."""
     if not kept:
-        kept.append((FanId.CHICKEN_HAND, 1))
+        kept.append((F.CHICKEN_HAND, 1))
 
 
 def flower_fan(flowers: int) -> tuple[FanId, int] | None:
     """花牌: one point a flower, added after the 8-point minimum is judged."""
-    return (FanId.FLOWER_TILES, flowers) if flowers else None
+    return (F.FLOWER_TILES, flowers) if flowers else None

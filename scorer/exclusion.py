@@ -16,6 +16,7 @@ from .fans import FANS, ORDER
 
 _IMPLIES: dict[FanId, frozenset[FanId]] = {f.id: frozenset(f.implies) for f in FANS}
 _IMPLIES_ONE: dict[FanId, tuple[FanId, ...]] = {f.id: f.implies_one for f in FANS if f.implies_one}
+_ORDER: dict[FanId, int] = dict(ORDER)  # a plain dict: its bound __getitem__ is the cheapest sort key
 
 
 def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
@@ -23,14 +24,16 @@ def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
     removed: set[FanId] = set()
     fewer: dict[FanId, int] = {}
     kept: list[tuple[FanId, int]] = []
-    for fan_id in sorted(raw, key=ORDER.__getitem__):
+    for fan_id in sorted(raw, key=_ORDER.__getitem__):
         n = raw[fan_id]
         if fewer:
             n -= fewer.get(fan_id, 0)
         if n > 0 and fan_id not in removed:
             kept.append((fan_id, n))
             removed |= _IMPLIES[fan_id]
-            for once in _IMPLIES_ONE.get(fan_id, ()):
-                fewer[once] = fewer.get(once, 0) + 1
-    chicken_hand_fan(kept)
+            if fan_id in _IMPLIES_ONE:
+                for once in _IMPLIES_ONE[fan_id]:
+                    fewer[once] = fewer.get(once, 0) + 1
+    if not kept:
+        chicken_hand_fan(kept)
     return tuple(kept)

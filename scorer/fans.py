@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from . import fan_id as F
 from .detect import (
     chicken_hand_fan,
     chow_fans,
@@ -64,8 +65,6 @@ def _fan(id: FanId, points: int, name: str, name_zh: str, detector: Callable[...
          implies: tuple[FanId, ...] = (), implies_one: tuple[FanId, ...] = ()) -> Fan:
     return Fan(id, points, name, name_zh, detector, implies, implies_one)
 
-
-F = FanId  # short, for the rows below
 
 FANS: tuple[Fan, ...] = (
     # 88

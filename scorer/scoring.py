@@ -50,6 +50,7 @@ from .result import FanScore, Result, ScoredSet
 from .tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
 
 POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
+_PLAIN: dict[FanId, str] = {f.id: f.id.value for f in FANS}  # results carry the ids as plain strings
 
 
 class _Facts(NamedTuple):
@@ -292,10 +293,10 @@ def _score(hand: Hand, context: Context) -> Result:
             f"{f.need} set{'s' if f.need != 1 else ''} and a pair, nor seven pairs, thirteen orphans, "
             "honors and knitted tiles or a knitted straight",
         )
-    fans = [FanScore(str(i), n) for i, n in best.fans]
+    fans = [FanScore(_PLAIN[i], n) for i, n in best.fans]
     flower = flower_fan(flowers)
     if flower:
-        fans.append(FanScore(str(flower[0]), flower[1]))
+        fans.append(FanScore(_PLAIN[flower[0]], flower[1]))
     total = best.points + flowers
     valid = best.points >= MIN_POINTS
     pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None

@@ -75,7 +75,10 @@ def test_implication_graph_has_no_cycles():
 
 
 def test_fan_ids_are_the_table():
+    from scorer import fan_id
+
     assert list(FanId) == ISSUE_ORDER
+    assert all(getattr(fan_id, m.name) is m for m in FanId)  # the detectors' module constants
     assert all(type(f.id) is FanId for f in scorer.FANS)
     assert all(type(i) is FanId for f in scorer.FANS for i in (*f.implies, *f.implies_one))
 
