@@ -16,7 +16,7 @@ from .fans import FANS, ORDER
 
 _IMPLIES: dict[FanId, frozenset[FanId]] = {f.id: frozenset(f.implies) for f in FANS}
 _IMPLIES_ONE: dict[FanId, tuple[FanId, ...]] = {f.id: f.implies_one for f in FANS if f.implies_one}
-_ORDER: dict[FanId, int] = dict(ORDER)  # a plain dict: its bound __getitem__ is the cheapest sort key
+_ORDER: dict[str, int] = dict(ORDER)  # a plain dict: its bound __getitem__ is the cheapest sort key
 
 
 def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
