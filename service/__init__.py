@@ -12,7 +12,7 @@ from flask import Flask
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     import scorer
 
-    from . import config, errors, log, metrics, views
+    from . import config, errors, log, metrics, pages, views
 
     app = Flask(__name__)
     app.config.from_mapping(config.from_env())
@@ -25,6 +25,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register_error_handlers(app)
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
+    pages.init_app(app)  # the calculator (/) and the API docs (/docs)
     app.extensions["mcr"] = {
         "ready": False,
         "openapi": resources.files(__name__).joinpath("openapi.yaml").read_bytes(),

@@ -1,0 +1,721 @@
+// The calculator page: builds a hand from taps or a pasted notation, asks POST /v1/score (and
+// POST /v1/waits with 13 tiles, when the server has it) and shows the answer. No scoring rule
+// lives here: the server judges every hand; this file only reads and writes the notation.
+"use strict";
+
+(() => {
+  const SUITS = { m: "Characters", p: "Dots", s: "Bamboo" };
+  const HONOURS = {
+    E: "East wind", S: "South wind", W: "West wind", N: "North wind",
+    C: "Red dragon", F: "Green dragon", P: "White dragon",
+  };
+  const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+  const ORDER = [];
+  for (const s of "mps") for (let r = 1; r <= 9; r++) ORDER.push(`${r}${s}`);
+  for (const h of "ESWNCFP") ORDER.push(h);
+  const RANK = Object.fromEntries(ORDER.map((c, i) => [c, i]));
+  const MINUS = "\u2212";
+  const KINDS = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" };
+  const MODE_HELP = {
+    tile: "Each tile goes into the concealed hand; once 13 are there, the next tile is the winning tile.",
+    chow: "Choose the lowest tile of the run: 3m adds the chow 3m 4m 5m.",
+    pung: "Choose a tile to add a pung (three alike), claimed from a discard.",
+    kong: "Choose a tile to add a kong (four alike), claimed or added to a pung.",
+    ckong: "Choose a tile to add a concealed kong (four alike, all drawn).",
+    win: "Choose the winning tile (it replaces the current one).",
+  };
+  const DEFAULT_CTX = {
+    won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
+    last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
+  };
+  const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"];
+
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, attrs = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else e.setAttribute(k, v);
+    }
+    for (const k of kids) e.append(k);
+    return e;
+  };
+
+  // --- state ---------------------------------------------------------------------------------
+  let hand = { concealed: [], melds: [], win: null };
+  let ctx = { ...DEFAULT_CTX };
+  let mode = "tile";
+  let raw = null; // a pasted hand the page could not read itself: sent as is, so the server says why
+  const undoStack = [];
+  let waitsAvailable = null; // unknown until the spec says whether POST /v1/waits exists
+
+  const tileName = (c) => (c.length === 2 ? `${c[0]} ${SUITS[c[1]]}` : HONOURS[c]);
+  const size = () => hand.concealed.length + 3 * hand.melds.length;
+  const copies = (c) =>
+    hand.concealed.filter((t) => t === c).length +
+    hand.melds.reduce((n, m) => n + m.tiles.filter((t) => t === c).length, 0) +
+    (hand.win === c ? 1 : 0);
+  const next = (c, k) => `${+c[0] + k}${c[1]}`;
+  const sortTiles = (ts) => [...ts].sort((a, b) => RANK[a] - RANK[b]);
+
+  // --- notation (the reference calculator's, as the API reads it) ------------------------------
+  function compact(text) {
+    const out = [];
+    const re = /\s+|([1-9]+)([mps])|([ESWNCFP])/y;
+    let pos = 0;
+    while (pos < text.length) {
+      re.lastIndex = pos;
+      const m = re.exec(text);
+      if (!m) throw new Error(`cannot read ${JSON.stringify(text)} at position ${pos}`);
+      if (m[1]) for (const d of m[1]) out.push(d + m[2]);
+      else if (m[3]) out.push(m[3]);
+      pos = re.lastIndex;
+    }
+    return out;
+  }
+
+  function formatTiles(ts) {
+    let s = "";
+    let run = "";
+    let suit = "";
+    for (const t of ts) {
+      if (t.length === 2 && t[1] === suit) { run += t[0]; continue; }
+      if (run) s += run + suit;
+      if (t.length === 2) { run = t[0]; suit = t[1]; } else { run = ""; suit = ""; s += t; }
+    }
+    return run ? s + run + suit : s;
+  }
+
+  function meldOf(tiles, concealed, claimed) {
+    const ts = sortTiles(tiles);
+    const same = ts.every((t) => t === ts[0]);
+    let kind = null;
+    if (same && ts.length === 4) kind = concealed ? "ckong" : "kong";
+    else if (same && ts.length === 3) kind = "pung";
+    else if (ts.length === 3 && ts[0].length === 2 && ts[1] === next(ts[0], 1) && ts[2] === next(ts[0], 2)) kind = "chow";
+    if (!kind) throw new Error(`${formatTiles(ts)} is not a chow, pung or kong`);
+    if (concealed && kind !== "ckong") throw new Error("only a kong can be concealed");
+    return { kind, tiles: ts, claimed: claimed || 0 };
+  }
+
+  function meldNotation(m) {
+    let digit = m.claimed ? String(m.claimed) : "";
+    if (m.kind === "kong") digit = String(m.claimed || 1);
+    if (m.kind === "ckong") digit = "";
+    return `[${formatTiles(m.tiles)}${digit}]`;
+  }
+
+  function notation(h, withWin = true) {
+    return h.melds.map(meldNotation).join("") + formatTiles(sortTiles(h.concealed)) + (withWin && h.win ? h.win : "");
+  }
+
+  function parseNotation(text, lastIsWin = true) {
+    let s = text.trim();
+    const melds = [];
+    while (s.startsWith("[")) {
+      const end = s.indexOf("]");
+      if (end < 0) throw new Error("unclosed [");
+      const m = /^\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*$/.exec(s.slice(1, end));
+      if (!m) throw new Error(`cannot read meld ${s.slice(0, end + 1)}`);
+      const ts = compact(m[1]);
+      const digit = +(m[2] || 0);
+      melds.push(meldOf(ts, ts.length === 4 && digit === 0, digit));
+      s = s.slice(end + 1).trimStart();
+    }
+    if (/[[\]]/.test(s)) throw new Error("melds must come before the standing tiles");
+    const rest = compact(s);
+    const win = lastIsWin && rest.length ? rest.pop() : null;
+    return { concealed: rest, melds, win };
+  }
+
+  function fromJsonHand(h) {
+    if (typeof h === "string") return parseNotation(h);
+    const list = (v) => (Array.isArray(v) ? v.map(String) : compact(String(v ?? "")));
+    const melds = (h.melds || []).map((m) => meldOf(list(m.tiles), !!m.concealed, 0));
+    const win = list(h.winning_tile);
+    if (win.length !== 1) throw new Error("winning_tile must be one tile");
+    if (!list(h.concealed).every((t) => t in RANK) || !(win[0] in RANK)) throw new Error("unknown tile");
+    return { concealed: list(h.concealed), melds, win: win[0], flowers: h.flowers };
+  }
+
+  // --- the request -----------------------------------------------------------------------------
+  function contextBody() {
+    const c = {};
+    if (ctx.won === "self") c.self_drawn = true;
+    else if (ctx.won) c.discarder = ctx.won;
+    if (ctx.seat !== "E") c.seat_wind = ctx.seat;
+    if (ctx.prevalent !== "E") c.prevalent_wind = ctx.prevalent;
+    for (const f of FLAGS) if (ctx[f]) c[f] = true;
+    if (ctx.base_points !== 1) c.base_points = ctx.base_points;
+    return c;
+  }
+
+  function requestBody() {
+    const body = { hand: null, context: contextBody() };
+    if (raw !== null) {
+      body.hand = raw;
+      return body;
+    }
+    body.hand = {
+      concealed: formatTiles(sortTiles(hand.concealed)),
+      melds: hand.melds.map((m) => (m.kind === "ckong" ? { tiles: formatTiles(m.tiles), concealed: true }
+        : { tiles: formatTiles(m.tiles) })),
+      winning_tile: hand.win || "",
+    };
+    if (ctx.flowers) body.hand.flowers = ctx.flowers;
+    return body;
+  }
+
+  function headers() {
+    const h = { "Content-Type": "application/json", Accept: "application/json" };
+    const key = sessionStorage.getItem("mcr-api-key");
+    if (key) h.Authorization = `Bearer ${key}`;
+    return h;
+  }
+
+  let seq = 0;
+  let timer = 0;
+  function refresh() {
+    document.body.dataset.busy = "1"; // until the answer for this state is shown (tests wait on it)
+    writeUrl();
+    render();
+    const mine = ++seq; // answers to any earlier state are dropped when they arrive
+    clearTimeout(timer);
+    timer = setTimeout(() => ask(mine), 40);
+  }
+
+  async function post(path, body) {
+    const resp = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body) });
+    let data = null;
+    try { data = await resp.json(); } catch (e) { data = null; }
+    return { status: resp.status, data };
+  }
+
+  async function ask(mine) {
+    try {
+      await askNow(mine);
+    } finally {
+      if (mine === seq) document.body.dataset.busy = "0";
+    }
+  }
+
+  async function askNow(mine) {
+    const n = size();
+    const waitsPanel = $("waits");
+    if (raw === null && !hand.win && n < 13) {
+      showPending(n);
+      waitsPanel.replaceChildren();
+      return;
+    }
+    if (raw === null && !hand.win && n === 13) {
+      showPending(n);
+      await askWaits(mine);
+      return;
+    }
+    waitsPanel.replaceChildren();
+    const body = requestBody();
+    $("raw-request").textContent = `POST v1/score\n${JSON.stringify(body, null, 2)}`;
+    let answer;
+    try {
+      answer = await post("v1/score", body);
+    } catch (e) {
+      if (mine === seq) showMessage("error", "The server did not answer", String(e.message || e));
+      return;
+    }
+    if (mine !== seq) return;
+    $("raw-response").textContent = `${answer.status}\n${JSON.stringify(answer.data, null, 2)}`;
+    if (answer.status === 401) { askForKey(); return; }
+    $("key-form").hidden = true;
+    if (answer.status === 200) showResult(answer.data);
+    else showProblem(answer.data, answer.status);
+  }
+
+  async function hasWaits() {
+    if (waitsAvailable !== null) return waitsAvailable;
+    try {
+      const resp = await fetch("openapi.yaml");
+      const text = await resp.text();
+      waitsAvailable = /^ {2}\/v1\/waits:/m.test(text);
+    } catch (e) {
+      waitsAvailable = false;
+    }
+    return waitsAvailable;
+  }
+
+  async function askWaits(mine) {
+    const panel = $("waits");
+    if (!(await hasWaits()) || mine !== seq) return;
+    const body = {
+      hand: {
+        concealed: formatTiles(sortTiles(hand.concealed)),
+        melds: hand.melds.map((m) => (m.kind === "ckong" ? { tiles: formatTiles(m.tiles), concealed: true }
+          : { tiles: formatTiles(m.tiles) })),
+      },
+      context: contextBody(),
+    };
+    if (ctx.flowers) body.hand.flowers = ctx.flowers;
+    $("raw-request").textContent = `POST v1/waits\n${JSON.stringify(body, null, 2)}`;
+    let answer;
+    try { answer = await post("v1/waits", body); } catch (e) { return; }
+    if (mine !== seq) return;
+    $("raw-response").textContent = `${answer.status}\n${JSON.stringify(answer.data, null, 2)}`;
+    if (answer.status === 401) { askForKey(); return; }
+    if (answer.status !== 200) { showProblem(answer.data, answer.status); return; }
+    showWaits(answer.data);
+  }
+
+  // --- rendering ---------------------------------------------------------------------------------
+  function tileImg(code, cls = "") {
+    return el("img", { src: `static/tiles/${code}.svg`, alt: "", class: `face ${cls}`.trim(), width: "60", height: "80" });
+  }
+
+  function buildPalette() {
+    const pal = $("palette");
+    const rows = [["m", "萬 Characters"], ["p", "餅 Dots"], ["s", "條 Bamboo"], ["h", "字 Honours"]];
+    for (const [suit, label] of rows) {
+      const row = el("div", { role: "row", class: "pal-row", "aria-label": label });
+      const codes = suit === "h" ? [..."ESWNCFP"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
+      for (const c of codes) {
+        const b = el("button", { type: "button", class: "tile", "data-code": c, "aria-label": tileName(c),
+          title: tileName(c), tabindex: c === "1m" ? "0" : "-1" }, tileImg(c));
+        const cell = el("div", { role: "gridcell" }, b);
+        row.append(cell);
+      }
+      pal.append(row);
+    }
+    pal.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button.tile");
+      if (b) { focusTile(b); tap(b.dataset.code); }
+    });
+    pal.addEventListener("keydown", onPaletteKey);
+  }
+
+  function paletteButtons() { return [...$("palette").querySelectorAll("button.tile")]; }
+
+  function focusTile(b) {
+    for (const x of paletteButtons()) x.tabIndex = -1;
+    b.tabIndex = 0;
+    b.focus();
+  }
+
+  function onPaletteKey(ev) {
+    const b = ev.target.closest("button.tile");
+    if (!b) return;
+    const i = ORDER.indexOf(b.dataset.code);
+    const row = Math.floor(i / 9);
+    const col = i % 9;
+    let j = null;
+    if (ev.key === "ArrowRight") j = Math.min(i + 1, ORDER.length - 1);
+    else if (ev.key === "ArrowLeft") j = Math.max(i - 1, 0);
+    else if (ev.key === "ArrowDown") j = row < 3 ? Math.min((row + 1) * 9 + col, ORDER.length - 1) : i;
+    else if (ev.key === "ArrowUp") j = row > 0 ? (row - 1) * 9 + Math.min(col, 8) : i;
+    else if (ev.key === "Home") j = row * 9;
+    else if (ev.key === "End") j = Math.min(row * 9 + 8, ORDER.length - 1);
+    if (j === null) return;
+    ev.preventDefault();
+    focusTile(paletteButtons()[j]);
+  }
+
+  function canAdd(c) {
+    if (raw !== null) return true;
+    const n = size();
+    const suited = c.length === 2;
+    switch (mode) {
+      case "tile": return (n < 13 || !hand.win) && copies(c) < 4;
+      case "win": return copies(c) - (hand.win === c ? 1 : 0) < 4;
+      case "chow":
+        return suited && +c[0] <= 7 && n + 3 <= 13 && hand.melds.length < 4
+          && [0, 1, 2].every((k) => copies(next(c, k)) < 4);
+      case "pung": return n + 3 <= 13 && hand.melds.length < 4 && copies(c) <= 1;
+      default: return n + 3 <= 13 && hand.melds.length < 4 && copies(c) === 0;
+    }
+  }
+
+  function save() {
+    undoStack.push(JSON.stringify({ hand, raw }));
+    if (undoStack.length > 200) undoStack.shift();
+  }
+
+  function tap(c) {
+    if (raw !== null) { raw = null; hand = { concealed: [], melds: [], win: null }; }
+    if (!canAdd(c)) {
+      announce(mode === "tile" && size() >= 13 && hand.win ? "The hand is complete: take a tile out first"
+        : `${mode === "tile" || mode === "win" ? tileName(c) : `A ${KINDS[mode].toLowerCase()} of ${tileName(c)}`} cannot be added`);
+      renderHand();
+      return;
+    }
+    save();
+    const n = size();
+    if (mode === "tile") {
+      if (n < 13) hand.concealed.push(c);
+      else hand.win = c;
+    } else if (mode === "win") {
+      hand.win = c;
+    } else if (mode === "chow") {
+      hand.melds.push({ kind: "chow", tiles: [c, next(c, 1), next(c, 2)], claimed: 0 });
+    } else {
+      hand.melds.push({ kind: mode, tiles: Array(mode === "pung" ? 3 : 4).fill(c), claimed: 0 });
+    }
+    // a concealed tile beyond what the melds leave room for would be refused by the server anyway
+    announce(`Added ${mode === "tile" || mode === "win" ? tileName(c) : `${KINDS[mode]} of ${tileName(c)}`}`);
+    refresh();
+  }
+
+  let announceTimer = 0;
+  function announce(text) {
+    $("hand-status").dataset.last = text;
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => { delete $("hand-status").dataset.last; }, 2000);
+  }
+
+  function removeConcealed(i) {
+    save();
+    const sorted = sortTiles(hand.concealed);
+    const c = sorted[i];
+    hand.concealed.splice(hand.concealed.indexOf(c), 1);
+    announce(`Took out ${tileName(c)}`);
+    refresh();
+  }
+
+  function render() {
+    renderHand();
+    renderPalette();
+    renderContext();
+  }
+
+  function renderHand() {
+    const box = $("hand");
+    box.replaceChildren();
+    if (raw !== null) {
+      box.append(el("p", { class: "raw-hand", text: typeof raw === "string" ? raw : JSON.stringify(raw) }));
+    }
+    hand.melds.forEach((m, k) => {
+      const label = `${KINDS[m.kind]} ${m.tiles.map(tileName).join(", ")}; activate to take it out`;
+      const b = el("button", { type: "button", class: `meld ${m.kind}`, "aria-label": label, title: "Take out this meld" });
+      m.tiles.forEach((t, i) => {
+        const down = m.kind === "ckong" && (i === 0 || i === 3);
+        b.append(down ? el("span", { class: "face back" }) : tileImg(t));
+      });
+      b.append(el("span", { class: "tag", text: KINDS[m.kind] }));
+      b.addEventListener("click", () => {
+        save(); hand.melds.splice(k, 1); announce(`Took out the ${KINDS[m.kind].toLowerCase()}`); refresh();
+      });
+      box.append(b);
+    });
+    const group = el("div", { class: "concealed" });
+    sortTiles(hand.concealed).forEach((t, i) => {
+      const b = el("button", { type: "button", class: "in-hand", "aria-label": `${tileName(t)}; activate to take it out`,
+        title: "Take out this tile" }, tileImg(t));
+      b.addEventListener("click", () => removeConcealed(i));
+      group.append(b);
+    });
+    const missing = raw === null ? Math.max(0, 13 - size()) : 0;
+    for (let i = 0; i < missing; i++) group.append(el("span", { class: "slot", "aria-hidden": "true" }));
+    box.append(group);
+    const winBox = el("div", { class: "winbox" });
+    if (hand.win) {
+      const b = el("button", { type: "button", class: "in-hand win", "aria-label": `Winning tile ${tileName(hand.win)}; activate to take it out`,
+        title: "Take out the winning tile" }, tileImg(hand.win));
+      b.addEventListener("click", () => { save(); announce("Took out the winning tile"); hand.win = null; refresh(); });
+      winBox.append(b);
+    } else if (raw === null) {
+      winBox.append(el("span", { class: "slot win", "aria-hidden": "true" }));
+    }
+    winBox.append(el("span", { class: "tag", text: "winning tile" }));
+    box.append(winBox);
+
+    const n = size();
+    let status;
+    if (raw !== null) status = "A pasted hand, sent to the server as written.";
+    else if (n < 13) status = `${n} of 13 tiles, then the winning tile.`;
+    else if (n === 13 && !hand.win) status = "13 tiles: now the winning tile.";
+    else if (n === 13) status = `Complete: ${notation(hand)}`;
+    else status = `${n} tiles besides the winning tile: take some out.`;
+    const last = $("hand-status").dataset.last;
+    $("hand-status").textContent = last ? `${last}. ${status}` : status;
+    $("undo").disabled = undoStack.length === 0;
+  }
+
+  function renderPalette() {
+    // aria-disabled, not disabled: a tile that cannot be added now keeps its place in the keyboard order
+    for (const b of paletteButtons()) b.setAttribute("aria-disabled", String(!canAdd(b.dataset.code)));
+    for (const b of document.querySelectorAll("#modes button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
+    $("mode-help").textContent = MODE_HELP[mode];
+  }
+
+  function renderContext() {
+    for (const name of ["won", "seat", "prevalent"]) {
+      for (const r of document.querySelectorAll(`input[name=${name}]`)) r.checked = r.value === ctx[name];
+    }
+    for (const r of document.querySelectorAll("input[name=won]")) {
+      r.disabled = r.value === ctx.seat;
+      r.closest("label").classList.toggle("own", r.value === ctx.seat);
+    }
+    for (const f of FLAGS) $(f).checked = ctx[f];
+    if (+$("flowers").value !== ctx.flowers) $("flowers").value = ctx.flowers;
+    if (+$("base_points").value !== ctx.base_points) $("base_points").value = ctx.base_points;
+  }
+
+  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `${MINUS}${-v}` : "0");
+
+  function showPending(n) {
+    $("summary").textContent = "";
+    $("raw-request").textContent = "";
+    $("raw-response").textContent = "";
+    const text = n < 13 ? `Add ${13 - n} more tile${13 - n === 1 ? "" : "s"} and the winning tile to see the score.`
+      : "Choose the winning tile to see the score.";
+    $("result").replaceChildren(el("p", { class: "pending", text }));
+  }
+
+  function showMessage(kind, title, detail) {
+    $("summary").textContent = title;
+    $("result").replaceChildren(el("div", { class: `problem ${kind}`, role: "alert" },
+      el("p", { class: "problem-title", text: title }), el("p", { class: "problem-detail", text: detail })));
+  }
+
+  function showProblem(p, status) {
+    if (!p || typeof p !== "object") { showMessage("error", `HTTP ${status}`, "The server's answer was not JSON."); return; }
+    const box = el("div", { class: "problem", role: "alert" },
+      el("p", { class: "problem-title", text: `Not a possible hand: ${p.title || status}` }),
+      el("p", { class: "problem-detail", text: p.detail || "" }));
+    const others = (p.errors || []).filter((e) => e.detail !== p.detail);
+    if (others.length) {
+      const ul = el("ul");
+      for (const e of others) ul.append(el("li", { text: `${e.pointer || "(body)"}: ${e.detail}` }));
+      box.append(ul);
+    }
+    if (p.type) box.append(el("p", { class: "problem-type" }, el("code", { text: p.type.split("/").pop() })));
+    $("summary").textContent = p.title || "error";
+    $("result").replaceChildren(box);
+  }
+
+  function showResult(r) {
+    const out = $("result");
+    out.replaceChildren();
+    if (!r.winning) {
+      $("summary").textContent = "not a winning hand";
+      out.append(el("div", { class: "problem incomplete" },
+        el("p", { class: "problem-title", text: "Not a winning hand" }),
+        el("p", { class: "problem-detail", text: r.reason || "" })));
+      return;
+    }
+    const verdict = r.valid ? "Valid: 8 points or more" : "Below 8 points: not a valid win";
+    $("summary").textContent = `${r.total} ${r.valid ? "✓" : "✗"}`;
+    out.append(el("div", { class: `headline ${r.valid ? "ok" : "low"}` },
+      el("span", { class: "big", id: "points" }, el("strong", { text: String(r.points) }), " points"),
+      el("span", { class: "verdict", id: "verdict", text: verdict })));
+    const table = el("table", { class: "fans", id: "fans" });
+    table.append(el("caption", { class: "sr-only", text: "Fans scored" }));
+    table.append(el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: "Fan" }), el("th", { scope: "col", text: "番种", lang: "zh-Hans" }),
+      el("th", { scope: "col", class: "num", text: "Pts" }), el("th", { scope: "col", class: "num", text: "×" }),
+      el("th", { scope: "col", class: "num", text: "Sum" }))));
+    const tbody = el("tbody");
+    for (const f of r.fans) {
+      tbody.append(el("tr", { "data-fan": f.id },
+        el("th", { scope: "row", text: f.name }), el("td", { lang: "zh-Hans", text: f.name_zh }),
+        el("td", { class: "num", text: String(f.points) }), el("td", { class: "num", text: String(f.count) }),
+        el("td", { class: "num", text: String(f.points * f.count) })));
+    }
+    table.append(tbody);
+    out.append(table);
+    const dl = el("dl", { class: "totals" });
+    const row = (k, v, id) => dl.append(el("div", { id }, el("dt", { text: k }), el("dd", { text: String(v) })));
+    row("Points", r.points, "t-points");
+    row("Flowers", r.flower_points, "t-flowers");
+    row("Total", r.total, "t-total");
+    out.append(dl);
+    out.append(payoutsView(r.payouts, r.valid));
+  }
+
+  function payoutsView(payouts, valid) {
+    const box = el("div", { class: "payouts", id: "payouts" });
+    box.append(el("h3", { text: "Payouts" }));
+    if (!payouts) {
+      box.append(el("p", { class: "help", text: valid ? "Choose who discarded to see the payouts."
+        : "No one pays: a win needs 8 points." }));
+      return box;
+    }
+    const ul = el("ul", { class: "seats" });
+    for (const w of "ESWN") {
+      const v = payouts[w];
+      const role = w === ctx.seat ? "winner" : w === ctx.won ? "discarder" : "";
+      const li = el("li", { class: `seat ${v > 0 ? "plus" : v < 0 ? "minus" : ""} ${role}`, "data-seat": w },
+        el("span", { class: "wind", text: w }), el("span", { class: "amount", text: signed(v) }));
+      li.setAttribute("aria-label", `${WINDS[w]} ${v > 0 ? "receives" : "pays"} ${Math.abs(v)}${role ? `, ${role}` : ""}`);
+      if (role) li.append(el("span", { class: "role", text: role }));
+      ul.append(li);
+    }
+    box.append(ul);
+    return box;
+  }
+
+  function showWaits(d) {
+    const panel = $("waits");
+    panel.replaceChildren();
+    const waits = d.waits || [];
+    panel.append(el("h3", { text: waits.length ? "Waiting on" : "Not ready (no tile completes it)" }));
+    if (!waits.length) return;
+    const ul = el("ul", { class: "wait-list" });
+    for (const w of waits) {
+      const tile = w.tile || w.winning_tile;
+      const pts = (k) => {
+        const v = w[k];
+        if (v == null) return "";
+        if (typeof v === "number") return String(v);
+        return String(v.total ?? v.points ?? "");
+      };
+      const b = el("button", { type: "button", class: "wait", "aria-label": `Win on ${tileName(tile)}` }, tileImg(tile));
+      const info = el("span", { class: "wait-pts" });
+      const disc = pts("discard") || pts("points");
+      const self = pts("self_drawn");
+      if (disc) info.append(el("span", { text: `${disc} on a discard` }));
+      if (self) info.append(el("span", { text: `${self} self-drawn` }));
+      b.addEventListener("click", () => { save(); hand.win = tile; refresh(); });
+      ul.append(el("li", {}, b, info));
+    }
+    panel.append(ul);
+  }
+
+  function askForKey() {
+    $("key-form").hidden = false;
+    showMessage("error", "API key needed", "This server asks for an API key (SCORER_API_KEYS). Enter it below.");
+    $("api-key").focus();
+  }
+
+  // --- the URL: the hand and context, so a result can be shared --------------------------------
+  function writeUrl() {
+    const q = new URLSearchParams();
+    if (raw !== null) q.set("hand", typeof raw === "string" ? raw : JSON.stringify(raw));
+    else if (hand.win) q.set("hand", notation(hand));
+    else if (size() > 0) q.set("tiles", notation(hand, false));
+    if (ctx.won === "self") q.set("self_drawn", "1");
+    else q.set("discarder", ctx.won); // empty: a discard, from whom not given (no payouts then)
+    if (ctx.seat !== "E") q.set("seat", ctx.seat);
+    if (ctx.prevalent !== "E") q.set("prevalent", ctx.prevalent);
+    if (ctx.flowers) q.set("flowers", String(ctx.flowers));
+    for (const f of FLAGS) if (ctx[f]) q.set(f, "1");
+    if (ctx.base_points !== 1) q.set("base", String(ctx.base_points));
+    const s = q.toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
+    history.replaceState(null, "", s ? `?${s}` : location.pathname);
+  }
+
+  function readUrl() {
+    const q = new URLSearchParams(location.search);
+    ctx = { ...DEFAULT_CTX };
+    const wind = (v, d) => (v && v in WINDS ? v : d);
+    ctx.seat = wind(q.get("seat"), "E");
+    ctx.prevalent = wind(q.get("prevalent"), "E");
+    if (q.get("self_drawn") === "1") ctx.won = "self";
+    else if (q.get("discarder") === "") ctx.won = "";
+    else ctx.won = wind(q.get("discarder"), previousSeat(ctx.seat));
+    for (const f of FLAGS) ctx[f] = q.get(f) === "1";
+    ctx.flowers = Math.max(0, parseInt(q.get("flowers") || "0", 10) || 0);
+    ctx.base_points = Math.max(1, parseInt(q.get("base") || "1", 10) || 1);
+    const h = q.get("hand");
+    const t = q.get("tiles");
+    if (h) loadText(h, false);
+    else if (t) {
+      try { hand = parseNotation(t, false); } catch (e) { raw = t; }
+    }
+  }
+
+  const previousSeat = (s) => "NESW"["ESWN".indexOf(s)];
+
+  function loadText(text, remember = true) {
+    const s = text.trim();
+    if (!s) return;
+    if (remember) save();
+    raw = null;
+    try {
+      if (s.startsWith("{")) {
+        const obj = JSON.parse(s);
+        const isBody = obj && typeof obj === "object" && "hand" in obj;
+        const parsed = fromJsonHand(isBody ? obj.hand : obj);
+        hand = { concealed: parsed.concealed, melds: parsed.melds, win: parsed.win };
+        ctx.flowers = Number.isInteger(parsed.flowers) ? parsed.flowers : 0;
+        if (isBody) applyContext(obj.context || {}); // a whole request: its context, defaults for the rest
+      } else {
+        hand = parseNotation(s);
+        ctx.flowers = 0; // flowers belong to the hand: a new hand has none until they are set
+      }
+    } catch (e) {
+      // not readable here: the server reads it and says what is wrong
+      hand = { concealed: [], melds: [], win: null };
+      try { raw = s.startsWith("{") ? JSON.parse(s) : s; } catch (e2) { raw = s; }
+      if (raw && typeof raw === "object" && "hand" in raw) raw = raw.hand;
+    }
+  }
+
+  function applyContext(c) {
+    const flowers = ctx.flowers;
+    ctx = { ...DEFAULT_CTX, flowers };
+    if (c.seat_wind in WINDS) ctx.seat = c.seat_wind;
+    if (c.prevalent_wind in WINDS) ctx.prevalent = c.prevalent_wind;
+    if (c.self_drawn) ctx.won = "self";
+    else ctx.won = c.discarder in WINDS ? c.discarder : "";
+    for (const f of FLAGS) ctx[f] = !!c[f];
+    if (Number.isInteger(c.base_points) && c.base_points >= 1) ctx.base_points = c.base_points;
+  }
+
+  // --- wiring --------------------------------------------------------------------------------
+  function wire() {
+    for (const b of document.querySelectorAll("#modes button")) {
+      b.addEventListener("click", () => { mode = b.dataset.mode; render(); });
+    }
+    $("undo").addEventListener("click", () => {
+      const s = undoStack.pop();
+      if (!s) return;
+      ({ hand, raw } = JSON.parse(s));
+      announce("Undone");
+      refresh();
+    });
+    $("clear").addEventListener("click", () => {
+      if (!size() && !hand.win && raw === null) return;
+      save();
+      hand = { concealed: [], melds: [], win: null };
+      raw = null;
+      announce("Cleared");
+      refresh();
+    });
+    $("copy-link").addEventListener("click", async () => {
+      let msg = "Link copied";
+      try { await navigator.clipboard.writeText(location.href); } catch (e) { msg = "The link is in the address bar"; }
+      $("copied").textContent = msg;
+      setTimeout(() => { $("copied").textContent = ""; }, 2500);
+    });
+    $("paste-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      loadText($("paste").value);
+      refresh();
+    });
+    for (const name of ["won", "seat", "prevalent"]) {
+      for (const r of document.querySelectorAll(`input[name=${name}]`)) {
+        r.addEventListener("change", () => {
+          ctx[name] = r.value;
+          if (name === "seat" && ctx.won === ctx.seat) ctx.won = previousSeat(ctx.seat);
+          refresh();
+        });
+      }
+    }
+    for (const f of FLAGS) $(f).addEventListener("change", () => { ctx[f] = $(f).checked; refresh(); });
+    const num = (id, min, max) => $(id).addEventListener("input", () => {
+      const v = parseInt($(id).value, 10);
+      if (Number.isInteger(v) && v >= min && v <= max) { ctx[id] = v; refresh(); }
+    });
+    num("flowers", 0, 8);
+    num("base_points", 1, 1000000);
+    $("key-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      sessionStorage.setItem("mcr-api-key", $("api-key").value.trim());
+      $("key-form").hidden = true;
+      refresh();
+    });
+  }
+
+  buildPalette();
+  wire();
+  readUrl();
+  refresh();
+})();

@@ -1,0 +1,436 @@
+"""The calculator and the API docs as a person uses them: headless Chromium, driven by Playwright.
+
+The browser is Debian's ``chromium`` (``.ci/run`` installs it; nothing is downloaded at test
+time: Playwright's driver ships in its wheel and ``executable_path`` points at the system
+browser). The app runs in a werkzeug server thread on 127.0.0.1, started and stopped here.
+Every page must run without a console error (a Content-Security-Policy violation is one).
+Screenshots go to ``test-artifacts/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from service import create_app
+from tests.conftest import ROOT, SEEDS, load_seed, load_spec
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+MINUS = "\u2212"
+SEED_003 = "[222m1][444m2][666m3]88mWW8m"
+API_4XX = re.compile(r"Failed to load resource: the server responded with a status of (401|422) ")
+
+if not Path(CHROMIUM).exists():
+    reason = f"no Chromium at {CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        raise RuntimeError(f"browser tests cannot run in CI: {reason}")  # a collection error fails the run
+    pytest.skip(reason, allow_module_level=True)
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass  # the app logs its own requests (JSON lines); werkzeug's would double them
+
+
+class Server:
+    """A werkzeug server thread on 127.0.0.1 for one app, stopped by ``close``."""
+
+    def __init__(self, app: Flask) -> None:
+        self.httpd: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, name="test-server", daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    s = Server(create_app({"TESTING": True, "API_KEYS": ()}))
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        b = _launch(pw)
+        yield b
+        b.close()
+
+
+def _launch(pw: Playwright) -> Browser:
+    # launch() gives the browser a fresh --user-data-dir of its own and removes it afterwards
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS, timeout=60_000)
+
+
+class Console:
+    """Console errors and uncaught exceptions of one page (CSP violations are console errors)."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.errors.append(f"uncaught: {e}"))
+
+    def _console(self, msg: ConsoleMessage) -> None:
+        # Chromium logs every 4xx answer as an error; a 401 or 422 from the API is the page working
+        if msg.type == "error" and not API_4XX.match(msg.text):
+            self.errors.append(msg.text)
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+    ctx.set_default_timeout(10_000)
+    pg = ctx.new_page()
+    console = Console(pg)
+    yield pg
+    ctx.close()
+    assert console.errors == [], console.errors
+
+
+def settled(page: Page) -> None:
+    """Wait until the page shows the answer for its current hand."""
+    expect(page.locator("body")).to_have_attribute("data-busy", "0")
+
+
+def shot(page: Page, name: str) -> None:
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 1000
+
+
+def tap(page: Page, *codes: str) -> None:
+    for c in codes:
+        page.locator(f"#palette [data-code='{c}']").click()
+
+
+def mode(page: Page, name: str) -> None:
+    page.locator(f"#modes [data-mode='{name}']").click()
+
+
+def won_by(page: Page, label: str) -> None:
+    page.get_by_role("radio", name=label).check()
+
+
+def payouts(page: Page) -> dict[str, str]:
+    seats = page.locator("#payouts li.seat")
+    return {seats.nth(k).get_attribute("data-seat") or "": seats.nth(k).locator(".amount").inner_text()
+            for k in range(seats.count())}
+
+
+def fans(page: Page) -> list[tuple[str, str, str]]:
+    """(id, English name, Chinese name) per fan row shown."""
+    rows = page.locator("#fans tbody tr")
+    return [(rows.nth(k).get_attribute("data-fan") or "", rows.nth(k).locator("th").inner_text(),
+             rows.nth(k).locator("td").first.inner_text()) for k in range(rows.count())]
+
+
+def expect_seed_003(page: Page, self_drawn: bool) -> None:
+    settled(page)
+    expect(page.locator("#points strong")).to_have_text("13" if self_drawn else "12")
+    expect(page.locator("#verdict")).to_have_text("Valid: 8 points or more")
+    names = [(f[1], f[2]) for f in fans(page)]
+    assert ("All Pungs", "碰碰和") in names and ("Half Flush", "混一色") in names
+    want = ({"E": "+63", "S": f"{MINUS}21", "W": f"{MINUS}21", "N": f"{MINUS}21"} if self_drawn
+            else {"E": "+36", "S": f"{MINUS}20", "W": f"{MINUS}8", "N": f"{MINUS}8"})
+    assert payouts(page) == want
+
+
+# --- the issue's walk-through --------------------------------------------------------------------
+def test_seed_003_tapped_in_then_self_drawn(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    expect(page.locator("#result")).to_contain_text("Add 13 more tiles")
+    mode(page, "pung")
+    tap(page, "2m", "4m", "6m")
+    mode(page, "tile")
+    tap(page, "8m", "8m", "W", "W")
+    expect(page.locator("#hand-status")).to_contain_text("13 tiles: now the winning tile")
+    tap(page, "8m")
+    won_by(page, "South's discard")
+    expect_seed_003(page, self_drawn=False)
+    expect(page.locator("#t-total dd")).to_have_text("12")
+    shot(page, "seed003-discard")
+    won_by(page, "Self-drawn 自摸")
+    expect_seed_003(page, self_drawn=True)
+    shot(page, "seed003-self-drawn")
+
+
+def test_undo_and_clear(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+    page.get_by_role("button", name="Clear").click()
+    settled(page)
+    expect(page.locator("#result")).to_contain_text("Add 13 more tiles")
+    page.get_by_role("button", name="Undo").click()
+    expect_seed_003(page, self_drawn=False)
+    page.locator("#hand .in-hand.win").click()  # take the winning tile out
+    settled(page)
+    expect(page.locator("#hand-status")).to_contain_text("13 tiles: now the winning tile")
+    page.get_by_role("button", name="Undo").click()
+    expect_seed_003(page, self_drawn=False)
+
+
+def test_paste_a_notation(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    won_by(page, "South's discard")
+    page.get_by_label("Paste a hand").fill(SEED_003)
+    page.get_by_label("Paste a hand").press("Enter")
+    expect_seed_003(page, self_drawn=False)
+    # the hand is now tiles on the page: melds, concealed tiles and the winning tile
+    expect(page.locator("#hand .meld.pung")).to_have_count(3)
+    expect(page.locator("#hand .concealed .in-hand")).to_have_count(4)
+    expect(page.locator("#hand .in-hand.win")).to_have_attribute("aria-label", re.compile("^Winning tile 8 Characters"))
+
+
+def test_shared_link_reopens_the_result(page: Page, server: Server, browser: Browser) -> None:
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(SEED_003)
+    page.get_by_label("Paste a hand").press("Enter")
+    won_by(page, "Self-drawn 自摸")
+    expect_seed_003(page, self_drawn=True)
+    link = page.url
+    assert "hand=" in link and "self_drawn=1" in link
+    other = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        fresh = other.new_page()
+        console = Console(fresh)
+        fresh.goto(link)
+        expect_seed_003(fresh, self_drawn=True)
+        assert console.errors == []
+    finally:
+        other.close()
+    # and a link written by hand, in the reference notation
+    page.goto(f"{server.url}?hand={SEED_003.replace('[', '%5B').replace(']', '%5D')}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+
+
+def test_impossible_hand_shows_the_problem_detail(page: Page, server: Server) -> None:
+    impossible = "[888m1][444m2][666m3]88mWW8m"
+    answer = page.request.post(f"{server.url}v1/score", data={"hand": impossible, "context": {"discarder": "S"}})
+    assert answer.status == 422
+    detail = answer.json()["detail"]
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(impossible)
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#result .problem-detail")).to_have_text(detail)
+    expect(page.locator("#result [role=alert]")).to_contain_text("More than four copies of a tile")
+    shot(page, "impossible-hand")
+
+
+def test_unreadable_paste_is_judged_by_the_server(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill("[123m1]45X")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#result .problem-detail")).to_contain_text("cannot read")
+
+
+def test_contradictory_context_shows_the_problem(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?hand={SEED_003}&self_drawn=1")
+    settled(page)
+    page.get_by_label("Robbing the kong").check()
+    settled(page)
+    expect(page.locator("#result [role=alert]")).to_contain_text("Contradictory context")
+
+
+# --- every seed, pasted as the JSON body the API takes, shows the seed's expected answer ---------
+@pytest.fixture(scope="module")
+def seed_page(browser: Browser, server: Server) -> Iterator[Page]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = ctx.new_page()
+    console = Console(pg)
+    pg.goto(server.url)
+    yield pg
+    ctx.close()
+    assert console.errors == [], console.errors
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])
+def test_pasted_seed_shows_its_expected_answer(seed_page: Page, path: Path) -> None:
+    seed = load_seed(path)
+    exp: dict[str, Any] = seed["expected"]
+    box = seed_page.get_by_label("Paste a hand")
+    box.fill(json.dumps(seed["request"], ensure_ascii=False))
+    box.press("Enter")
+    settled(seed_page)
+    if not exp["winning"]:
+        expect(seed_page.locator("#result")).to_contain_text("Not a winning hand")
+        return
+    expect(seed_page.locator("#points strong")).to_have_text(str(exp["points"]))
+    expect(seed_page.locator("#t-total dd")).to_have_text(str(exp["total"]))
+    rows = seed_page.locator("#fans tbody tr")
+    shown = [(rows.nth(k).get_attribute("data-fan"), int(rows.nth(k).locator("td").nth(2).inner_text()))
+             for k in range(rows.count())]
+    assert sorted(shown) == sorted((f["id"], f["count"]) for f in exp["fans"])
+    if exp.get("payouts"):
+        want = {w: (f"+{v}" if v > 0 else f"{MINUS}{-v}" if v < 0 else "0") for w, v in exp["payouts"].items()}
+        assert payouts(seed_page) == want
+    else:
+        expect(seed_page.locator("#payouts li.seat")).to_have_count(0)
+
+
+# --- keyboard, screen readers, phone width -------------------------------------------------------
+def tab_to(page: Page, selector: str, limit: int = 120) -> None:
+    """Press Tab until the focused element matches ``selector``; the test fails if it never does."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def arrow_to(page: Page, code: str) -> None:
+    """Move focus inside the tile palette with the arrow keys only."""
+    order = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+    for _ in range(80):
+        here = page.evaluate("() => document.activeElement.dataset.code")
+        if here == code:
+            return
+        i, j = order.index(here), order.index(code)
+        if i // 9 != j // 9:
+            page.keyboard.press("ArrowDown" if j > i else "ArrowUp")
+        else:
+            page.keyboard.press("ArrowRight" if j > i else "ArrowLeft")
+    raise AssertionError(f"arrows never reached {code}")
+
+
+def focus_ring(page: Page) -> str:
+    return str(page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return `${s.outlineStyle} ${s.outlineWidth}`; }"""))
+
+
+def test_keyboard_only_entry(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    page.keyboard.press("Tab")
+    tab_to(page, "#modes [data-mode=pung]")
+    assert focus_ring(page) == "solid 3px"
+    page.keyboard.press("Enter")
+    tab_to(page, "#palette button.tile[tabindex='0']")
+    assert focus_ring(page) == "solid 3px"
+    for c in ("2m", "4m", "6m"):
+        arrow_to(page, c)
+        page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")
+    tab_to(page, "#modes [data-mode=tile]")
+    page.keyboard.press("Space")
+    tab_to(page, "#palette button.tile[tabindex='0']")
+    for c in ("8m", "8m", "W", "W", "8m"):
+        arrow_to(page, c)
+        page.keyboard.press("Enter")
+    tab_to(page, "input[name=won]:checked")
+    assert page.evaluate("() => document.activeElement.value") == "N"  # the player before East, by default
+    page.keyboard.press("ArrowLeft")  # radio groups move with arrows: N -> W -> S
+    page.keyboard.press("ArrowLeft")
+    expect_seed_003(page, self_drawn=False)
+    shot(page, "keyboard")
+
+
+def test_screen_reader_names(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    settled(page)
+    expect(page.get_by_role("button", name="8 Characters", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="West wind", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Red dragon", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name=re.compile("^Pung 2 Characters"))).to_have_count(1)
+    expect(page.get_by_role("button", name=re.compile("^Winning tile 8 Characters"))).to_have_count(1)
+    expect(page.get_by_role("radio", name="South's discard")).to_be_checked()
+    expect(page.get_by_role("checkbox", name=re.compile("^Last copy"))).not_to_be_checked()
+    expect(page.get_by_role("spinbutton", name=re.compile("^Flowers"))).to_have_value("0")
+    expect(page.locator("#result")).to_have_attribute("aria-live", "polite")
+    for img in page.locator("#palette img").all():
+        assert img.get_attribute("alt") == ""  # the button's label names the tile; the picture is decoration
+    assert page.locator("html").get_attribute("lang") == "en"
+
+
+@pytest.mark.parametrize("case", ["empty", "scored", "problem"])
+def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, case: str) -> None:
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True)
+    try:
+        ctx.set_default_timeout(10_000)
+        pg = ctx.new_page()
+        console = Console(pg)
+        query = {"empty": "", "scored": f"?hand={SEED_003}&discarder=S",
+                 "problem": "?hand=[888m1][444m2][666m3]88mWW8m&discarder=S"}[case]
+        pg.goto(server.url + query)
+        settled(pg)
+        if case == "scored":
+            expect_seed_003(pg, self_drawn=False)
+        widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1] == 375, widths
+        box = pg.locator("#palette [data-code='9s']").bounding_box()  # the last tile of a row
+        assert box is not None and box["x"] + box["width"] <= 375 and box["width"] >= 30, box
+        if case == "empty":
+            pg.locator("#palette [data-code='9s']").tap()
+            expect(pg.locator("#hand .concealed .in-hand")).to_have_count(1)
+        pg.screenshot(path=str(SHOTS / f"phone-{case}.png"), full_page=True)
+        assert console.errors == []
+    finally:
+        ctx.close()
+
+
+def test_api_key_is_asked_for_and_used(browser: Browser) -> None:
+    keyed = Server(create_app({"TESTING": True, "API_KEYS": (b"s3cret-key",)}))
+    ctx = browser.new_context()
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{keyed.url}?hand={SEED_003}&discarder=S")
+        expect(pg.locator("#key-form")).to_be_visible()
+        expect(pg.locator("#result")).to_contain_text("API key needed")
+        pg.get_by_label("This server needs an API key").fill("s3cret-key")
+        pg.get_by_role("button", name="Use key").click()
+        expect_seed_003(pg, self_drawn=False)
+        expect(pg.locator("#key-form")).to_be_hidden()
+    finally:
+        ctx.close()
+        keyed.close()
+
+
+# --- the API docs --------------------------------------------------------------------------------
+def test_docs_list_every_operation_and_try_it_reaches_this_server(page: Page, server: Server) -> None:
+    spec = load_spec()
+    want = {(m.upper(), p) for p, item in spec["paths"].items() for m in item if m != "parameters"}
+    page.goto(f"{server.url}docs")
+    blocks = page.locator(".opblock")
+    expect(blocks).to_have_count(len(want), timeout=20_000)
+    shown = set()
+    for k in range(blocks.count()):
+        b = blocks.nth(k)
+        shown.add((b.locator(".opblock-summary-method").inner_text().strip(),
+                   b.locator(".opblock-summary-path").get_attribute("data-path")))
+    assert shown == want
+    shot(page, "docs")
+    score = page.locator("#operations-scoring-score")
+    score.locator(".opblock-summary").click()
+    score.get_by_role("button", name="Try it out").click()
+    score.get_by_role("button", name="Execute").click()
+    live = score.locator(".live-responses-table tbody .response-col_status").first
+    expect(live).to_have_text("200", timeout=20_000)
+    expect(score.locator(".live-responses-table .microlight").first).to_contain_text('"points"')
+    shot(page, "docs-try-it")
