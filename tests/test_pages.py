@@ -72,21 +72,30 @@ def test_page_loads_only_what_this_server_serves(client: FlaskClient, path: str)
     for url in page.urls:
         assert not re.match(r"^[a-z]+:|^//", url), f"{url} is not on this server"
         target = "/" + url.removeprefix("./")
-        resp = client.get(target)
-        assert resp.status_code == 200, target
+        with client.get(target) as resp:  # closing it closes the file it streams
+            assert resp.status_code == 200, target
+            assert resp.get_data(), target
 
 
 def test_static_html_has_the_csp_too(client: FlaskClient) -> None:
-    resp = client.get("/static/calculator.html")
-    assert resp.status_code == 200
-    assert resp.headers["Content-Security-Policy"] == CSP
+    with client.get("/static/calculator.html") as resp:
+        assert resp.status_code == 200
+        assert resp.headers["Content-Security-Policy"] == CSP
+        assert b"calculator.js" in resp.get_data()
 
 
 def test_swagger_ui_assets_are_served_locally(client: FlaskClient) -> None:
-    resp = client.get("/docs/assets/swagger-ui-bundle.js")
-    assert resp.status_code == 200
-    assert b"SwaggerUIBundle" in resp.get_data()
+    with client.get("/docs/assets/swagger-ui-bundle.js") as resp:
+        assert resp.status_code == 200
+        assert b"SwaggerUIBundle" in resp.get_data()
     assert client.get("/docs/assets/no-such-file.js").status_code == 404
+
+
+def test_pages_revalidate_by_etag(client: FlaskClient) -> None:
+    first = client.get("/")
+    assert first.headers["Cache-Control"] == "no-cache"
+    again = client.get("/", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
 
 
 def test_docs_script_points_swagger_ui_at_this_servers_spec() -> None:
@@ -97,16 +106,17 @@ def test_docs_script_points_swagger_ui_at_this_servers_spec() -> None:
 
 @pytest.mark.parametrize("code", TILE_CODES)
 def test_every_tile_is_an_svg_with_a_title(client: FlaskClient, code: str) -> None:
-    resp = client.get(f"/static/tiles/{code}.svg")
-    assert resp.status_code == 200
-    assert resp.mimetype == "image/svg+xml"
-    root = ElementTree.fromstring(resp.get_data())
+    with client.get(f"/static/tiles/{code}.svg") as resp:
+        assert resp.status_code == 200
+        assert resp.mimetype == "image/svg+xml"
+        data = resp.get_data()
+    root = ElementTree.fromstring(data)
     ns = "{http://www.w3.org/2000/svg}"
     assert root.tag == f"{ns}svg"
     title = root.find(f"{ns}title")
     assert title is not None and title.text
-    assert b"<text" not in resp.get_data()  # characters are outlines: no font needed to show a tile
-    assert not re.search(rb"(href|src)=\"(https?:)?//", resp.get_data())
+    assert b"<text" not in data  # characters are outlines: no font needed to show a tile
+    assert not re.search(rb"(href|src)=\"(https?:)?//", data)
 
 
 def test_no_page_asset_refers_to_another_origin() -> None:

@@ -84,7 +84,7 @@ def test_the_limit_comes_from_the_environment(make_client):
     assert client.post("/v1/score", json={"hand": GOOD}).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/", "/v1", "/v1/", "/v1/score/", "/v2/score", "/v1/fans/1", "//v1/score",
+@pytest.mark.parametrize("path", ["/v1", "/v1/", "/v1/score/", "/v2/score", "/v1/fans/1", "//v1/score",
                                   "/problems"])
 def test_unknown_path_is_404(client, path):
     problem_of(client.get(path), 404, "not-found")

@@ -412,7 +412,8 @@
     });
     const missing = raw === null ? Math.max(0, 13 - size()) : 0;
     for (let i = 0; i < missing; i++) group.append(el("span", { class: "slot", "aria-hidden": "true" }));
-    box.append(group);
+    const standing = el("div", { class: "standing" }, group);
+    box.append(standing);
     const winBox = el("div", { class: "winbox" });
     if (hand.win) {
       const b = el("button", { type: "button", class: "in-hand win", "aria-label": `Winning tile ${tileName(hand.win)}; activate to take it out`,
@@ -423,7 +424,7 @@
       winBox.append(el("span", { class: "slot win", "aria-hidden": "true" }));
     }
     winBox.append(el("span", { class: "tag", text: "winning tile" }));
-    box.append(winBox);
+    standing.append(winBox);
 
     const n = size();
     let status;
