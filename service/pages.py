@@ -41,7 +41,8 @@ def _page(name: str) -> Response:
     resp = Response(Path(folder, name).read_bytes(), mimetype="text/html")
     resp.headers["Cache-Control"] = "no-cache"
     resp.add_etag()
-    return resp.make_conditional(request)
+    resp.make_conditional(request)  # 304 when If-None-Match matches (in place)
+    return resp
 
 
 def secure_headers(resp: Response) -> Response:
