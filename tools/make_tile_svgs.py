@@ -151,8 +151,9 @@ def faces(g: Glyphs) -> dict[str, str]:
         out[f"{rank}s"] = frame(f"{rank} {NAMES['s']}", bamboo(rank))
     for code, (char, name) in HONOURS.items():
         if code == "P":
-            body = (f'<rect x="11" y="13" width="38" height="49" rx="3" fill="none" stroke="{BLUE}" stroke-width="4"/>'
-                    f'<rect x="17" y="19" width="26" height="37" rx="1.5" fill="none" stroke="{BLUE}" stroke-width="1.5"/>')
+            body = (f'<rect x="11" y="13" width="38" height="49" rx="3" fill="none" stroke="{BLUE}" '
+                    f'stroke-width="4"/><rect x="17" y="19" width="26" height="37" rx="1.5" fill="none" '
+                    f'stroke="{BLUE}" stroke-width="1.5"/>')
         else:
             colour = RED if code == "C" else GREEN if code == "F" else NAVY
             body = g.fit(char, 8, 12, 44, 50, colour)
