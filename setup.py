@@ -25,6 +25,11 @@ COMPILED = [
     "scorer/tiles.py",
     "scorer/hand.py",
     "scorer/decompose.py",
+    "scorer/detect.py",
+    "scorer/exclusion.py",
+    "scorer/fan_id.py",
+    "scorer/fans.py",
+    "scorer/scoring.py",
     "scorer/result.py",
     "scorer/payouts.py",
 ]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -78,6 +80,21 @@ def render(result: Result) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A terminal that cannot show the Chinese names (LC_ALL=C, PYTHONIOENCODING=ascii) gets \u
+    # escapes instead of a crash; in --json output those are valid JSON escapes.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader left (``| head``): stop quietly, as other command-line tools do. stdout now
+        # goes nowhere, so that the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
@@ -86,4 +103,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error ({e.code}) at {e.pointer or '/'}: {e.message}", file=sys.stderr)
         return 2
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render(result))
+    sys.stdout.flush()  # a closed pipe shows here, inside main
     return 0

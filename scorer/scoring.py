@@ -214,11 +214,17 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     w = knitted_wait_fan(f.standing, seq, own_mids, pair, f.win, len(hand.melds))
     if w:
         fans[w] += 1
+    # As in a regular hand, a pung completed by a discard shows as exposed, unless the winning tile
+    # can be read into the knitted straight instead.
+    exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
 
     def arrangement() -> list[ScoredSet]:
         out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
         for t, k in sets:
-            out.append(_set("chow" if k == CHOW else "pung", t, True))
+            if k == CHOW:
+                out.append(_set("chow", t, True))
+            else:
+                out.append(_set("pung", t, not (exposed_pung and t == f.win)))
         out.append(_set("pair", pair, True))
         return out
 
@@ -332,6 +338,8 @@ def score(hand: Hand | str, context: Context | None = None, /, **context_fields:
         raise TypeError(f"hand must be a Hand or a notation string, not {type(hand).__name__}")
     if context is None:
         context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
+    elif not isinstance(context, Context):  # e.g. a seat wind or a dict given where the Context goes
+        raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     return _cached_score(hand, context)
