@@ -258,8 +258,8 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
             fans[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
 
 
-# One melded plus one concealed kong: seed 001 (双明杠: "一副明杠和一副暗杠计 6 分") — scored as
-# 双明杠 4 + 暗杠 2. The reference calculator has a 5-point fan 明暗杠 instead. See RULINGS.md.
+# One melded plus one concealed kong: the illustrated rules (双明杠: "一副明杠和一副暗杠计 6 分") — scored
+# as 双明杠 4 + 暗杠 2. The reference calculator has a 5-point fan 明暗杠 instead. See RULINGS.md R1.
 MIXED_KONGS_RULING = (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
 
 

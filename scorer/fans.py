@@ -75,7 +75,7 @@ FANS: tuple[Fan, ...] = (
     _fan(F.ALL_GREEN, 88, "All Green", "绿一色", tile_fans,
          (F.HALF_FLUSH, F.ONE_VOIDED_SUIT)),
     # The shape holds 111 and 999; the reference takes one 幺九刻 away, not every one as the
-    # illustrated rules' 不计 would (seed 004 shows it).
+    # illustrated rules' 不计 would (RULINGS.md C4; seeds/004_nine_gates.json).
     _fan(F.NINE_GATES, 88, "Nine Gates", "九莲宝灯", nine_gates_fan,
          (F.FULL_FLUSH, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.NO_HONORS, F.ONE_VOIDED_SUIT),
          implies_one=(F.PUNG_OF_TERMINALS_OR_HONORS,)),

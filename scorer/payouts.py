@@ -1,5 +1,6 @@
-"""Settlement (seeds 000 and 003): every loser pays 8 base, the discarder (or, on a self-draw,
-each of the three) also pays the winner's total; all times the room's base points."""
+"""Settlement (the online room rules page, the Green Book introduction): every loser pays 8 base,
+the discarder (or, on a self-draw, each of the three) also pays the winner's total; all times the
+room's base points."""
 
 from __future__ import annotations
 
