@@ -10,15 +10,18 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from . import decompose as _decompose
 from . import shape
+from .analysis import Analysis, Discard, DrawnWin, Outlook, Useful, Wait, analyze
 from .context import Context
 from .errors import ScorerError
 from .fan_id import FanId
 from .fans import BY_ID as FANS_BY_ID
 from .fans import FANS, MIN_POINTS, Fan
 from .hand import MELD_FIELDS, Hand, Meld, MeldKind
+from .holding import Holding
 from .result import FanScore, Result, ScoredSet
 from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
+from .shanten import Form
 from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 # Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
@@ -27,8 +30,9 @@ COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
     "COMPILED",
-    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Context", "Draw", "Fan",
-    "FanId", "FanScore", "Hand", "HandRecord", "Leave", "Ledger", "Meld", "MeldKind", "Player", "Result", "Room",
-    "ScoredSet", "ScorerError", "Standing", "Tile", "Win", "cache_info", "clear_caches", "format_botzone",
-    "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
+    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Analysis", "Context",
+    "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand", "HandRecord", "Holding", "Leave",
+    "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet", "ScorerError", "Standing",
+    "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches", "format_botzone", "format_tiles",
+    "parse_botzone", "parse_tiles", "score", "settle", "shape",
 ]

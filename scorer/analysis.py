@@ -1,0 +1,251 @@
+"""What a hand between turns can win on, and for how much: shanten, useful tiles, waits scored
+both ways, and which tile to discard.
+
+``analyze`` takes 13 tiles (a hand waiting: its ``Outlook``) or 14 (a hand about to discard: an
+``Outlook`` per distinct discard, best first, and the win if the 14 already win). Shanten and
+useful tiles are ``scorer.shanten``'s, i.e. the reference calculator's; every wait is scored by
+``scorer.score`` twice, on a discard and self-drawn, with 和绝张 (last copy) decided per wait from
+the tiles: the winning tile is the last copy when the other three are in the hand's melds or
+among the ``visible`` tiles (a copy among the concealed tiles disproves it, as in ``score``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from . import shanten
+from .context import Context
+from .errors import BAD_VALUE, ScorerError
+from .hand import Hand
+from .holding import Holding, visible_counts
+from .result import Result
+from .scoring import score
+from .shanten import Form
+from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
+
+# The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
+# win events) belong to one particular win, so they are decided per wait, never given.
+SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points")
+_PER_WIN = tuple(f.name for f in fields(Context) if f.name not in SHARED_CONTEXT)
+_DEFAULT = Context()
+
+
+@dataclass(frozen=True)
+class Useful:
+    """A tile whose draw lowers the shanten, and how many copies are still unseen."""
+
+    tile: Tile
+    unseen: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile.value, "unseen": self.unseen}
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A winning tile, its unseen copies, and the win scored on a discard and self-drawn.
+
+    Both scores are None only when the hand already holds all four copies (a formal wait on a
+    fifth copy, listed as the reference lists it): that win cannot happen, so it has no score.
+    """
+
+    tile: Tile
+    unseen: int
+    discard: Result | None
+    self_drawn: Result | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.value,
+            "unseen": self.unseen,
+            "discard": self.discard.to_dict() if self.discard is not None else None,
+            "self_drawn": self.self_drawn.to_dict() if self.self_drawn is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The answer for 13 tiles: shanten (0 = ready), each form's shanten (None where the melds
+    rule the form out), and the useful tiles (shanten >= 1) or the waits (shanten 0)."""
+
+    shanten: int
+    forms: tuple[tuple[Form, int | None], ...]
+    useful: tuple[Useful, ...] | None
+    waits: tuple[Wait, ...] | None
+
+    @property
+    def unseen(self) -> int:
+        """Copies still unseen of the tiles that help: winning tiles when ready, else useful ones."""
+        return sum(w.unseen for w in (self.waits if self.waits is not None else self.useful or ()))
+
+    @property
+    def best_valid_total(self) -> int:
+        """The highest total of a valid win (on a discard or self-drawn) among the waits; 0 if none."""
+        return max(
+            (r.total for w in self.waits or () for r in (w.discard, w.self_drawn) if r is not None and r.valid),
+            default=0,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shanten": self.shanten,
+            "forms": {f.value: s for f, s in self.forms},
+            "useful": [u.to_dict() for u in self.useful] if self.useful is not None else None,
+            "waits": [w.to_dict() for w in self.waits] if self.waits is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One tile a 14-tile hand can discard, and the 13-tile outlook it leaves."""
+
+    tile: Tile
+    outlook: Outlook
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile.value, **self.outlook.to_dict()}
+
+
+@dataclass(frozen=True)
+class DrawnWin:
+    """14 tiles that already win: scored self-drawn (a player holds 14 on their own draw) on the
+    tile that gives the best score, since the tiles cannot say which one was drawn."""
+
+    tile: Tile
+    score: Result
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile.value, "score": self.score.to_dict()}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """``analyze``'s answer: ``outlook`` for 13 tiles; ``discards`` (and ``win``) for 14."""
+
+    holding: Holding
+    outlook: Outlook | None
+    discards: tuple[Discard, ...] | None
+    win: DrawnWin | None
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.outlook is not None:
+            return {"tiles": 13, **self.outlook.to_dict()}
+        return {
+            "tiles": 14,
+            "winning": self.win is not None,
+            "win": self.win.to_dict() if self.win is not None else None,
+            "discards": [d.to_dict() for d in self.discards or ()],
+        }
+
+
+def wait_context(context: Context | Mapping[str, Any] | None = None) -> Context:
+    """The context shared by every wait: seat and prevalent wind and base points only."""
+    if context is None:
+        return _DEFAULT
+    if isinstance(context, Context):
+        given = {name: getattr(context, name) for name in _PER_WIN if getattr(context, name) != getattr(_DEFAULT, name)}
+        if given:
+            _per_win_error(next(iter(given)))
+        return context
+    for name in context:
+        if name in _PER_WIN:
+            _per_win_error(name)
+    return Context.build(**context)
+
+
+def _per_win_error(name: str) -> None:
+    raise ScorerError(BAD_VALUE, f"{name} belongs to one win: it is decided per wait, so it cannot be given",
+                      ("context", name))
+
+
+def analyze(
+    hand: Holding | str,
+    context: Context | None = None,
+    /,
+    *,
+    visible: str | Sequence[str] = (),
+    **context_fields: Any,
+) -> Analysis:
+    """Shanten, useful tiles or scored waits for 13 tiles; discard advice for 14.
+
+    ``hand`` is a ``Holding`` or the reference notation without a winning tile
+    (``"[123p1]456m789s1122m"``); ``visible`` the tiles seen elsewhere on the table. Discards
+    come best first: lowest shanten, then most unseen copies of the tiles that help (winning
+    tiles when ready, useful tiles otherwise), then the highest total of a valid win, then tile
+    order. Raises ``ScorerError`` for an impossible hand, a fifth copy counting ``visible``, or a
+    per-win context field.
+    """
+    if isinstance(hand, str):
+        hand = Holding.parse(hand)
+    elif not isinstance(hand, Holding):
+        raise TypeError(f"hand must be a Holding or a notation string, not {type(hand).__name__}")
+    if context is not None and context_fields:
+        raise TypeError("give a Context or its fields as keywords, not both")
+    ctx = wait_context(context if context is not None else context_fields or None)
+    seen = visible_counts(hand, visible)
+    if hand.size == 13:
+        return Analysis(hand, _outlook(hand, seen, ctx), None, None)
+    discards = []
+    for t in sorted(set(hand.concealed), key=DISPLAY_ORDER.__getitem__):
+        rest = list(hand.concealed)
+        rest.remove(t)
+        after = Holding(tuple(rest), hand.melds, hand.flowers)
+        seen_after = list(seen)
+        seen_after[INDEX[t]] += 1  # a discarded tile is seen
+        discards.append(Discard(t, _outlook(after, tuple(seen_after), ctx)))
+    discards.sort(key=lambda d: (d.outlook.shanten, -d.outlook.unseen, -d.outlook.best_valid_total,
+                                 DISPLAY_ORDER[d.tile]))
+    win = _win(hand, discards, seen, ctx)
+    return Analysis(hand, None, tuple(discards), win)
+
+
+def _outlook(h: Holding, seen: tuple[int, ...], ctx: Context) -> Outlook:
+    per = shanten.forms(h.standing_counts(), len(h.melds))
+    least, tiles = shanten.best(per)
+    forms = tuple((f, None if r is None else r.shanten) for f, r in per.items())
+    own = h.counts()
+    ordered = sorted(tiles, key=lambda i: DISPLAY_ORDER[ALL_TILES[i]])
+    if least > 0:
+        return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), None)
+    return Outlook(least, forms, None, tuple(_wait(h, i, own, seen, ctx) for i in ordered))
+
+
+def _unseen(i: int, own: tuple[int, ...], seen: tuple[int, ...]) -> int:
+    return max(0, 4 - own[i] - seen[i])
+
+
+def _last_copy(h: Holding, i: int, seen: tuple[int, ...]) -> bool:
+    """和绝张: the other three copies are in the hand's melds or visible on the table."""
+    in_melds = h.counts()[i] - h.standing_counts()[i]
+    return in_melds + seen[i] == 3
+
+
+def _wait(h: Holding, i: int, own: tuple[int, ...], seen: tuple[int, ...], ctx: Context) -> Wait:
+    tile = ALL_TILES[i]
+    unseen = _unseen(i, own, seen)
+    if own[i] >= 4:
+        return Wait(tile, unseen, None, None)
+    hand = Hand(h.concealed, h.melds, tile, h.flowers)
+    base = replace(ctx, last_copy=_last_copy(h, i, seen))
+    return Wait(tile, unseen, score(hand, base), score(hand, replace(base, self_drawn=True)))
+
+
+def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], ctx: Context) -> DrawnWin | None:
+    """14 tiles win when discarding some tile leaves a hand waiting on that very tile."""
+    best: DrawnWin | None = None
+    for d in discards:
+        waits = d.outlook.waits or ()
+        if not any(w.tile is d.tile for w in waits):
+            continue
+        i = INDEX[d.tile]
+        rest = list(h.concealed)
+        rest.remove(d.tile)
+        hand = Hand(tuple(rest), h.melds, d.tile, h.flowers)
+        before = Holding(tuple(rest), h.melds, h.flowers)
+        r = score(hand, replace(ctx, self_drawn=True, last_copy=_last_copy(before, i, seen)))
+        if r.winning and (best is None or (r.valid, r.total) > (best.score.valid, best.score.total)):
+            best = DrawnWin(d.tile, r)
+    return best
+

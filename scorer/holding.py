@@ -1,0 +1,178 @@
+"""A hand between turns: 13 tiles waiting to win, or 14 about to discard (kongs count as three).
+
+``Holding`` is ``Hand`` without a winning tile: the same tile and meld forms, the same checks (no
+fifth copy, melds that are sets, flowers 0–8), and it prints as the reference notation without
+the last tile, so ``Holding.parse(str(h)) == h``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import (
+    BAD_FLOWERS,
+    BAD_NOTATION,
+    BAD_VALUE,
+    TILE_COUNT,
+    TOO_MANY_COPIES,
+    Path,
+    ScorerError,
+)
+from .hand import MAX_FLOWERS, Meld
+from .shape import MAX_NOTATION
+from .tiles import (
+    ALL_TILES,
+    INDEX,
+    NUM_TILES,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    sort_tiles,
+)
+
+SIZES = (13, 14)
+_MELD = re.compile(r"\[([^\[\]]*)\]")
+_MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Concealed tiles and declared melds: 13 (a hand waiting) or 14 (a hand about to discard)."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    flowers: int = 0
+    _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=lambda m: (INDEX[m.tile], str(m.kind)))))
+        standing = [0] * NUM_TILES
+        for t in self.concealed:
+            standing[INDEX[t]] += 1
+        total = list(standing)
+        for m in self.melds:
+            for t in m.tiles:
+                total[INDEX[t]] += 1
+        object.__setattr__(self, "_standing", tuple(standing))
+        object.__setattr__(self, "_counts", tuple(total))
+        _validate(self)
+
+    @classmethod
+    def build(
+        cls, concealed: str | Sequence[str], melds: Iterable[Meld | Mapping[str, Any]] = (), flowers: int = 0
+    ) -> Holding:
+        """From loose parts, as ``Hand.build`` takes them (without ``winning_tile``)."""
+        tiles = parse_tiles(concealed, ("hand", "concealed"))
+        if isinstance(melds, (str, bytes, Mapping)):
+            raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
+        built: list[Meld] = []
+        for k, m in enumerate(melds):
+            if isinstance(m, Meld):
+                built.append(m)
+                continue
+            if not isinstance(m, Mapping):
+                raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
+            flag = m.get("concealed", False)
+            if not isinstance(flag, bool):
+                raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
+            built.append(Meld.from_tiles(m.get("tiles", ""), flag, field=("hand", "melds", k)))
+        return cls(tiles, tuple(built), flowers)
+
+    @classmethod
+    def parse(cls, text: str, flowers: int = 0) -> Holding:
+        """The reference notation without a winning tile: ``"[123p1]456m789s11m22m"``;
+        ``[2222m]`` without an offer digit is a concealed kong."""
+        if not isinstance(text, str):
+            raise ScorerError(BAD_NOTATION, "hand notation must be a string", ("hand",))
+        if len(text) > MAX_NOTATION:
+            raise ScorerError(BAD_NOTATION, f"hand notation longer than {MAX_NOTATION} characters", ("hand",))
+        melds: list[Meld] = []
+        pos = 0
+        body = text.strip()
+        while (m := _MELD.match(body, pos)) is not None:
+            inner = _MELD_BODY.fullmatch(m.group(1))
+            if inner is None:
+                raise ScorerError(BAD_NOTATION, f"cannot read meld {m.group(0)!r}: expected tiles and an optional "
+                                  "offer digit 1-3", ("hand",))
+            digit = int(inner.group(2) or 0)
+            ts = parse_tiles(inner.group(1), ("hand",))
+            try:
+                melds.append(Meld.from_tiles(list(ts), concealed=len(ts) == 4 and digit == 0, claimed=digit))
+            except ScorerError as e:
+                raise ScorerError(e.code, f"meld {len(melds) + 1} {m.group(0)!r}: {e.message}", ("hand",)) from None
+            pos = m.end()
+            while pos < len(body) and body[pos].isspace():
+                pos += 1
+        if "[" in body[pos:] or "]" in body[pos:]:
+            raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles, each closed by ']'", ("hand",))
+        rest = parse_tiles(body[pos:], ("hand",))
+        try:
+            return cls(rest, tuple(melds), flowers)
+        except ScorerError as e:
+            raise ScorerError(e.code, e.message, e.field if e.field[1:2] == ("flowers",) else ("hand",)) from None
+
+    # --- views ----------------------------------------------------------------------------------
+    @property
+    def size(self) -> int:
+        """13 or 14: concealed tiles plus three per meld."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each tile kind over the whole holding, melds included (a kong is four)."""
+        return self._counts
+
+    def standing_counts(self) -> tuple[int, ...]:
+        return self._standing
+
+    def notation(self) -> str:
+        return "".join(m.notation() for m in self.melds) + format_tiles(self.concealed, sep="")
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        extra = f", flowers={self.flowers}" if self.flowers else ""
+        return f"Holding.parse({self.notation()!r}{extra})"
+
+
+def _validate(h: Holding) -> None:
+    if len(h.melds) > 4:
+        raise ScorerError(TILE_COUNT, f"at most 4 melds, got {len(h.melds)}", ("hand", "melds"))
+    if h.size not in SIZES:
+        raise ScorerError(
+            TILE_COUNT,
+            f"the concealed tiles and melds (three tiles each, kongs too) make {h.size} tiles; a hand before "
+            f"winning has 13 (waiting) or 14 (about to discard)",
+            ("hand", "concealed"),
+        )
+    f = h.flowers
+    if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= MAX_FLOWERS:
+        raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number from 0 to {MAX_FLOWERS}, got {f!r}",
+                          ("hand", "flowers"))
+    for k, c in enumerate(h.counts()):
+        if c > 4:
+            raise ScorerError(TOO_MANY_COPIES, f"{c} copies of {ALL_TILES[k].value} across concealed tiles and "
+                              "melds; there are only 4", ("hand",))
+
+
+def visible_counts(holding: Holding, visible: str | Sequence[str], field: Path = ("visible",)) -> tuple[int, ...]:
+    """Count the tiles seen elsewhere; refuse any that would make a fifth copy with the holding."""
+    seen = [0] * NUM_TILES
+    for t in parse_tiles(visible, field):
+        seen[INDEX[t]] += 1
+    own = holding.counts()
+    for k in range(NUM_TILES):
+        if own[k] + seen[k] > 4:
+            raise ScorerError(
+                TOO_MANY_COPIES,
+                f"{seen[k]} visible and {own[k]} in the hand make {own[k] + seen[k]} copies of "
+                f"{ALL_TILES[k].value}; there are only 4",
+                field,
+            )
+    return tuple(seen)
+

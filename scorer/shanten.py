@@ -1,0 +1,274 @@
+"""Shanten (向听数): how many tiles a hand is from ready, per winning form, and which tiles help.
+
+Everything works on 34-slot count vectors of the *standing* tiles (13, 10, 7, 4 or 1 of them:
+kongs and other melds are ``melds``, each a finished set). The definitions are the reference
+calculator's, so that players comparing tools see the same numbers:
+
+* regular (4 sets and a pair): the minimum over every way to take sets, partial sets (two of a
+  set: a pair, two in a row, two with a gap) and one pair out of the tiles of
+  ``8 - 2·sets - min(partials, 4 - sets) - pair`` (melds count as sets; at most 4 sets count);
+* seven pairs: ``6 - pairs`` (four alike are two pairs);
+* thirteen orphans: ``13 - kinds of terminals and honours``, one less with any of them doubled;
+* honors and knitted tiles: ``13 - kinds`` of one knitted sequence's tiles and honours held;
+* knitted straight: for one of the six knitted sequences, the sequence's tiles missing plus the
+  regular shanten of what is left (one copy of each held sequence tile taken out) with three
+  more sets done.
+
+A form's *useful* tiles are those whose draw lowers its shanten; for regular hands (and the rest
+of a knitted straight) a tile the hand holds four of is still probed when the form is ready, so a
+formal wait on a fifth copy is listed, as the reference lists it. Forms the reference merges over
+its six knitted sequences are merged the same way (ties unite their useful tiles).
+
+Regular shanten is computed per group (each suit, the honours), each group reduced to its best
+(sets, partials, pair) trade-offs, cached by the group's counts, then combined: a probe for a
+useful tile only recomputes the one group it touches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from .decompose import KNITTED, ORPHANS
+from .tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
+
+Counts = tuple[int, ...]
+Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
+Frontier = tuple[Shape, ...]  # the shapes no other shape of the same tiles beats in every part
+
+MAX_SETS = 4
+HONORS = tuple(range(HONOR_START, NUM_TILES))
+
+
+class Form(StrEnum):
+    """The winning forms, named as the service names them."""
+
+    REGULAR = "regular"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    HONORS_AND_KNITTED = "honors_and_knitted"
+    KNITTED_STRAIGHT = "knitted_straight"
+
+
+@dataclass(frozen=True)
+class FormShanten:
+    """One form's shanten (0 = ready, -1 = complete) and the tile indices that lower it."""
+
+    form: Form
+    shanten: int
+    useful: tuple[int, ...]
+
+
+# --- regular hands: per-group frontiers ------------------------------------------------------------
+def _pareto(shapes: set[Shape]) -> Frontier:
+    """Drop every shape another one matches or beats in sets, partials and pair alike."""
+    ordered = sorted(shapes, reverse=True)
+    kept: list[Shape] = []
+    for s in ordered:
+        if not any(k[0] >= s[0] and k[1] >= s[1] and k[2] >= s[2] for k in kept):
+            kept.append(s)
+    return tuple(kept)
+
+
+def _add(base: Shape, sub: Frontier, out: set[Shape]) -> None:
+    for p, t, h in sub:
+        if base[2] and h:
+            continue  # one pair only: a second one is counted as a partial by another branch
+        out.add((min(p + base[0], MAX_SETS), min(t + base[1], MAX_SETS), h | base[2]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _group(counts: Counts, runs: bool) -> Frontier:
+    """The best (sets, partials, pair) trade-offs of one suit (``runs``) or one honour."""
+    i = next((k for k, n in enumerate(counts) if n), -1)
+    if i < 0:
+        return ((0, 0, 0),)
+    c = list(counts)
+    out: set[Shape] = set()
+
+    def take(base: Shape, *tiles: int) -> None:
+        for k in tiles:
+            c[k] -= 1
+        _add(base, _group(tuple(c), runs), out)
+        for k in tiles:
+            c[k] += 1
+
+    take((0, 0, 0), i)  # the tile stays alone
+    n = counts[i]
+    if n >= 3:
+        take((1, 0, 0), i, i, i)
+    if n >= 2:
+        take((0, 0, 1), i, i)
+        take((0, 1, 0), i, i)
+    if runs:
+        size = len(counts)
+        if i + 2 < size and counts[i + 1] and counts[i + 2]:
+            take((1, 0, 0), i, i + 1, i + 2)
+        if i + 1 < size and counts[i + 1]:
+            take((0, 1, 0), i, i + 1)
+        if i + 2 < size and counts[i + 2]:
+            take((0, 1, 0), i, i + 2)
+    return _pareto(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _merge(a: Frontier, b: Frontier) -> Frontier:
+    out: set[Shape] = set()
+    for s in a:
+        _add(s, b, out)
+    return _pareto(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _honors(counts: Counts) -> Frontier:
+    """The seven honours together (each an independent group): cached by their 7 counts."""
+    f: Frontier = ((0, 0, 0),)
+    for n in counts:
+        if n:
+            f = _merge(f, _group((n,), False))
+    return f
+
+
+def _groups(counts: Counts) -> list[Frontier]:
+    return [
+        _group(counts[0:9], True), _group(counts[9:18], True), _group(counts[18:27], True),
+        _honors(counts[HONOR_START:NUM_TILES]),
+    ]
+
+
+@lru_cache(maxsize=1 << 16)
+def _best(a: Frontier, b: Frontier, fixed: int) -> int:
+    """The least shanten over two frontiers combined (the rest folded into ``b``)."""
+    best = 8
+    for p, t, h in a:
+        for q, u, g in b:
+            if h and g:
+                continue
+            sets = min(p + q + fixed, MAX_SETS)
+            v = 8 - 2 * sets - min(t + u, MAX_SETS - sets) - (h | g)
+            best = min(best, v)
+    return best
+
+
+def _fold(frontiers: list[Frontier]) -> Frontier:
+    f: Frontier = ((0, 0, 0),)
+    for g in frontiers:
+        f = _merge(f, g)
+    return f
+
+
+def regular_shanten(counts: Counts, fixed: int) -> int:
+    """Regular-form shanten of standing ``counts`` beside ``fixed`` melds."""
+    g = _groups(counts)
+    return _best(_merge(g[0], g[1]), _merge(g[2], g[3]), fixed)
+
+
+def _has_neighbour(counts: Counts, t: int) -> bool:
+    r = RANK[t]
+    return bool(
+        (r < 9 and counts[t + 1]) or (r < 8 and counts[t + 2]) or (r > 1 and counts[t - 1]) or (r > 2 and counts[t - 2])
+    )
+
+
+@lru_cache(maxsize=1 << 13)
+def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
+    groups = _groups(counts)
+    rest = [_fold(groups[:k] + groups[k + 1:]) for k in range(4)]
+    result = _best(groups[0], rest[0], fixed)
+    useful: list[int] = []
+    c = list(counts)
+    for t in range(NUM_TILES):
+        n = counts[t]
+        if n == 4 and result > 0:
+            continue
+        if n == 0 and (IS_HONOR[t] or not _has_neighbour(counts, t)):
+            continue  # a lone new tile can lower no shanten
+        c[t] += 1
+        if t < HONOR_START:
+            s = t // 9
+            probe = _group(tuple(c[s * 9 : s * 9 + 9]), True)
+            k = s
+        else:
+            probe = _honors(tuple(c[HONOR_START:NUM_TILES]))
+            k = 3
+        c[t] -= 1
+        if _best(probe, rest[k], fixed) < result:
+            useful.append(t)
+    return result, tuple(useful)
+
+
+def regular(counts: Counts, melds: int) -> FormShanten:
+    shanten, useful = _regular(counts, melds)
+    return FormShanten(Form.REGULAR, shanten, useful)
+
+
+# --- special forms ---------------------------------------------------------------------------------
+def seven_pairs(counts: Counts) -> FormShanten:
+    pairs = sum(n // 2 for n in counts)
+    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(t for t in range(NUM_TILES) if counts[t] % 2))
+
+
+def thirteen_orphans(counts: Counts) -> FormShanten:
+    kinds = sum(1 for t in ORPHANS if counts[t])
+    paired = any(counts[t] > 1 for t in ORPHANS)
+    useful = tuple(t for t in ORPHANS if not (paired and counts[t]))
+    return FormShanten(Form.THIRTEEN_ORPHANS, (12 if paired else 13) - kinds, useful)
+
+
+def _merge_by_sequence(form: Form, per_sequence: list[tuple[int, tuple[int, ...]]]) -> FormShanten:
+    """The best of the six knitted sequences; equal ones unite their useful tiles."""
+    best = min(s for s, _ in per_sequence)
+    useful = sorted({t for s, u in per_sequence if s == best for t in u})
+    return FormShanten(form, best, tuple(useful))
+
+
+def honors_and_knitted(counts: Counts) -> FormShanten:
+    held_honors = sum(1 for t in HONORS if counts[t])
+    missing_honors = [t for t in HONORS if not counts[t]]
+    per: list[tuple[int, tuple[int, ...]]] = []
+    for seq in KNITTED:
+        missing = [t for t in seq if not counts[t]]
+        per.append((13 - (9 - len(missing)) - held_honors, (*missing, *missing_honors)))
+    return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
+
+
+def knitted_straight(counts: Counts, melds: int) -> FormShanten:
+    rests: list[tuple[int, Counts, list[int]]] = []
+    for seq in KNITTED:
+        rest = list(counts)
+        missing: list[int] = []
+        for t in seq:
+            if rest[t]:
+                rest[t] -= 1
+            else:
+                missing.append(t)
+        r = tuple(rest)
+        rests.append((len(missing) + regular_shanten(r, melds + 3), r, missing))
+    least = min(s for s, _, _ in rests)
+    # useful tiles only for the sequences at the least shanten: the others are not merged
+    per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
+    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per)
+
+
+def forms(counts: Counts, melds: int) -> dict[Form, FormShanten | None]:
+    """Every form's shanten for standing ``counts`` beside ``melds`` melds; None where the melds
+    rule a form out (the special forms need all 13 tiles standing, a knitted straight at most
+    one meld)."""
+    concealed = melds == 0
+    return {
+        Form.REGULAR: regular(counts, melds),
+        Form.SEVEN_PAIRS: seven_pairs(counts) if concealed else None,
+        Form.THIRTEEN_ORPHANS: thirteen_orphans(counts) if concealed else None,
+        Form.HONORS_AND_KNITTED: honors_and_knitted(counts) if concealed else None,
+        Form.KNITTED_STRAIGHT: knitted_straight(counts, melds) if melds <= 1 else None,
+    }
+
+
+def best(per_form: dict[Form, FormShanten | None]) -> tuple[int, tuple[int, ...]]:
+    """The hand's shanten (the least over its forms) and the tiles that lower it: the useful
+    tiles of every form at that shanten (a form further away cannot get below it in one draw)."""
+    present = [f for f in per_form.values() if f is not None]
+    least = min(f.shanten for f in present)
+    useful = sorted({t for f in present if f.shanten == least for t in f.useful})
+    return least, tuple(useful)
