@@ -10,7 +10,17 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from . import decompose as _decompose
 from . import shape
-from .analysis import Analysis, Discard, DrawnWin, Outlook, Useful, Wait, analyze
+from .analysis import (
+    WAIT_CONTEXT_FIELDS,
+    WAITS_FIELDS,
+    Analysis,
+    Discard,
+    DrawnWin,
+    Outlook,
+    Useful,
+    Wait,
+    analyze,
+)
 from .context import Context
 from .errors import ScorerError
 from .fan_id import FanId
@@ -30,9 +40,9 @@ COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
     "COMPILED",
-    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Analysis", "Context",
-    "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand", "HandRecord", "Holding", "Leave",
-    "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet", "ScorerError", "Standing",
-    "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches", "format_botzone", "format_tiles",
-    "parse_botzone", "parse_tiles", "score", "settle", "shape",
+    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
+    "WIN_FIELDS", "Analysis", "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
+    "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",
+    "ScorerError", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
+    "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
 ]

@@ -23,6 +23,7 @@ from .holding import Holding, visible_counts
 from .result import Result
 from .scoring import score
 from .shanten import Form
+from .shape import FieldSpec, Kind, field_spec, fields_of
 from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
@@ -30,6 +31,17 @@ from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
 SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points")
 _PER_WIN = tuple(f.name for f in fields(Context) if f.name not in SHARED_CONTEXT)
 _DEFAULT = Context()
+
+# The question as a request asks it (POST /v1/waits): declared once here, from Holding's and
+# Context's own declarations.
+WAIT_CONTEXT_FIELDS: tuple[FieldSpec, ...] = tuple(s for s in fields_of(Context) if s.name in SHARED_CONTEXT)
+WAITS_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("hand", Kind.HAND, "the hand before its winning tile: an object of Holding's fields, or the reference "
+               "notation without a winning tile", required=True, items=fields_of(Holding)),
+    field_spec("context", Kind.OBJECT, "what holds for every wait: seat and prevalent wind, base points",
+               items=WAIT_CONTEXT_FIELDS),
+    field_spec("visible", Kind.TILES, "tiles seen elsewhere on the table (discards, other players' melds)"),
+)
 
 
 @dataclass(frozen=True)
@@ -161,8 +173,8 @@ def _per_win_error(name: str) -> None:
 
 
 def analyze(
-    hand: Holding | str,
-    context: Context | None = None,
+    hand: Holding | str | Mapping[str, Any],
+    context: Context | Mapping[str, Any] | None = None,
     /,
     *,
     visible: str | Sequence[str] = (),
@@ -170,8 +182,9 @@ def analyze(
 ) -> Analysis:
     """Shanten, useful tiles or scored waits for 13 tiles; discard advice for 14.
 
-    ``hand`` is a ``Holding`` or the reference notation without a winning tile
-    (``"[123p1]456m789s1122m"``); ``visible`` the tiles seen elsewhere on the table. Discards
+    ``hand`` is a ``Holding``, its fields (as ``Holding.build`` takes them) or the reference
+    notation without a winning tile (``"[123p1]456m789s1122m"``); ``context`` a ``Context`` or its
+    shared fields (``SHARED_CONTEXT``); ``visible`` the tiles seen elsewhere on the table. Discards
     come best first: lowest shanten, then most unseen copies of the tiles that help (winning
     tiles when ready, useful tiles otherwise), then the highest total of a valid win, then tile
     order. Raises ``ScorerError`` for an impossible hand, a fifth copy counting ``visible``, or a
@@ -179,8 +192,10 @@ def analyze(
     """
     if isinstance(hand, str):
         hand = Holding.parse(hand)
+    elif isinstance(hand, Mapping):
+        hand = Holding.build(**hand)
     elif not isinstance(hand, Holding):
-        raise TypeError(f"hand must be a Holding or a notation string, not {type(hand).__name__}")
+        raise TypeError(f"hand must be a Holding, its fields or a notation string, not {type(hand).__name__}")
     if context is not None and context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     ctx = wait_context(context if context is not None else context_fields or None)

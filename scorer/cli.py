@@ -95,6 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["waits"]:  # python -m scorer waits HAND: what it waits on (scorer.waits_cli)
+        from .waits_cli import main as waits_main
+
+        return waits_main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)

@@ -21,8 +21,8 @@ from .errors import (
     Path,
     ScorerError,
 )
-from .hand import MAX_FLOWERS, Meld
-from .shape import MAX_NOTATION
+from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld
+from .shape import MAX_NOTATION, Kind, spec
 from .tiles import (
     ALL_TILES,
     INDEX,
@@ -42,9 +42,11 @@ _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*
 class Holding:
     """Concealed tiles and declared melds: 13 (a hand waiting) or 14 (a hand about to discard)."""
 
-    concealed: tuple[Tile, ...]
-    melds: tuple[Meld, ...] = ()
-    flowers: int = 0
+    concealed: tuple[Tile, ...] = field(metadata=spec(
+        Kind.TILES, "the concealed tiles: with three per meld, 13 (waiting) or 14 (about to discard)", required=True))
+    melds: tuple[Meld, ...] = field(default=(), metadata=spec(
+        Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
+    flowers: int = field(default=0, metadata=spec(Kind.INT, "flower tiles", minimum=0, maximum=MAX_FLOWERS))
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
@@ -141,8 +143,8 @@ class Holding:
 
 
 def _validate(h: Holding) -> None:
-    if len(h.melds) > 4:
-        raise ScorerError(TILE_COUNT, f"at most 4 melds, got {len(h.melds)}", ("hand", "melds"))
+    if len(h.melds) > MAX_MELDS:
+        raise ScorerError(TILE_COUNT, f"at most {MAX_MELDS} melds, got {len(h.melds)}", ("hand", "melds"))
     if h.size not in SIZES:
         raise ScorerError(
             TILE_COUNT,

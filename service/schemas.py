@@ -16,7 +16,18 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from scorer import MELD_FIELDS, ROOM_HAND_FIELDS, WIN_FIELDS, Context, Hand, Player, Room
+from scorer import (
+    MELD_FIELDS,
+    ROOM_HAND_FIELDS,
+    WAIT_CONTEXT_FIELDS,
+    WAITS_FIELDS,
+    WIN_FIELDS,
+    Context,
+    Hand,
+    Holding,
+    Player,
+    Room,
+)
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
 MAX_BATCH = 1000  # requests in one POST /v1/score/batch
@@ -125,8 +136,8 @@ def field_for(spec: FieldSpec) -> fields.Field[Any]:
     if spec.kind is Kind.NAMES:
         assert spec.max_items is not None, f"{spec.name}: a list of names needs max_items"
         return Names(spec.max_items, **kw)
-    if spec.kind is Kind.HAND:
-        return HandField(**kw)
+    if spec.kind is Kind.HAND:  # the object's fields are Hand's unless the spec names others (items)
+        return HandField(schema_for(spec.items, f"{spec.name.title()}Schema") if spec.items else None, **kw)
     return Str(**kw)  # WIND, TILE, NAME: a short string whose meaning the scorer judges
 
 
@@ -147,11 +158,17 @@ MeldSchema = schema_for(MELD_FIELDS, "MeldSchema")  # as HandSchema nests it
 
 
 class HandField(fields.Field[str | dict[str, Any]]):
-    """The hand: an object of parts, or one string in the reference notation."""
+    """The hand: an object of parts (``HandSchema`` unless told another), or one string in the
+    reference notation."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, schema: type[Schema] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._schema = HandSchema()
+        self._schema = (schema or HandSchema)()
+
+    @property
+    def object_schema(self) -> Schema:
+        """The schema of the hand as an object."""
+        return self._schema
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str | dict[str, Any]:
         if isinstance(value, str):
@@ -183,6 +200,12 @@ MatchPlayerSchema = schema_for(Player, "MatchPlayerSchema")
 MatchWinSchema = schema_for(WIN_FIELDS, "MatchWinSchema")
 MatchHandSchema = schema_for(ROOM_HAND_FIELDS, "MatchHandSchema")
 MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
+
+
+# --- waits and discard advice (POST /v1/waits): schemas of the library's declarations --------------
+HoldingSchema = schema_for(Holding)
+WaitContextSchema = schema_for(WAIT_CONTEXT_FIELDS, "WaitContextSchema")
+WaitsRequestSchema = schema_for(WAITS_FIELDS, "WaitsRequestSchema")
 
 
 # --- the common case, fast ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import scorer
 
 from .errors import ApiError, problem, scorer_problem, validation_problem
 from .responses import JSON, json_response
-from .schemas import BatchRequestSchema, MatchRequestSchema, ScoreRequestSchema, fast_load
+from .schemas import BatchRequestSchema, MatchRequestSchema, ScoreRequestSchema, WaitsRequestSchema, fast_load
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 ops = Blueprint("ops", __name__)
@@ -25,6 +25,7 @@ log = logging.getLogger("service")
 SCORE = ScoreRequestSchema()
 BATCH = BatchRequestSchema()
 MATCH = MatchRequestSchema()
+WAITS = WaitsRequestSchema()
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
@@ -54,6 +55,12 @@ def score_batch() -> Response:
 @api.post("/match")
 def match() -> Response:
     return json_response(scorer.settle(scorer.Room.build(**_body(MATCH))).to_dict())
+
+
+@api.post("/waits")
+def waits() -> Response:
+    body = _body(WAITS)
+    return json_response(scorer.analyze(body["hand"], body.get("context"), visible=body.get("visible", ())).to_dict())
 
 
 @api.get("/fans")

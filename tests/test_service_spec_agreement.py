@@ -31,6 +31,9 @@ REQUEST_SCHEMAS = [
     pytest.param("MatchPlayer", schemas.MatchPlayerSchema, id="MatchPlayer"),
     pytest.param("MatchHand", schemas.MatchHandSchema, id="MatchHand"),
     pytest.param("MatchWin", schemas.MatchWinSchema, id="MatchWin"),
+    pytest.param("WaitsRequest", schemas.WaitsRequestSchema, id="WaitsRequest"),
+    pytest.param("Holding", schemas.HoldingSchema, id="Holding"),
+    pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
 ]
 
 Norm = dict[str, Any]
@@ -97,7 +100,7 @@ def field_norm(f: fields.Field) -> Norm:
     elif isinstance(f, schemas.Names):
         out = {"oneOf": [dict(NAME), {"type": "array", "maxItems": f.max_items, "items": dict(NAME)}]}
     elif isinstance(f, schemas.HandField):
-        out = {"oneOf": [schema_norm(schemas.HandSchema), {"type": "string", "maxLength": MAX_NOTATION}]}
+        out = {"oneOf": [schema_norm(f.object_schema), {"type": "string", "maxLength": MAX_NOTATION}]}
     elif isinstance(f, schemas.BoundedList):
         assert isinstance(f.inner, fields.Nested)
         out = {"type": "array", "maxItems": f.max_items, "items": schema_norm(f.inner.nested)}  # type: ignore[arg-type]
@@ -141,6 +144,7 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
     pytest.param(scorer.Room, schemas.MatchRequestSchema, id="Room"),
     pytest.param(scorer.Player, schemas.MatchPlayerSchema, id="Player"),
+    pytest.param(scorer.Holding, schemas.HoldingSchema, id="Holding"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
     declared = scorer.shape.fields_of(value_type)
