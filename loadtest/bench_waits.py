@@ -1,0 +1,187 @@
+"""Waits and discard advice (``scorer.analyze``) against the reference's shanten call, per hand,
+on the same hands in the same run.
+
+    python -m loadtest.bench_waits [--n 300] [--seed 1] [--reps 5] [--json out.json]
+
+Hands: ``--n`` complete hands of every structure (``loadtest.hands``), each turned into a ready
+13-tile hand (the winning tile taken away) and a 14-tile hand about to discard (the complete hand
+with one concealed tile swapped for a random one). For each, ``--reps`` interleaved rounds timing:
+
+    ref      MahjongGB.MahjongShanten(packs, standing tiles) on the ready 13 tiles (C++)
+    ready    scorer.analyze(13 tiles): shanten, forms, waits each scored twice; all caches cleared
+    ready_w  the same call again (the scorer's and the shanten caches warm)
+    discard  scorer.analyze(14 tiles): an outlook per distinct discard; all caches cleared
+    ref14    MahjongGB.MahjongShanten after each distinct discard of the 14 tiles (what the same
+             advice costs the reference in shanten calls alone, without scoring any wait)
+
+Per hand the minimum over the rounds; reported as median and worst, in microseconds (scale only)
+and as ratios to ``ref`` measured in this run (the machine is shared and noisy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import platform
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import MahjongGB
+
+import scorer
+from loadtest.hands import CODES, generate
+from scorer import shanten
+from scorer.tiles import to_botzone
+
+COLUMNS = ("ref", "ready", "ready_w", "discard", "ref14")
+
+
+@dataclass
+class Case:
+    label: str
+    ready: scorer.Holding
+    fourteen: scorer.Holding
+    packs: tuple[tuple[str, str, int], ...]
+    standing: tuple[str, ...]
+    after_discards: tuple[tuple[str, ...], ...]
+    ns: dict[str, int] = field(default_factory=dict)
+
+
+def _packs(h: scorer.Holding) -> tuple[tuple[str, str, int], ...]:
+    out = []
+    for m in h.melds:
+        if m.kind is scorer.MeldKind.CHOW:
+            out.append(("CHI", to_botzone(m.tiles[1]), 1))
+        elif m.kind is scorer.MeldKind.PUNG:
+            out.append(("PENG", to_botzone(m.tile), 1))
+        else:
+            out.append(("GANG", to_botzone(m.tile), 0 if m.concealed else 1))
+    return tuple(out)
+
+
+def load_cases(n: int, seed: int) -> list[Case]:
+    rng = random.Random(seed)
+    cases = []
+    for g in generate(n, seed):
+        body = g.body()["hand"]
+        melds = body.get("melds", [])
+        concealed = list(scorer.parse_tiles(body["concealed"]))
+        try:
+            ready = scorer.Holding.build([t.value for t in concealed], melds, body.get("flowers", 0))
+            complete = [*concealed, scorer.Tile(body["winning_tile"])]
+            complete.remove(rng.choice(complete))
+            complete.append(scorer.Tile(rng.choice(CODES)))
+            fourteen = scorer.Holding.build([t.value for t in complete], melds)
+        except scorer.ScorerError:
+            continue  # the swap made a fifth copy
+        after = []
+        for d in sorted(set(fourteen.concealed)):
+            rest = list(fourteen.concealed)
+            rest.remove(d)
+            after.append(tuple(to_botzone(t) for t in rest))
+        cases.append(Case(g.structure, ready, fourteen, _packs(ready),
+                          tuple(to_botzone(t) for t in ready.concealed), tuple(after)))
+    return cases
+
+
+def clear() -> None:
+    scorer.clear_caches()
+    shanten.clear_caches()
+
+
+def measure(cases: list[Case], reps: int) -> None:
+    pc = time.perf_counter_ns
+    ref, analyze = MahjongGB.MahjongShanten, scorer.analyze
+    gc.collect()
+    gc.disable()
+    try:
+        for c in cases:
+            best = dict.fromkeys(COLUMNS, 1 << 60)
+            for _ in range(reps):
+                t0 = pc()
+                ref(c.packs, c.standing)
+                t1 = pc()
+                best["ref"] = min(best["ref"], t1 - t0)
+                t0 = pc()
+                for s in c.after_discards:
+                    ref(c.packs, s)
+                t1 = pc()
+                best["ref14"] = min(best["ref14"], t1 - t0)
+                clear()
+                t0 = pc()
+                analyze(c.ready).to_dict()
+                t1 = pc()
+                analyze(c.ready).to_dict()
+                t2 = pc()
+                best["ready"] = min(best["ready"], t1 - t0)
+                best["ready_w"] = min(best["ready_w"], t2 - t1)
+                clear()
+                t0 = pc()
+                analyze(c.fourteen).to_dict()
+                t1 = pc()
+                best["discard"] = min(best["discard"], t1 - t0)
+            c.ns = best
+    finally:
+        gc.enable()
+    clear()
+
+
+def quantile(values: list[float], q: float) -> float:
+    k = max(0, min(len(values) - 1, int(round(q * len(values) + 0.5)) - 1))
+    return values[k]
+
+
+def report(cases: list[Case], args: argparse.Namespace, seconds: float) -> dict[str, Any]:
+    stats: dict[str, dict[str, Any]] = {}
+    for col in COLUMNS:
+        ordered = sorted(cases, key=lambda c: c.ns[col])
+        vals = [c.ns[col] / 1000 for c in ordered]
+        worst = ordered[-1]
+        stats[col] = {"median_us": quantile(vals, 0.5), "worst_us": vals[-1],
+                      "worst_hand": str(worst.fourteen if col == "discard" else worst.ready)}
+    ref = stats["ref"]["median_us"]
+    ratios = {
+        f"{col}/ref": {"median": stats[col]["median_us"] / ref, "worst": stats[col]["worst_us"] / ref}
+        for col in COLUMNS if col != "ref"
+    }
+    ratios["discard/ref14"] = {"median": stats["discard"]["median_us"] / stats["ref14"]["median_us"],
+                               "worst": stats["discard"]["worst_us"] / stats["ref14"]["median_us"]}
+    return {
+        "hands": len(cases), "reps": args.reps, "seed": args.seed, "seconds": round(seconds, 1),
+        "compiled": scorer.COMPILED, "python": platform.python_version(), "stats": stats, "ratios": ratios,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    p.add_argument("--n", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--json", help="also write the report here")
+    args = p.parse_args(argv)
+    t0 = time.perf_counter()
+    cases = load_cases(args.n, args.seed)
+    measure(cases, args.reps)
+    rep = report(cases, args, time.perf_counter() - t0)
+    build = "compiled" if rep["compiled"] else "pure Python"
+    print(f"{rep['hands']} hands, {args.reps} rounds, {build}, {rep['seconds']} s")
+    for col in COLUMNS:
+        s = stats = rep["stats"][col]
+        ratio = "" if col == "ref" else (f"   x ref: median {rep['ratios'][f'{col}/ref']['median']:.1f}, "
+                                         f"worst {rep['ratios'][f'{col}/ref']['worst']:.1f}")
+        print(f"{col:<8} median {s['median_us']:8.1f} us  worst {stats['worst_us']:9.1f} us{ratio}")
+    d = rep["ratios"]["discard/ref14"]
+    print(f"discard vs the reference's shanten calls for the same discards: median {d['median']:.1f}x, "
+          f"worst {d['worst']:.1f}x")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rep, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
