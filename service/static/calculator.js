@@ -246,13 +246,18 @@
   async function askWaits(mine) {
     const panel = $("waits");
     if (!(await hasWaits()) || mine !== seq) return;
+    // only what holds for every wait: each wait is scored both on a discard and self-drawn
+    const context = {};
+    if (ctx.seat !== "E") context.seat_wind = ctx.seat;
+    if (ctx.prevalent !== "E") context.prevalent_wind = ctx.prevalent;
+    if (ctx.base_points !== 1) context.base_points = ctx.base_points;
     const body = {
       hand: {
         concealed: formatTiles(sortTiles(hand.concealed)),
         melds: hand.melds.map((m) => (m.kind === "ckong" ? { tiles: formatTiles(m.tiles), concealed: true }
           : { tiles: formatTiles(m.tiles) })),
       },
-      context: contextBody(),
+      context,
     };
     if (ctx.flowers) body.hand.flowers = ctx.flowers;
     $("raw-request").textContent = `POST v1/waits\n${JSON.stringify(body, null, 2)}`;
@@ -460,8 +465,13 @@
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `${MINUS}${-v}` : "0");
 
+  function setSummary(text, state = "") {
+    $("summary").textContent = text;
+    $("summary").className = `summary ${state}`.trim();
+  }
+
   function showPending(n) {
-    $("summary").textContent = "";
+    setSummary("");
     $("raw-request").textContent = "";
     $("raw-response").textContent = "";
     const text = n < 13 ? `Add ${13 - n} more tile${13 - n === 1 ? "" : "s"} and the winning tile to see the score.`
@@ -470,7 +480,7 @@
   }
 
   function showMessage(kind, title, detail) {
-    $("summary").textContent = title;
+    setSummary(title, "bad");
     $("result").replaceChildren(el("div", { class: `problem ${kind}`, role: "alert" },
       el("p", { class: "problem-title", text: title }), el("p", { class: "problem-detail", text: detail })));
   }
@@ -487,7 +497,7 @@
       box.append(ul);
     }
     if (p.type) box.append(el("p", { class: "problem-type" }, el("code", { text: p.type.split("/").pop() })));
-    $("summary").textContent = p.title || "error";
+    setSummary(p.title || "error", "bad");
     $("result").replaceChildren(box);
   }
 
@@ -495,14 +505,14 @@
     const out = $("result");
     out.replaceChildren();
     if (!r.winning) {
-      $("summary").textContent = "not a winning hand";
+      setSummary("not a winning hand", "low");
       out.append(el("div", { class: "problem incomplete" },
         el("p", { class: "problem-title", text: "Not a winning hand" }),
         el("p", { class: "problem-detail", text: r.reason || "" })));
       return;
     }
     const verdict = r.valid ? "Valid: 8 points or more" : "Below 8 points: not a valid win";
-    $("summary").textContent = `${r.total} ${r.valid ? "✓" : "✗"}`;
+    setSummary(`${r.total} point${r.total === 1 ? "" : "s"} ${r.valid ? "✓" : "✗"}`, r.valid ? "ok" : "low");
     out.append(el("div", { class: `headline ${r.valid ? "ok" : "low"}` },
       el("span", { class: "big", id: "points" }, el("strong", { text: String(r.points) }), " points"),
       el("span", { class: "verdict", id: "verdict", text: verdict })));
@@ -556,24 +566,36 @@
     const panel = $("waits");
     panel.replaceChildren();
     const waits = d.waits || [];
-    panel.append(el("h3", { text: waits.length ? "Waiting on" : "Not ready (no tile completes it)" }));
-    if (!waits.length) return;
-    const ul = el("ul", { class: "wait-list" });
+    if (!waits.length) {
+      const useful = d.useful || [];
+      const away = d.shanten > 0 ? `${d.shanten} tile${d.shanten === 1 ? "" : "s"} from ready (shanten ${d.shanten})`
+        : "Not waiting on any tile";
+      panel.append(el("h3", { text: away }));
+      if (useful.length) {
+        panel.append(el("p", { class: "help", text: "Tiles that bring it closer (copies left):" }));
+        const ul = el("ul", { class: "wait-list useful" });
+        for (const u of useful) {
+          ul.append(el("li", { "aria-label": `${tileName(u.tile)}, ${u.unseen} left` }, tileImg(u.tile),
+            el("span", { class: "wait-pts", text: `×${u.unseen}` })));
+        }
+        panel.append(ul);
+      }
+      return;
+    }
+    panel.append(el("h3", { text: `Waiting on ${waits.length} tile${waits.length === 1 ? "" : "s"}` }));
+    panel.append(el("p", { class: "help", text: "Points on a discard and self-drawn; choose a tile to score that win." }));
+    const ul = el("ul", { class: "wait-list", id: "wait-list" });
+    const pts = (r) => (r ? `${r.total}${r.valid ? "" : " (under 8)"}` : "–");
     for (const w of waits) {
-      const tile = w.tile || w.winning_tile;
-      const pts = (k) => {
-        const v = w[k];
-        if (v == null) return "";
-        if (typeof v === "number") return String(v);
-        return String(v.total ?? v.points ?? "");
-      };
-      const b = el("button", { type: "button", class: "wait", "aria-label": `Win on ${tileName(tile)}` }, tileImg(tile));
-      const info = el("span", { class: "wait-pts" });
-      const disc = pts("discard") || pts("points");
-      const self = pts("self_drawn");
-      if (disc) info.append(el("span", { text: `${disc} on a discard` }));
-      if (self) info.append(el("span", { text: `${self} self-drawn` }));
-      b.addEventListener("click", () => { save(); hand.win = tile; refresh(); });
+      const label = `Win on ${tileName(w.tile)}: ${pts(w.discard)} on a discard, ${pts(w.self_drawn)} self-drawn,`
+        + ` ${w.unseen} left`;
+      const b = el("button", { type: "button", class: "wait", "data-tile": w.tile, "aria-label": label },
+        tileImg(w.tile));
+      b.addEventListener("click", () => { save(); hand.win = w.tile; announce(`Winning tile ${tileName(w.tile)}`); refresh(); });
+      const info = el("span", { class: "wait-pts" },
+        el("span", { class: "w-discard", text: `${pts(w.discard)} discard` }),
+        el("span", { class: "w-self", text: `${pts(w.self_drawn)} self-drawn` }),
+        el("span", { class: "w-left", text: `${w.unseen} left` }));
       ul.append(el("li", {}, b, info));
     }
     panel.append(ul);
