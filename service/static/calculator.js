@@ -593,8 +593,8 @@
         tileImg(w.tile));
       b.addEventListener("click", () => { save(); hand.win = w.tile; announce(`Winning tile ${tileName(w.tile)}`); refresh(); });
       const info = el("span", { class: "wait-pts" },
-        el("span", { class: "w-discard", text: `${pts(w.discard)} discard` }),
-        el("span", { class: "w-self", text: `${pts(w.self_drawn)} self-drawn` }),
+        el("span", { class: "w-discard", text: `Discard: ${pts(w.discard)}` }),
+        el("span", { class: "w-self", text: `Self-drawn: ${pts(w.self_drawn)}` }),
         el("span", { class: "w-left", text: `${w.unseen} left` }));
       ul.append(el("li", {}, b, info));
     }
