@@ -259,6 +259,43 @@ def test_contradictory_context_shows_the_problem(page: Page, server: Server) -> 
     expect(page.locator("#result [role=alert]")).to_contain_text("Contradictory context")
 
 
+def test_thirteen_tiles_show_the_waits_and_their_values(page: Page, server: Server) -> None:
+    holding = {"concealed": "88m WW", "melds": [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}]}
+    answer = page.request.post(f"{server.url}v1/waits", data={"hand": holding})
+    assert answer.status == 200
+    waits = answer.json()["waits"]
+    assert [w["tile"] for w in waits] == ["8m", "W"]
+    page.goto(f"{server.url}?tiles=[222m1][444m2][666m3]88mWW&discarder=S")
+    settled(page)
+    items = page.locator("#wait-list li")
+    expect(items).to_have_count(len(waits))
+    for k, w in enumerate(waits):
+        item = items.nth(k)
+        expect(item.locator("button.wait")).to_have_attribute("data-tile", w["tile"])
+        expect(item.locator(".w-discard")).to_have_text(f"Discard: {w['discard']['total']}")
+        expect(item.locator(".w-self")).to_have_text(f"Self-drawn: {w['self_drawn']['total']}")
+        expect(item.locator(".w-left")).to_have_text(f"{w['unseen']} left")
+    assert (waits[0]["discard"]["total"], waits[0]["self_drawn"]["total"]) == (12, 13)  # seed 003 on 8m
+    shot(page, "waits")
+    page.get_by_role("button", name=re.compile("^Win on 8 Characters")).click()
+    expect_seed_003(page, self_drawn=False)
+
+
+def test_a_hand_not_yet_ready_shows_how_far_and_the_useful_tiles(page: Page, server: Server) -> None:
+    tiles = "123m456p789s13mEW"
+    answer = page.request.post(f"{server.url}v1/waits", data={"hand": {"concealed": tiles}})
+    assert answer.status == 200
+    outlook = answer.json()
+    assert outlook["shanten"] >= 1 and outlook["useful"]
+    page.goto(f"{server.url}?tiles={tiles}")
+    settled(page)
+    n = outlook["shanten"]
+    expect(page.locator("#waits h3")).to_have_text(f"{n} tile{'' if n == 1 else 's'} from ready (shanten {n})")
+    expect(page.locator("#waits .useful li")).to_have_count(len(outlook["useful"]))
+    first = outlook["useful"][0]
+    expect(page.locator("#waits .useful li").first).to_contain_text(f"×{first['unseen']}")
+
+
 # --- every seed, pasted as the JSON body the API takes, shows the seed's expected answer ---------
 @pytest.fixture(scope="module")
 def seed_page(browser: Browser, server: Server) -> Iterator[Page]:
