@@ -62,53 +62,69 @@ class FormShanten:
 
 # --- regular hands: per-group frontiers ------------------------------------------------------------
 def _pareto(shapes: set[Shape]) -> Frontier:
-    """Drop every shape another one matches or beats in sets, partials and pair alike."""
-    ordered = sorted(shapes, reverse=True)
+    """Drop every shape another one matches or beats in sets, partials and pair alike.
+
+    Parts are small (sets and partials capped at 4, pair 0 or 1): keep the most partials per
+    (pair, sets), then scan sets downwards keeping a shape only if it has more partials than every
+    shape with as many sets or more (and, without the pair, than those with it)."""
+    most = [[-1] * (MAX_SETS + 1), [-1] * (MAX_SETS + 1)]
+    for p, t, h in shapes:
+        if t > most[h][p]:
+            most[h][p] = t
     kept: list[Shape] = []
-    for s in ordered:
-        if not any(k[0] >= s[0] and k[1] >= s[1] and k[2] >= s[2] for k in kept):
-            kept.append(s)
+    ceiling = [-1, -1]  # the most partials seen so far (more sets), with the pair / without it
+    for p in range(MAX_SETS, -1, -1):
+        t1 = most[1][p]
+        if t1 > ceiling[1]:
+            kept.append((p, t1, 1))
+            ceiling[1] = t1
+        t0 = most[0][p]
+        if t0 > ceiling[0] and t0 > ceiling[1]:
+            kept.append((p, t0, 0))
+            ceiling[0] = t0
     return tuple(kept)
 
 
 def _add(base: Shape, sub: Frontier, out: set[Shape]) -> None:
+    bp, bt, bh = base
     for p, t, h in sub:
-        if base[2] and h:
+        if bh and h:
             continue  # one pair only: a second one is counted as a partial by another branch
-        out.add((min(p + base[0], MAX_SETS), min(t + base[1], MAX_SETS), h | base[2]))
+        out.add((min(p + bp, MAX_SETS), min(t + bt, MAX_SETS), h | bh))
 
 
 @lru_cache(maxsize=1 << 16)
 def _group(counts: Counts, runs: bool) -> Frontier:
-    """The best (sets, partials, pair) trade-offs of one suit (``runs``) or one honour."""
+    """The best (sets, partials, pair) trade-offs of one suit (``runs``) or one honour.
+
+    Rank by rank: every way to use the copies of the lowest rank held — pungs, a pair, pairs and
+    runs and gapped twos as partials, chows starting there, the rest left alone — then the rest
+    of the suit, whose lower ranks are then empty (so few different rests arise)."""
     i = next((k for k, n in enumerate(counts) if n), -1)
     if i < 0:
         return ((0, 0, 0),)
-    c = list(counts)
-    out: set[Shape] = set()
-
-    def take(base: Shape, *tiles: int) -> None:
-        for k in tiles:
-            c[k] -= 1
-        _add(base, _group(tuple(c), runs), out)
-        for k in tiles:
-            c[k] += 1
-
-    take((0, 0, 0), i)  # the tile stays alone
     n = counts[i]
-    if n >= 3:
-        take((1, 0, 0), i, i, i)
-    if n >= 2:
-        take((0, 0, 1), i, i)
-        take((0, 1, 0), i, i)
-    if runs:
-        size = len(counts)
-        if i + 2 < size and counts[i + 1] and counts[i + 2]:
-            take((1, 0, 0), i, i + 1, i + 2)
-        if i + 1 < size and counts[i + 1]:
-            take((0, 1, 0), i, i + 1)
-        if i + 2 < size and counts[i + 2]:
-            take((0, 1, 0), i, i + 2)
+    size = len(counts)
+    next1 = counts[i + 1] if runs and i + 1 < size else 0
+    next2 = counts[i + 2] if runs and i + 2 < size else 0
+    c = list(counts)
+    c[i] = 0
+    out: set[Shape] = set()
+    for pungs in range(n // 3 + 1):
+        left = n - 3 * pungs
+        for pair in range(min(1, left // 2) + 1):
+            left2 = left - 2 * pair
+            for twins in range(left2 // 2 + 1):
+                left3 = left2 - 2 * twins
+                for chows in range(min(left3, next1, next2) + 1):
+                    left4 = left3 - chows
+                    for adjacent in range(min(left4, next1 - chows) + 1):
+                        for gapped in range(min(left4 - adjacent, next2 - chows) + 1):
+                            if i + 1 < size:
+                                c[i + 1] = counts[i + 1] - chows - adjacent
+                            if i + 2 < size:
+                                c[i + 2] = counts[i + 2] - chows - gapped
+                            _add((pungs + chows, twins + adjacent + gapped, pair), _group(tuple(c), runs), out)
     return _pareto(out)
 
 
@@ -234,7 +250,7 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
 
 
 def knitted_straight(counts: Counts, melds: int) -> FormShanten:
-    rests: list[tuple[int, Counts, list[int]]] = []
+    candidates: list[tuple[int, Counts, list[int]]] = []
     for seq in KNITTED:
         rest = list(counts)
         missing: list[int] = []
@@ -243,9 +259,16 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
                 rest[t] -= 1
             else:
                 missing.append(t)
-        r = tuple(rest)
-        rests.append((len(missing) + regular_shanten(r, melds + 3), r, missing))
-    least = min(s for s, _, _ in rests)
+        candidates.append((len(missing), tuple(rest), missing))
+    candidates.sort(key=lambda c: c[0])
+    rests: list[tuple[int, Counts, list[int]]] = []
+    least = 99
+    for n_missing, left, missing in candidates:
+        if n_missing - 1 > least:
+            break  # the rest's shanten is at least -1: this sequence and the later ones cannot tie
+        s = n_missing + regular_shanten(left, melds + 3)
+        least = min(least, s)
+        rests.append((s, left, missing))
     # useful tiles only for the sequences at the least shanten: the others are not merged
     per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
     return _merge_by_sequence(Form.KNITTED_STRAIGHT, per)
