@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -21,6 +22,18 @@ from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "gunicorn.conf.py"
+# LOADTEST_SCORER=installed serves the scorer and service installed in this interpreter's venv (the
+# compiled wheel of a serving venv) instead of the checkout's source tree: gunicorn then runs from a
+# directory that holds only a link to loadtest/ (for the minimal baseline app).
+INSTALLED = os.environ.get("LOADTEST_SCORER") == "installed"
+
+
+def _import_root() -> Path:
+    if not INSTALLED:
+        return ROOT
+    d = Path(tempfile.mkdtemp(prefix="mcr-loadtest-"))
+    (d / "loadtest").symlink_to(ROOT / "loadtest")
+    return d
 
 
 def free_port() -> int:
@@ -50,7 +63,8 @@ class Gunicorn:
             self.cmd += ["--access-logfile", "/dev/null"]
         self.cmd += extra_args or []
         self.cmd.append(app)
-        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(ROOT),
+        self.root = _import_root()
+        self.env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(self.port), "PYTHONPATH": str(self.root),
                     **(env or {})}
         self.log_path = log_path
         self._log: IO[bytes] | None = None
@@ -59,7 +73,7 @@ class Gunicorn:
     def start(self, timeout: float = 30.0) -> Gunicorn:
         self._log = open(self.log_path, "wb") if self.log_path else open(os.devnull, "wb")  # noqa: SIM115
         # A session of its own: nothing we send to our terminal's group reaches it by accident.
-        self.proc = subprocess.Popen(self.cmd, cwd=ROOT, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(self.cmd, cwd=self.root, env=self.env, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
