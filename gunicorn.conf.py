@@ -80,7 +80,10 @@ def post_worker_init(worker):
 def child_exit(server, worker):
     from prometheus_client import multiprocess
 
+    from service.worker import forget
+
     multiprocess.mark_process_dead(worker.pid)
+    forget(worker)  # its row in the fair-accept table
 
 
 def on_exit(server):

@@ -155,3 +155,29 @@ def cpu_seconds(pids: list[int]) -> float:
             except psutil.Error:
                 pass
     return total
+
+
+def children(pid: int) -> set[int]:
+    """The live children of ``pid`` (a gunicorn master's workers), read from /proc: no psutil needed."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out.add(int(entry))
+    return out
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of ``pid`` in KiB (0 once it is gone)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0

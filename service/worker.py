@@ -13,7 +13,10 @@ worker's main loop does all socket I/O without blocking, for every connection at
   ``write_timeout`` seconds; an idle connection is closed after ``keepalive`` seconds.
 
 Accepting stays in the main loop, as in ``gthread``, so workers keep taking new connections while
-their thread computes: connections spread over the workers as they do today, and so does the tail.
+their thread computes. It is fair: the workers publish their open connection counts in a small
+shared memory table (made in the master, inherited by every fork), and a worker lets a waiting
+connection go to a sibling that holds fewer (for at most ``ACCEPT_DEFER_MAX``). Without this, one
+worker could take most of a burst of connections and, with keep-alive, keep them: the other sat idle.
 
 The worker's heartbeat stops while a request has computed for longer than gunicorn's ``timeout``,
 so the master replaces a worker stuck in one request. Plain HTTP/1.x only (no TLS, no HTTP/2): put
@@ -25,9 +28,11 @@ TLS in front. Settings: gunicorn's ``threads``, ``keepalive``, ``worker_connecti
 from __future__ import annotations
 
 import errno
+import mmap
 import os
 import selectors
 import socket
+import struct
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -43,6 +48,31 @@ STOP_LINGER = 1.0  # a stopping worker keeps idle connections this long, for a r
 CLOSE_LINGER = 2.0  # after the last response, how long unread client bytes are drained (no RST)
 SWEEP_EVERY = 0.1  # deadlines are checked this often (and at every wake-up)
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+ACCEPT_PAUSE = 0.002  # a worker that lets a connection go to a sibling looks again this much later
+ACCEPT_DEFER_MAX = 0.05  # ... but accepts anyway after this long (a sibling that is stuck or gone)
+
+# One (pid, open connections) row per worker, in memory shared by the master and its forks: made at
+# import, which is in the master (gunicorn loads the worker class before it forks). A worker's row
+# is its age (gunicorn's spawn counter) modulo the table size; the master clears it when it exits.
+SLOTS = 64
+_ROW = struct.Struct("qq")
+_table = mmap.mmap(-1, SLOTS * _ROW.size)
+
+
+def publish(age: int, pid: int, connections: int) -> None:
+    _ROW.pack_into(_table, (age % SLOTS) * _ROW.size, pid, connections)
+
+
+def siblings_fewest(pid: int) -> int | None:
+    """The fewest open connections any other live worker holds (None: no other worker)."""
+    counts = [n for p, n in _ROW.iter_unpack(_table) if p and p != pid]
+    return min(counts) if counts else None
+
+
+def forget(worker: Any) -> None:
+    """The master's ``child_exit`` hook: a dead worker's row no longer counts."""
+    if isinstance(worker, BufferedThreadWorker):
+        publish(worker.age, 0, 0)
 
 
 def env_seconds(name: str, default: float) -> float:
@@ -189,6 +219,8 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.max_body = int(os.environ.get("MAX_CONTENT_LENGTH") or 1024 * 1024)
         self.conns: dict[int, Conn] = {}
         self.listening = False
+        self.accept_paused_until = 0.0
+        self.deferring_since: float | None = None
         self.last_notify = 0.0
         self.last_sweep = 0.0
 
@@ -198,6 +230,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
                              lambda fileobj, mask: self.method_queue.run_callbacks(fileobj))
         for listener in self.sockets:
             listener.setblocking(False)
+        self.publish()
         self.set_listening(True)
         stop_at: float | None = None
         while True:
@@ -208,10 +241,12 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
             if stop_at is not None and (not self.conns or now > stop_at):
                 break
             if stop_at is None:
-                self.set_listening(len(self.conns) < self.worker_connections)
+                self.set_listening(len(self.conns) < self.worker_connections and now >= self.accept_paused_until)
             self.heartbeat(now)
+            wait = SWEEP_EVERY if self.listening or stop_at is not None else \
+                max(0.0, min(SWEEP_EVERY, self.accept_paused_until - now))
             try:
-                for key, mask in self.poller.select(SWEEP_EVERY):
+                for key, mask in self.poller.select(wait):
                     key.data(key.fileobj, mask)
             except OSError as e:
                 if e.errno != errno.EINTR:
@@ -222,6 +257,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
                 break
         for conn in list(self.conns.values()):
             self.close(conn)
+        publish(self.age, 0, 0)
         self.tpool.shutdown(wait=False)
         self.poller.close()
         self.method_queue.close()
@@ -277,7 +313,28 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         else:
             self.read(conn)
 
+    def publish(self) -> None:
+        publish(self.age, self.pid, len(self.conns))
+
+    def my_turn(self, now: float) -> bool:
+        """Accept unless a sibling holds fewer connections (and has had ACCEPT_DEFER_MAX to take it)."""
+        fewest = siblings_fewest(self.pid)
+        if fewest is None or len(self.conns) <= fewest:
+            self.deferring_since = None
+            return True
+        if self.deferring_since is None:
+            self.deferring_since = now
+        if now - self.deferring_since >= ACCEPT_DEFER_MAX:
+            self.deferring_since = None
+            return True
+        return False
+
     def accept(self, listener: socket.socket, mask: int) -> None:
+        now = time.monotonic()
+        if not self.my_turn(now):
+            self.accept_paused_until = now + ACCEPT_PAUSE
+            self.set_listening(False)
+            return
         try:
             sock, client = listener.accept()
         except OSError as e:
@@ -291,6 +348,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
             pass
         conn = Conn(sock, client, listener.getsockname(), deadline=time.monotonic() + self.cfg.keepalive)
         self.conns[sock.fileno()] = conn
+        self.publish()
         self.watch(conn, selectors.EVENT_READ)
 
     # --- reading ------------------------------------------------------------------------------------
@@ -420,6 +478,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         if fd >= 0 and self.conns.get(fd) is conn:
             self.watch(conn, 0)
             del self.conns[fd]
+            self.publish()
         try:
             conn.sock.close()
         except OSError:

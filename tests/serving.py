@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
 
-from loadtest.server import Gunicorn
+from loadtest.server import Gunicorn, children
 
 SCORE_BODY = json.dumps({"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}).encode()
 SCORE_PAYOUTS = {"E": 36, "S": -20, "W": -8, "N": -8}
@@ -37,26 +36,8 @@ def request(port: int, method: str, path: str, body: bytes | None = None,
 
 
 def worker_pids(master: int) -> set[int]:
-    """The master's children, from /proc (no psutil in the test extra)."""
-    pids = set()
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == master:
-            pids.add(int(entry))
-    return pids
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """The master's workers (its children), from /proc."""
+    return children(master)
 
 
 def log_records(path: Path) -> list[dict[str, Any]]:

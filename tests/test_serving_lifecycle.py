@@ -85,7 +85,9 @@ def test_a_killed_worker_fails_only_its_requests_and_is_replaced_within_2s(tmp_p
     bodies = [json.dumps(h.body()).encode() for h in generate(3000, seed=11)]
     with server(tmp_path) as g:
         master = g.proc.pid
-        workers = worker_pids(master)
+        deadline = time.monotonic() + 10
+        while len(workers := worker_pids(master)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # ready when the first worker answers; the second may still be forking
         assert len(workers) == 2
         with Load(g.port, 8, bodies) as load:
             time.sleep(1.5)

@@ -88,3 +88,28 @@ def test_the_worker_speaks_http_as_before(tmp_path):
             while chunk := s.recv(65536):
                 out += chunk
             assert statuses(out) == [200, 200]  # no second 100 Continue
+
+
+@pytest.mark.slow
+def test_a_burst_of_connections_is_spread_over_the_workers(tmp_path):
+    """Fair accept: 40 keep-alive connections opened at once end up split about evenly, where
+    gthread's greedy accept could leave one worker holding nearly all of them and the other idle."""
+    from loadtest.compare_serving import connections_per_worker
+
+    with server(tmp_path) as g:
+        assert g.proc is not None
+        deadline = time.monotonic() + 10
+        while len(connections_per_worker(g.proc.pid, g.port)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # both workers forked
+        socks = [socket.create_connection(("127.0.0.1", g.port), timeout=5) for _ in range(40)]
+        try:
+            for s in socks:
+                s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+            for s in socks:
+                assert s.recv(4096).startswith(b"HTTP/1.1 200")
+            split = connections_per_worker(g.proc.pid, g.port)
+        finally:
+            for s in socks:
+                s.close()
+    assert sum(split) == 40 and len(split) == 2
+    assert split[0] >= 16, f"connections per worker: {split}"
