@@ -88,12 +88,24 @@ class Gunicorn:
             try:
                 with urllib.request.urlopen(self.url + self.ready_path, timeout=2) as r:
                     if r.status == 200:
+                        self._settle(deadline)
                         return self
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"gunicorn not ready at {self.url}{self.ready_path} within {timeout:.0f} s")
+
+    def _settle(self, deadline: float) -> None:
+        """Ready means one worker answered; wait until no more workers are being forked (the set
+        of workers unchanged for half a second), so callers see them all."""
+        assert self.proc is not None
+        seen, since = children(self.proc.pid), time.monotonic()
+        while time.monotonic() < min(deadline, since + 10) and time.monotonic() - since < 0.5:
+            time.sleep(0.05)
+            now = children(self.proc.pid)
+            if now != seen:
+                seen, since = now, time.monotonic()
 
     def pids(self) -> list[int]:
         """The master, whose tree ``cpu_seconds`` adds up (workers come and go)."""

@@ -7,8 +7,10 @@ Starts gunicorn with the project's ``gunicorn.conf.py`` on 127.0.0.1:<free port>
 PID at the end, always), then ``--connections`` keep-alive clients POST ``/v1/score`` bodies from
 ``loadtest.hands`` (``--hands`` distinct ones, taken in turn) at ``--rate`` requests/s in all, on a
 fixed schedule, until ``--requests`` have been sent. The workers' resident memory (RSS, from /proc)
-is sampled throughout; the figure is RSS at the end of the warm-up (the first ``--warmup`` share of
-the requests: caches fill, allocator arenas settle) against RSS at the end.
+is sampled throughout; the figure is RSS at the end of the warm-up against RSS at the end. The
+warm-up is the first pass over the distinct bodies (at least a tenth of the run; ``--warmup`` sets
+the share): the scorer's caches are bounded, but fill as they meet new hands, so memory grows until
+every body has been seen once.
 
 Fails (exit 1) on any 5xx, any connection error or unanswered request, a worker replaced during the
 run, or a worker's RSS growing by more than ``--max-growth-mib`` after the warm-up. The clients
@@ -114,6 +116,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         clients = [Client(g.port, requests, start + k * interval / args.connections, interval, k,
                           args.connections, per_client) for k in range(args.connections)]
         samples.append((0.0, 0, {p: rss_kib(p) for p in workers0}))
+        print(f"  warm-up: the first {int(args.warmup * args.requests)} requests", flush=True)
         for c in clients:
             c.start()
         warm_at = int(args.warmup * per_client * args.connections)
@@ -154,6 +157,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "rss_mib_end": {p: end_sample[2].get(p, 0) / 1024 for p in workers0},
         "growth_mib_after_warmup": growth, "warmup_requests": warm[1],
         "workers_replaced": workers0 != workers1,
+        "timeline": [{"seconds": round(t, 1), "requests": n, "rss_mib": {p: v / 1024 for p, v in r.items()}}
+                     for t, n, r in samples[::10]],
     }
 
 
@@ -179,11 +184,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--connections", type=int, default=8)
     p.add_argument("--hands", type=int, default=100000, help="distinct bodies, taken in turn (default 100000)")
     p.add_argument("--seed", type=int, default=5)
-    p.add_argument("--warmup", type=float, default=0.1, help="share of the requests that is warm-up (default 0.1)")
+    p.add_argument("--warmup", type=float,
+                   help="share of the requests that is warm-up (default: one pass over the bodies, at least 0.1)")
     p.add_argument("--max-growth-mib", type=float, default=8.0)
     p.add_argument("--log", help="gunicorn's log file (default: none)")
     p.add_argument("--json", metavar="PATH", help="also write the summary as JSON")
     args = p.parse_args(argv)
+    if args.warmup is None:
+        args.warmup = min(1.0, max(0.1, args.hands / args.requests))
     r = run(args)
     print(f"\n{r['requests']} requests in {r['seconds']:.0f} s ({r['rate']:.0f}/s); statuses {r['statuses']}; "
           f"errors {r['errors'] or 'none'}; latency p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms")
