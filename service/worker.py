@@ -9,8 +9,9 @@ worker's main loop does all socket I/O without blocking, for every connection at
   closes a connection whose request is not complete ``read_timeout`` seconds after its first byte;
 * only then a thread runs the app, on the buffered bytes (a socket-like object that reads them and
   collects the response), so the threads only ever compute;
-* the main loop writes the response back and closes a connection that has not taken it within
-  ``write_timeout`` seconds; an idle connection is closed after ``keepalive`` seconds.
+* the thread sends the response if the socket takes it at once (it nearly always does); what is
+  left the main loop writes, closing a connection that has not taken it within ``write_timeout``
+  seconds; an idle connection is closed after ``keepalive`` seconds.
 
 Accepting stays in the main loop, as in ``gthread``, so workers keep taking new connections while
 their thread computes. It is fair: the workers publish their open connection counts in a small
@@ -416,7 +417,18 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         except Exception as e:  # noqa: BLE001 - the parser's 4xx, or a 500: gunicorn writes the error response
             self.handle_error(req, fake, conn.client, e)
             keep = False
-        return b"".join(fake.out), keep
+        out = b"".join(fake.out)
+        # Send from here while this thread holds the GIL: handing the write to the main loop would
+        # wait for the next GIL switch (up to 5 ms) once this thread starts on the next request.
+        # The socket is non-blocking and the main loop leaves it alone while the request is busy;
+        # what does not fit in the socket buffer now, the main loop writes.
+        try:
+            sent = conn.sock.send(out) if out else 0
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError:
+            return b"", False
+        return out[sent:], keep
 
     def served(self, conn: Conn, fut: Future[tuple[bytes, bool]]) -> None:
         if self.conns.get(conn.sock.fileno()) is not conn:
