@@ -26,10 +26,15 @@ def _cpus() -> int:
 
 bind = f"{os.environ.get('HOST', '0.0.0.0')}:{int(os.environ.get('PORT', '8000'))}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
-# CPU-bound: one request at a time per process. gthread with one thread behaves like sync but keeps
-# idle keep-alive connections open (sync closes every connection after one response).
+# CPU-bound: one request at a time per process, computed by one thread; the worker's main loop does
+# all socket I/O without blocking, so slow or idle clients cost a buffer, never the thread. Bounds:
+# GUNICORN_READ_TIMEOUT (10 s) to send one whole request, GUNICORN_WRITE_TIMEOUT (10 s) to take one
+# response, GUNICORN_KEEPALIVE between requests. See service/worker.py and the README's Deployment.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.BufferedThreadWorker")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
+# closes, and new connections wait in the listen backlog.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 backlog = 2048
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish in-flight requests
