@@ -19,11 +19,12 @@ shared memory table (made in the master, inherited by every fork), and a worker 
 connection go to a sibling that holds fewer (for at most ``ACCEPT_DEFER_MAX``). Without this, one
 worker could take most of a burst of connections and, with keep-alive, keep them: the other sat idle.
 
-The worker's heartbeat stops while a request has computed for longer than gunicorn's ``timeout``,
-so the master replaces a worker stuck in one request. Plain HTTP/1.x only (no TLS, no HTTP/2): put
-TLS in front. Settings: gunicorn's ``threads``, ``keepalive``, ``worker_connections``, ``timeout``,
-``graceful_timeout``; the environment's ``GUNICORN_READ_TIMEOUT`` (10 s), ``GUNICORN_WRITE_TIMEOUT``
-(10 s) and ``MAX_CONTENT_LENGTH`` (1 MiB; a longer body is handed on at once, for the app's 413).
+The worker's heartbeat pauses while a request computes for over a second, so the master replaces a
+worker stuck in one request ``timeout`` seconds later, as it would a sync worker. Plain HTTP/1.x
+only (no TLS, no HTTP/2): put TLS in front. Settings: gunicorn's ``threads``, ``keepalive``,
+``worker_connections``, ``timeout``, ``graceful_timeout``; the environment's
+``GUNICORN_READ_TIMEOUT`` (10 s), ``GUNICORN_WRITE_TIMEOUT`` (10 s) and ``MAX_CONTENT_LENGTH``
+(1 MiB; a longer body is handed on at once, for the app's 413).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ STOP_LINGER = 1.0  # a stopping worker keeps idle connections this long, for a r
 CLOSE_LINGER = 2.0  # after the last response, how long unread client bytes are drained (no RST)
 SWEEP_EVERY = 0.1  # deadlines are checked this often (and at every wake-up)
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+HEARTBEAT_GRACE = 1.0  # a request computing longer than this stops the heartbeat (see heartbeat())
 ACCEPT_PAUSE = 0.002  # a worker that lets a connection go to a sibling looks again this much later
 ACCEPT_DEFER_MAX = 0.05  # ... but accepts anyway after this long (a sibling that is stuck or gone)
 
@@ -264,12 +266,12 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.method_queue.close()
 
     def heartbeat(self, now: float) -> None:
-        """Tell the master we live, unless a request has computed past ``timeout``: then the
-        master kills and replaces this worker, as it would a stuck sync worker."""
+        """Tell the master we live, unless a request has been computing for over a second: then
+        the master's clock runs, and a request still computing ``timeout`` seconds later (plus that
+        second) gets this worker killed and replaced, as a stuck sync worker would be."""
         if now - self.last_notify < 0.5:
             return
-        limit = self.cfg.timeout
-        stuck = limit > 0 and any(c.state == "busy" and now - c.busy_since > limit for c in self.conns.values())
+        stuck = any(c.state == "busy" and now - c.busy_since > HEARTBEAT_GRACE for c in self.conns.values())
         if not stuck:
             self.notify()
             self.last_notify = now
