@@ -102,8 +102,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     hands = generate(args.hands, seed=args.seed)
     requests = [request_bytes(h.body()) for h in hands]
     del hands
+    minutes = args.requests / args.rate / 60
     print(f"{len(requests)} distinct bodies in {time.monotonic() - t0:.0f} s; {args.requests} requests at "
-          f"{args.rate:g}/s over {args.connections} connections (~{args.requests / args.rate / 60:.1f} min)", flush=True)
+          f"{args.rate:g}/s over {args.connections} connections (~{minutes:.1f} min)", flush=True)
     log = Path(args.log) if args.log else None
     with Gunicorn("service:create_app()", log_path=log, access_log=False) as g:
         assert g.proc is not None
