@@ -32,14 +32,14 @@ from .result import FanScore, Result, ScoredSet
 from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
 from .shanten import Form
-from .tiles import Tile, format_botzone, format_tiles, parse_botzone, parse_tiles
+from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 # Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
 # built with a C compiler), False for pure Python (an editable install, or no compiler at build time).
 COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
-    "COMPILED",
+    "COMPILED", "Wind",
     "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
     "WIN_FIELDS", "Analysis", "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
     "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",

@@ -13,25 +13,26 @@ from .detect import last_copy_proven
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
-from .tiles import WINDS
+from .tiles import Wind
 
 MAX_BASE_POINTS = 1_000_000
 
 
 @dataclass(frozen=True)
 class Context:
-    """How the hand was won. Winds are ``"E" "S" "W" "N"``; ``discarder`` is a seat wind."""
+    """How the hand was won. Winds are ``Wind`` values (their codes ``"E" "S" "W" "N"`` are read
+    as the same); ``discarder`` is a seat wind."""
 
     self_drawn: bool = field(default=False, metadata=spec(Kind.BOOL, "won by self-draw (自摸)"))
-    seat_wind: str = field(default="E", metadata=spec(Kind.WIND, "the winner's seat wind"))
-    prevalent_wind: str = field(default="E", metadata=spec(Kind.WIND, "the prevalent (round) wind"))
+    seat_wind: Wind = field(default=Wind.E, metadata=spec(Kind.WIND, "the winner's seat wind"))
+    prevalent_wind: Wind = field(default=Wind.E, metadata=spec(Kind.WIND, "the prevalent (round) wind"))
     last_copy: bool = field(default=False, metadata=spec(Kind.BOOL, "the winning tile is the last copy (和绝张)"))
     last_wall_tile: bool = field(default=False, metadata=spec(
         Kind.BOOL, "won on the last tile of the wall (妙手回春 self-drawn, 海底捞月 on a discard)"))
     kong_replacement: bool = field(default=False, metadata=spec(
         Kind.BOOL, "won on a kong replacement tile (杠上开花)"))
     robbing_kong: bool = field(default=False, metadata=spec(Kind.BOOL, "won by robbing a kong (抢杠和)"))
-    discarder: str | None = field(default=None, metadata=spec(
+    discarder: Wind | None = field(default=None, metadata=spec(
         Kind.WIND, "the seat wind of the player who discarded the winning tile", nullable=True))
     base_points: int = field(default=1, metadata=spec(
         Kind.INT, "the room's base points", minimum=1, maximum=MAX_BASE_POINTS))
@@ -45,8 +46,11 @@ class Context:
             v = getattr(self, name)
             if v is None and name == "discarder":
                 continue
-            if not isinstance(v, str) or v not in _WIND_CODES:
+            wind = _WIND_CODES.get(v) if isinstance(v, str) else None
+            if wind is None:
                 raise ScorerError(BAD_WIND, f"{name} must be one of E S W N, got {v!r}", ("context", name))
+            if v is not wind:
+                object.__setattr__(self, name, wind)  # a code becomes the Wind it names
         bp = self.base_points
         if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
             raise ScorerError(
@@ -82,7 +86,7 @@ class Context:
         return self if last_copy == self.last_copy else replace(self, last_copy=last_copy)
 
 
-_WIND_CODES = frozenset(WINDS)
+_WIND_CODES: dict[str, Wind] = {w.value: w for w in Wind}
 _FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
 _FIELDS = frozenset(f.name for f in fields(Context))
 

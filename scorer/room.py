@@ -50,7 +50,7 @@ from .payouts import payouts
 from .result import Result
 from .scoring import score
 from .shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
-from .tiles import WINDS
+from .tiles import WINDS, Wind
 
 LENGTHS: Final = (1, 4, 16)  # one hand, an East round, a full game
 SEATS: Final = 4
@@ -336,8 +336,8 @@ def win_due(room: Room, seats: Seating, win: Win, index: int) -> tuple[WinRecord
     if win.hand is not None:
         with _within(at):
             ctx = Context(
-                self_drawn=win.self_drawn, seat_wind=seat, prevalent_wind=seats.prevalent_wind,
-                discarder=discarder, base_points=room.base_points,
+                self_drawn=win.self_drawn, seat_wind=Wind(seat), prevalent_wind=Wind(seats.prevalent_wind),
+                discarder=None if discarder is None else Wind(discarder), base_points=room.base_points,
                 **{f: getattr(win, f) for f in EVENT_FLAGS},
             )
             result = score(win.hand, ctx)

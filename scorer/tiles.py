@@ -19,6 +19,15 @@ WINDS = "ESWN"
 DRAGONS = "CFP"  # red 中, green 發, white 白
 
 
+class Wind(StrEnum):
+    """A seat or prevalent wind (a discarder is a seat); the value is the code of its tile."""
+
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+
+
 class Tile(StrEnum):
     """One tile kind; the value is its canonical code."""
 

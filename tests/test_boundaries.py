@@ -142,3 +142,13 @@ def test_cli_into_a_closed_pipe_stops_quietly() -> None:
         os.close(write)
     assert p.returncode == 1
     assert b"Traceback" not in p.stderr and b"BrokenPipeError" not in p.stderr, p.stderr
+
+
+def test_winds_are_a_typed_vocabulary_read_from_their_codes() -> None:
+    c = Context(seat_wind="W", prevalent_wind=scorer.Wind.S, discarder="N")  # type: ignore[arg-type]
+    assert (c.seat_wind, c.prevalent_wind, c.discarder) == (scorer.Wind.W, scorer.Wind.S, scorer.Wind.N)
+    assert all(type(w) is scorer.Wind for w in (c.seat_wind, c.prevalent_wind, c.discarder))
+    # the codes and the winds are one value: equal contexts, one cache entry
+    assert c == Context(seat_wind=scorer.Wind.W, prevalent_wind=scorer.Wind.S, discarder=scorer.Wind.N)
+    assert hash(c) == hash(Context.build(seat_wind="W", prevalent_wind="S", discarder="N"))
+    assert [w.value for w in scorer.Wind] == ["E", "S", "W", "N"]
