@@ -436,7 +436,7 @@
     if (raw !== null) status = "A pasted hand, sent to the server as written.";
     else if (n < 13) status = `${n} of 13 tiles, then the winning tile.`;
     else if (n === 13 && !hand.win) status = "13 tiles: now the winning tile.";
-    else if (n === 13) status = `Complete: ${notation(hand)}`;
+    else if (n === 13) status = `All 14 tiles: ${notation(hand)}`;  // a count, not a verdict: the score says whether it wins
     else status = `${n} tiles besides the winning tile: take some out.`;
     const last = $("hand-status").dataset.last;
     $("hand-status").textContent = last ? `${last}. ${status}` : status;
