@@ -28,6 +28,7 @@ COMPILED = [
     "scorer/detect.py",
     "scorer/exclusion.py",
     "scorer/fan_id.py",
+    "scorer/set_kind.py",
     "scorer/fans.py",
     "scorer/scoring.py",
     "scorer/result.py",

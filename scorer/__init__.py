@@ -26,11 +26,12 @@ from .errors import ScorerError
 from .fan_id import FanId
 from .fans import BY_ID as FANS_BY_ID
 from .fans import FANS, MIN_POINTS, Fan
-from .hand import MELD_FIELDS, Hand, Meld, MeldKind
+from .hand import MELD_FIELDS, Hand, Meld
 from .holding import Holding
 from .result import FanScore, Result, ScoredSet
 from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
 from .scoring import cache_info, clear_caches, score
+from .set_kind import MeldKind, SetKind
 from .shanten import Form
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 
@@ -43,6 +44,6 @@ __all__ = [
     "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
     "WIN_FIELDS", "Analysis", "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
     "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",
-    "ScorerError", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
+    "ScorerError", "SetKind", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
     "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
 ]

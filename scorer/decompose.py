@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
+from .set_kind import CHOW, PUNG, SetKind
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
 
 Counts = tuple[int, ...]
-CHOW, PUNG = 1, 0  # set kinds; a pung sorts before a chow at the same tile, as in the reference
-SetT = tuple[int, int]  # (first tile index, kind)
+SetT = tuple[int, SetKind]  # (first tile index, kind); a pung sorts before a chow at the same tile
 Division = tuple[tuple[SetT, ...], int]  # (sets sorted, pair tile)
 
 DEFAULT_CACHE_SIZE = 16384
@@ -88,16 +88,16 @@ def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...
 SETS_ONLY, WITH_PAIR = _suit_shapes()
 
 
-def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[tuple[int, int], ...], int], ...]]:
+def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[SetT, ...], int], ...]]:
     """For every shape of one suit a real hand can hold (at most 4 sets and a pair, at most 4 of a
     tile): each way to split it, as (sets as (rank index, kind), pair rank index or -1).
 
     Built at import by generating the multisets of sets, so the search for a hand's divisions is
     a lookup per suit and a product across suits."""
     kinds = [(r, PUNG) for r in range(9)] + [(r, CHOW) for r in range(7)]
-    table: dict[tuple[int, ...], list[tuple[tuple[tuple[int, int], ...], int]]] = {}
+    table: dict[tuple[int, ...], list[tuple[tuple[SetT, ...], int]]] = {}
 
-    def add(sets: tuple[tuple[int, int], ...], shape: list[int]) -> None:
+    def add(sets: tuple[SetT, ...], shape: list[int]) -> None:
         for pair in range(-1, 9):
             c = list(shape)
             if pair >= 0:
@@ -105,14 +105,14 @@ def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[tuple[int, int]
             if max(c) <= 4:
                 table.setdefault(tuple(c), []).append((sets, pair))
 
-    def grow(start: int, sets: tuple[tuple[int, int], ...], shape: list[int]) -> None:
+    def grow(start: int, sets: tuple[SetT, ...], shape: list[int]) -> None:
         add(sets, shape)
         if len(sets) == 4:
             return
         for k in range(start, len(kinds)):
             r, kind = kinds[k]
             c = list(shape)
-            for i in (r, r, r) if kind == PUNG else (r, r + 1, r + 2):
+            for i in (r, r, r) if kind is PUNG else (r, r + 1, r + 2):
                 c[i] += 1
             if max(c) <= 4:
                 grow(k, (*sets, (r, kind)), c)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -26,17 +25,13 @@ from .errors import (
     Path,
     ScorerError,
 )
+from .set_kind import MELD_KINDS, SetKind
+from .set_kind import MeldKind as MeldKind  # its public home before the set kinds had one
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
 from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
 
 MAX_FLOWERS = 8
 MAX_MELDS = 4
-
-
-class MeldKind(StrEnum):
-    CHOW = "chow"
-    PUNG = "pung"
-    KONG = "kong"
 
 
 @dataclass(frozen=True)
@@ -55,8 +50,10 @@ class Meld:
     def __post_init__(self) -> None:
         # Typed values only: a plain string kind or tile would slip past the checks below (and a
         # meld keys the result cache). ``Meld.from_tiles`` is the constructor that reads codes.
-        if not isinstance(self.kind, MeldKind):
-            raise TypeError(f"a meld's kind must be a MeldKind, not {self.kind!r} (Meld.from_tiles reads tiles)")
+        if not isinstance(self.kind, SetKind) or self.kind not in MELD_KINDS:
+            raise TypeError(
+                f"a meld's kind must be MeldKind.CHOW, PUNG or KONG, not {self.kind!r} (Meld.from_tiles reads tiles)"
+            )
         if not isinstance(self.tile, Tile):
             raise TypeError(f"a meld's tile must be a Tile, not {self.tile!r} (Meld.from_tiles reads tile codes)")
         if self.concealed is not True and self.concealed is not False:

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .fans import BY_ID
+from .set_kind import SetKind
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,16 @@ class ScoredSet:
     """One group of the chosen arrangement.
 
     ``kind``: chow, pung, kong, pair, knitted_straight (the 9 tiles of 组合龙), knitted (the 14
-    singles of 全不靠/七星不靠), thirteen_orphans or nine_gates (all 14 tiles).
+    singles of 全不靠/七星不靠), thirteen_orphans or nine_gates (all 14 tiles): a ``SetKind``,
+    which is its JSON string.
     """
 
-    kind: str
+    kind: SetKind
     tiles: tuple[str, ...]
     concealed: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiles": list(self.tiles), "concealed": self.concealed}
+        return {"kind": str(self.kind), "tiles": list(self.tiles), "concealed": self.concealed}
 
 
 @dataclass(frozen=True)

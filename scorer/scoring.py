@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from . import decompose
 from .context import Context
-from .decompose import CHOW, PUNG, Division
+from .decompose import Division
 from .detect import (
     CHOW_TRAITS,
     PUNG_TRAITS,
@@ -44,9 +44,10 @@ from .detect import (
 from .exclusion import exclude
 from .fan_id import FanId
 from .fans import FANS, MIN_POINTS
-from .hand import Hand, MeldKind
+from .hand import Hand
 from .payouts import payouts
 from .result import FanScore, Result, ScoredSet
+from .set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, KONG, NINE_GATES, PAIR, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
 from .tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
 
 POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
@@ -118,23 +119,26 @@ def _codes(*idx: int) -> tuple[str, ...]:
     return tuple(CODES[i] for i in idx)
 
 
+_SIZE = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
+
+
 @cache
-def _set(kind: str, first: int, concealed: bool) -> ScoredSet:
+def _set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
     """Sets are values: one object per kind, first tile and concealment, made once."""
-    n = {"chow": 0, "pung": 3, "kong": 4, "pair": 2}[kind]
+    n = _SIZE[kind]
     tiles = _codes(first, first + 1, first + 2) if n == 0 else (CODES[first],) * n
     return ScoredSet(kind, tiles, concealed)
 
 
 def _meld_sets(hand: Hand) -> list[ScoredSet]:
-    return [_set(str(m.kind), INDEX[m.tile], m.concealed) for m in hand.melds]
+    return [_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
 
 
 # --- regular hands ------------------------------------------------------------------------------
-def _sets(f: _Facts, sets: tuple[tuple[int, int], ...]) -> tuple[list[int], list[int], list[int], list[int]]:
+def _sets(f: _Facts, sets: tuple[decompose.SetT, ...]) -> tuple[list[int], list[int], list[int], list[int]]:
     """Chows (by middle tile) and pungs of the concealed part, then with the melds' added."""
-    own_mids = [t + 1 for t, k in sets if k == CHOW]
-    own_pungs = [t for t, k in sets if k == PUNG]
+    own_mids = [t + 1 for t, k in sets if k is CHOW]
+    own_pungs = [t for t, k in sets if k is PUNG]
     return own_mids, own_pungs, [*f.meld_chow_mids, *own_mids], [*f.meld_pungs, *own_pungs]
 
 
@@ -165,11 +169,11 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: bool
     def arrangement() -> list[ScoredSet]:
         out = _meld_sets(hand)
         for t, k in sets:
-            if k == CHOW:
-                out.append(_set("chow", t, True))
+            if k is CHOW:
+                out.append(_set(CHOW, t, True))
             else:
-                out.append(_set("pung", t, not (exposed_pung and t == win)))
-        out.append(_set("pair", pair, True))
+                out.append(_set(PUNG, t, not (exposed_pung and t == win)))
+        out.append(_set(PAIR, pair, True))
         return out
 
     return _candidate(fans, arrangement)
@@ -180,11 +184,11 @@ def _seven_pairs(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     seven_pairs_fans(f.standing, fans)
     return _candidate(fans, lambda: [
-        _set("pair", i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
+        _set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
     ])
 
 
-def _single_set(f: _Facts, kind: str) -> Callable[[], list[ScoredSet]]:
+def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
     """The whole hand as one group (thirteen orphans, honours and knitted, nine gates)."""
     tiles = [i for i in range(NUM_TILES) for _ in range(f.standing[i])]
     return lambda: [ScoredSet(kind, _codes(*tiles), True)]
@@ -193,14 +197,14 @@ def _single_set(f: _Facts, kind: str) -> Callable[[], list[ScoredSet]]:
 def _thirteen_orphans(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     thirteen_orphans_fan(fans)
-    return _candidate(fans, _single_set(f, "thirteen_orphans"))
+    return _candidate(fans, _single_set(f, THIRTEEN_ORPHANS))
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     honors_and_knitted_fan(f.standing, fans)
     knitted_straight_fan(sum(f.standing[i] for i in range(HONOR_START)), fans)
-    return _candidate(fans, _single_set(f, "knitted"))
+    return _candidate(fans, _single_set(f, KNITTED))
 
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
@@ -219,13 +223,13 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
 
     def arrangement() -> list[ScoredSet]:
-        out = _meld_sets(hand) + [ScoredSet("knitted_straight", _codes(*seq), True)]
+        out = _meld_sets(hand) + [ScoredSet(KNITTED_STRAIGHT, _codes(*seq), True)]
         for t, k in sets:
-            if k == CHOW:
-                out.append(_set("chow", t, True))
+            if k is CHOW:
+                out.append(_set(CHOW, t, True))
             else:
-                out.append(_set("pung", t, not (exposed_pung and t == f.win)))
-        out.append(_set("pair", pair, True))
+                out.append(_set(PUNG, t, not (exposed_pung and t == f.win)))
+        out.append(_set(PAIR, pair, True))
         return out
 
     return _candidate(fans, arrangement)
@@ -274,7 +278,7 @@ def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
             if _better(cur, best, seven_pairs):
                 best = cur
     if nine_gates and best is not None:
-        best = best._replace(sets=_single_set(f, "nine_gates"))
+        best = best._replace(sets=_single_set(f, NINE_GATES))
     return best
 
 

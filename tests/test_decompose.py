@@ -79,3 +79,23 @@ def test_waits_of_a_nine_gates_hand_are_all_nine_tiles():
     for i, n in enumerate([3, 1, 1, 1, 1, 1, 1, 1, 3]):
         c[i] = n
     assert decompose.waits(tuple(c), 4) == frozenset(range(9))
+
+
+def test_one_vocabulary_for_set_kinds():
+    # Melds, the decomposition and the result's groups share one enum; each member is its JSON string.
+    from scorer import MeldKind, SetKind, score
+    from scorer.set_kind import KNITTED_STRAIGHT
+
+    assert MeldKind is SetKind and PUNG is SetKind.PUNG and CHOW is MeldKind.CHOW
+    assert [k.value for k in SetKind] == [
+        "pung", "chow", "kong", "pair", "knitted_straight", "knitted", "thirteen_orphans", "nine_gates",
+    ]
+    assert SetKind("chow") is CHOW and CHOW == "chow" and hash(CHOW) == hash("chow")
+    # The reference's order, not the alphabet's: a pung before a chow at the same tile.
+    assert PUNG < CHOW < SetKind.KONG and not CHOW < PUNG and CHOW > PUNG and PUNG <= PUNG >= PUNG
+    assert sorted([(0, CHOW), (0, PUNG)]) == [(0, PUNG), (0, CHOW)]
+    r = score("147m258p369sEE11p1p", self_drawn=True)
+    assert [s.kind for s in r.decomposition][:1] == [KNITTED_STRAIGHT]
+    body = r.to_dict()["decomposition"]
+    assert [type(s["kind"]) for s in body] == [str] * len(body)
+    assert [s["kind"] for s in body] == ["knitted_straight", "pung", "pair"]
