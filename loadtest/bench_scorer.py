@@ -50,16 +50,11 @@ import MahjongGB  # noqa: E402
 
 import scorer  # noqa: E402
 from loadtest.hands import generate, seed_requests  # noqa: E402
+from scorer.tiles import to_botzone  # noqa: E402
 
-BOTZONE_SUIT = {"m": "W", "s": "T", "p": "B"}
-BOTZONE_HONOR = {"E": "F1", "S": "F2", "W": "F3", "N": "F4", "C": "J1", "F": "J2", "P": "J3"}
 WINDS = "ESWN"
 COLUMNS = ("ref", "cold", "warm", "e2e")
 TARGETS = {"cold/ref": 6.0, "warm/ref": 0.3, "worst/median": 3.0}
-
-
-def botzone(code: str) -> str:
-    return BOTZONE_HONOR[code] if code in BOTZONE_HONOR else BOTZONE_SUIT[code[1]] + code[0]
 
 
 def reference_args(hand: scorer.Hand, ctx: scorer.Context) -> tuple[Any, ...]:
@@ -68,13 +63,13 @@ def reference_args(hand: scorer.Hand, ctx: scorer.Context) -> tuple[Any, ...]:
     for m in hand.melds:
         offer = m.claimed or 1
         if m.kind is scorer.hand.MeldKind.CHOW:
-            packs.append(("CHI", botzone(m.tiles[1].value), offer))
+            packs.append(("CHI", to_botzone(m.tiles[1]), offer))
         elif m.kind is scorer.hand.MeldKind.PUNG:
-            packs.append(("PENG", botzone(m.tile.value), offer))
+            packs.append(("PENG", to_botzone(m.tile), offer))
         else:
-            packs.append(("GANG", botzone(m.tile.value), 0 if m.concealed else offer))
+            packs.append(("GANG", to_botzone(m.tile), 0 if m.concealed else offer))
     return (
-        tuple(packs), tuple(botzone(t.value) for t in hand.concealed), botzone(hand.winning_tile.value),
+        tuple(packs), tuple(to_botzone(t) for t in hand.concealed), to_botzone(hand.winning_tile),
         hand.flowers, ctx.self_drawn, ctx.last_copy, ctx.kong_replacement or ctx.robbing_kong,
         ctx.last_wall_tile, WINDS.index(ctx.seat_wind), WINDS.index(ctx.prevalent_wind),
     )
