@@ -115,6 +115,25 @@ MELD_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
+def build_melds(melds: object) -> list[Meld]:
+    """Melds from loose parts (``Meld`` values or ``{"tiles": ..., "concealed": ...}`` objects, as
+    JSON gives them), for every builder of a hand; errors point at ``/hand/melds/k``."""
+    if not isinstance(melds, (list, tuple)):
+        raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
+    built: list[Meld] = []
+    for k, m in enumerate(melds):
+        if isinstance(m, Meld):
+            built.append(m)
+            continue
+        if not isinstance(m, Mapping):
+            raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
+        concealed = m.get("concealed", False)
+        if not isinstance(concealed, bool):
+            raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
+        built.append(Meld.from_tiles(m.get("tiles", ""), concealed, field=("hand", "melds", k)))
+    return built
+
+
 @dataclass(frozen=True, eq=False)
 class Hand:
     """A possible 14-tile hand (kongs count as three) at the moment of winning.
@@ -188,19 +207,7 @@ class Hand:
         fault. ``winning_tile`` (one code) and ``flowers`` (0–8) are typed ``object`` because they
         are checked here, not at the call."""
         tiles = parse_tiles(concealed, ("hand", "concealed"))
-        built: list[Meld] = []
-        if not isinstance(melds, (list, tuple)):
-            raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
-        for k, m in enumerate(melds):
-            if isinstance(m, Meld):
-                built.append(m)
-                continue
-            if not isinstance(m, Mapping):
-                raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
-            concealed_flag = m.get("concealed", False)
-            if not isinstance(concealed_flag, bool):
-                raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
-            built.append(Meld.from_tiles(m.get("tiles", ""), concealed_flag, field=("hand", "melds", k)))
+        built = build_melds(melds)
         if not isinstance(winning_tile, str):
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
         win = parse_tiles(winning_tile, ("hand", "winning_tile"))

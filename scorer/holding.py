@@ -15,13 +15,12 @@ from typing import Any
 from .errors import (
     BAD_FLOWERS,
     BAD_NOTATION,
-    BAD_VALUE,
     TILE_COUNT,
     TOO_MANY_COPIES,
     Path,
     ScorerError,
 )
-from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld
+from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds
 from .shape import MAX_NOTATION, Kind, spec
 from .tiles import (
     ALL_TILES,
@@ -70,20 +69,7 @@ class Holding:
     ) -> Holding:
         """From loose parts, as ``Hand.build`` takes them (without ``winning_tile``)."""
         tiles = parse_tiles(concealed, ("hand", "concealed"))
-        if isinstance(melds, (str, bytes, Mapping)):
-            raise ScorerError(BAD_VALUE, "melds must be a list of melds", ("hand", "melds"))
-        built: list[Meld] = []
-        for k, m in enumerate(melds):
-            if isinstance(m, Meld):
-                built.append(m)
-                continue
-            if not isinstance(m, Mapping):
-                raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
-            flag = m.get("concealed", False)
-            if not isinstance(flag, bool):
-                raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
-            built.append(Meld.from_tiles(m.get("tiles", ""), flag, field=("hand", "melds", k)))
-        return cls(tiles, tuple(built), flowers)
+        return cls(tiles, tuple(build_melds(melds)), flowers)
 
     @classmethod
     def parse(cls, text: str, flowers: int = 0) -> Holding:
