@@ -13,7 +13,7 @@ from .detect import last_copy_proven
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
-from .tiles import Wind
+from .tiles import INDEX, Wind
 
 MAX_BASE_POINTS = 1_000_000
 
@@ -76,8 +76,9 @@ class Context:
     def for_hand(self, hand: Hand) -> Context:
         """Check the context against the tiles; return it with what the tiles prove filled in."""
         win = hand.winning_tile
-        held = sum(1 for t in hand.concealed if t is win)
-        in_melds = sum(1 for m in hand.melds for t in m.tiles if t is win)
+        i = INDEX[win]
+        standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
+        held, in_melds = standing - 1, hand.counts()[i] - standing
         _contradiction(self.kong_replacement and not hand.has_kong, "kong_replacement",
                        "kong_replacement (杠上开花) needs a kong among the melds")
         _contradiction(self.robbing_kong and held + in_melds > 0, "robbing_kong",

@@ -12,7 +12,7 @@ single-pung fans (``single_pung_fans``).
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -98,12 +98,16 @@ def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> FanId | None:
 def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> None:
     """Account-once: n chows give at most ``limit`` two-chow fans; repeats are dropped first,
     starting from the cheapest kinds (as the reference calculator does)."""
-    table = Counter(f for f in found if f)
-    cnt = sum(table.values())
+    table: dict[FanId, int] = {}  # a plain dict, not a Counter: Counter's methods are Python code
+    cnt = 0
+    for f in found:
+        if f:
+            table[f] = table.get(f, 0) + 1
+            cnt += 1
     floor = 1
     while cnt > limit and floor >= 0:
         for f in reversed(_PAIR_FANS):
-            while table[f] > floor and cnt > limit:
+            while table.get(f, 0) > floor and cnt > limit:
                 table[f] -= 1
                 cnt -= 1
         floor -= 1

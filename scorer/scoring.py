@@ -54,21 +54,26 @@ POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
 _PLAIN: dict[FanId, str] = {f.id: f.id.value for f in FANS}  # results carry the ids as plain strings
 
 
-class _Facts(NamedTuple):
-    """What every arrangement of one hand shares, computed once."""
+class _Facts:
+    """What every arrangement of one hand shares, computed once. A plain class, not a NamedTuple:
+    compiled, its constructor is native code (a NamedTuple's is a Python function)."""
 
-    win: int
-    standing: tuple[int, ...]  # concealed tiles with the winning tile
-    need: int  # sets still to find among the standing tiles
-    meld_chow_mids: tuple[int, ...]
-    meld_pungs: tuple[int, ...]  # pungs and kongs
-    melded_kongs: int
-    concealed_kongs: int
-    meld_traits: tuple[SetTraits, ...]
-    ctx: Context
-    seat: int
-    prevalent: int
-    base_fans: Fans  # how it was won, the tiles' own fans and concealment: the same for every arrangement
+    def __init__(self, win: int, standing: tuple[int, ...], need: int, meld_chow_mids: tuple[int, ...],
+                 meld_pungs: tuple[int, ...], melded_kongs: int, concealed_kongs: int,
+                 meld_traits: tuple[SetTraits, ...], ctx: Context, seat: int, prevalent: int, base_fans: Fans) -> None:
+        self.win = win
+        self.standing = standing  # concealed tiles with the winning tile
+        self.need = need  # sets still to find among the standing tiles
+        self.meld_chow_mids = meld_chow_mids
+        self.meld_pungs = meld_pungs  # pungs and kongs
+        self.melded_kongs = melded_kongs
+        self.concealed_kongs = concealed_kongs
+        self.meld_traits = meld_traits
+        self.ctx = ctx
+        self.seat = seat
+        self.prevalent = prevalent
+        # how it was won, the tiles' own fans and concealment: the same for every arrangement
+        self.base_fans = base_fans
 
 
 class _Candidate(NamedTuple):
@@ -113,6 +118,12 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
 def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
     kept = exclude(raw)
     return _Candidate(kept, sum(POINTS[i] * n for i, n in kept), sets, raw)
+
+
+@cache
+def _fan_score(fan_id: FanId, count: int) -> FanScore:
+    """Breakdown entries are values, made once each (a frozen dataclass's constructor is Python code)."""
+    return FanScore(_PLAIN[fan_id], count)
 
 
 def _codes(*idx: int) -> tuple[str, ...]:
@@ -303,10 +314,10 @@ def _score(hand: Hand, context: Context) -> Result:
             f"{f.need} set{'s' if f.need != 1 else ''} and a pair, nor seven pairs, thirteen orphans, "
             "honors and knitted tiles or a knitted straight",
         )
-    fans = [FanScore(_PLAIN[i], n) for i, n in best.fans]
+    fans = [_fan_score(i, n) for i, n in best.fans]
     flower = flower_fan(flowers)
     if flower:
-        fans.append(FanScore(_PLAIN[flower[0]], flower[1]))
+        fans.append(_fan_score(*flower))
     total = best.points + flowers
     valid = best.points >= MIN_POINTS
     pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None
