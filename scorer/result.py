@@ -32,7 +32,8 @@ class FanScore:
         return BY_ID[self.id].name_zh
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points, "count": self.count}
+        fan = BY_ID[self.id]  # one lookup, not one per property
+        return {"id": self.id, "name": fan.name, "name_zh": fan.name_zh, "points": fan.points, "count": self.count}
 
 
 @dataclass(frozen=True)
