@@ -115,6 +115,23 @@ MELD_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
+def tile_counts(
+    concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile | None = None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per tile kind: the standing tiles (concealed, with the winning tile if there is one), then
+    every tile of the hand, melds included — what a hand or a holding checks and scores from."""
+    standing = [0] * NUM_TILES
+    for t in concealed:
+        standing[INDEX[t]] += 1
+    if winning_tile is not None:
+        standing[INDEX[winning_tile]] += 1
+    total = list(standing)
+    for m in melds:
+        for t in m.tiles:
+            total[INDEX[t]] += 1
+    return tuple(standing), tuple(total)
+
+
 def build_melds(melds: object) -> list[Meld]:
     """Melds from loose parts (``Meld`` values or ``{"tiles": ..., "concealed": ...}`` objects, as
     JSON gives them), for every builder of a hand; errors point at ``/hand/melds/k``."""
@@ -170,16 +187,9 @@ class Hand:
         # Equal hands list their melds in one order, so whichever is scored first, the cached
         # result shows the same arrangement.
         object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
-        standing = [0] * NUM_TILES
-        for t in self.concealed:
-            standing[INDEX[t]] += 1
-        standing[INDEX[self.winning_tile]] += 1
-        total = list(standing)
-        for m in self.melds:
-            for t in m.tiles:
-                total[INDEX[t]] += 1
-        object.__setattr__(self, "_standing", tuple(standing))
-        object.__setattr__(self, "_counts", tuple(total))
+        standing, counts = tile_counts(self.concealed, self.melds, self.winning_tile)
+        object.__setattr__(self, "_standing", standing)
+        object.__setattr__(self, "_counts", counts)
         _validate(self)
         melds = tuple((INDEX[m.tile], m.kind.value, m.concealed) for m in self.melds)
         key = (self._standing, melds, INDEX[self.winning_tile], self.flowers)

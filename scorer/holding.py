@@ -20,7 +20,7 @@ from .errors import (
     Path,
     ScorerError,
 )
-from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds
+from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds, tile_counts
 from .shape import MAX_NOTATION, Kind, spec
 from .tiles import (
     ALL_TILES,
@@ -52,15 +52,9 @@ class Holding:
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
         object.__setattr__(self, "melds", tuple(sorted(self.melds, key=lambda m: (INDEX[m.tile], str(m.kind)))))
-        standing = [0] * NUM_TILES
-        for t in self.concealed:
-            standing[INDEX[t]] += 1
-        total = list(standing)
-        for m in self.melds:
-            for t in m.tiles:
-                total[INDEX[t]] += 1
-        object.__setattr__(self, "_standing", tuple(standing))
-        object.__setattr__(self, "_counts", tuple(total))
+        standing, counts = tile_counts(self.concealed, self.melds)
+        object.__setattr__(self, "_standing", standing)
+        object.__setattr__(self, "_counts", counts)
         _validate(self)
 
     @classmethod
