@@ -31,6 +31,16 @@ def load_spec() -> dict[str, Any]:
     return yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
 
 
+def resolve_ref(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """Follow a node's local ``$ref`` chain within ``spec`` to the node it names."""
+    while "$ref" in node:
+        target: Any = spec
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
 def load_seed(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 

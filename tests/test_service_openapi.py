@@ -8,18 +8,13 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
-from tests.conftest import ROOT, SEEDS, SPEC_PATH, load_seed, load_spec
+from tests.conftest import ROOT, SEEDS, SPEC_PATH, load_seed, load_spec, resolve_ref
 
 SPEC = load_spec()
 
 
 def _resolve(node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        target: Any = SPEC
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
+    return resolve_ref(SPEC, node)
 
 
 def request_examples() -> list[Any]:

@@ -16,7 +16,7 @@ from marshmallow import Schema, fields, validate
 import scorer
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind
 from service import schemas
-from tests.conftest import load_spec
+from tests.conftest import load_spec, resolve_ref
 
 SPEC = load_spec()
 
@@ -42,12 +42,7 @@ _LIMITS = ("enum", "maxLength", "minItems", "maxItems", "minimum", "maximum")
 
 # --- openapi.yaml ------------------------------------------------------------------------------------
 def _resolve(node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        target: Any = SPEC
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
+    return resolve_ref(SPEC, node)
 
 
 def spec_norm(node: dict[str, Any]) -> Norm:
