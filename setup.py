@@ -25,14 +25,14 @@ COMPILED = [
     "scorer/tiles.py",
     "scorer/hand.py",
     "scorer/decompose.py",
-    "scorer/detect.py",
-    "scorer/exclusion.py",
-    "scorer/fan_id.py",
     "scorer/set_kind.py",
-    "scorer/fans.py",
-    "scorer/scoring.py",
     "scorer/result.py",
-    "scorer/payouts.py",
+    "scorer/rules/mcr/detect.py",
+    "scorer/rules/mcr/exclusion.py",
+    "scorer/rules/mcr/fan_id.py",
+    "scorer/rules/mcr/fans.py",
+    "scorer/rules/mcr/scoring.py",
+    "scorer/rules/mcr/payouts.py",
 ]
 
 

@@ -34,8 +34,8 @@ import MahjongGB
 
 import scorer
 from loadtest.hands import CODES, generate
-from scorer import shanten
 from scorer.tiles import to_botzone
+from scorer.waits import shanten
 
 COLUMNS = ("ref", "ready", "ready_w", "discard", "ref14")
 

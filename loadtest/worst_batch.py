@@ -26,7 +26,7 @@ def slowest_bodies(pool: int = 4000, size: int = 1000, seed: int = 7) -> tuple[l
     in seconds (the library alone, no HTTP)."""
     import scorer
     from loadtest.bench_scorer import build
-    from scorer import scoring
+    from scorer.rules.mcr import scoring
 
     timed: list[tuple[float, dict[str, Any]]] = []
     for h in generate(pool, seed=seed):

@@ -1,4 +1,5 @@
-"""MCR (国标麻将) scoring: tiles and notations, validated hands, the 81-fan table, the scorer.
+"""Mahjong scoring by rule book — MCR (国标麻将, the default), Hong Kong, Sichuan: tiles and
+notations, validated hands, each book's fan table, the scorer, waits and settlement.
 
     >>> import scorer
     >>> r = scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
@@ -10,7 +11,35 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from . import decompose as _decompose
 from . import shape
-from .analysis import (
+from .api import clear_caches, score
+from .context import Context
+from .errors import ScorerError
+from .flowers import Flower
+from .forms import Form
+from .hand import MELD_FIELDS, Hand, Meld
+from .holding import Holding
+from .result import FanScore, Result, ScoredSet
+from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
+from .rules.mcr.fan_id import FanId
+from .rules.mcr.fans import BY_ID as FANS_BY_ID
+from .rules.mcr.fans import FANS, MIN_POINTS, Fan
+from .rules.mcr.room import (
+    ROOM_HAND_FIELDS,
+    WIN_FIELDS,
+    Draw,
+    HandRecord,
+    Leave,
+    Ledger,
+    Player,
+    Room,
+    Standing,
+    Win,
+    settle,
+)
+from .rules.mcr.scoring import cache_info
+from .set_kind import MeldKind, SetKind
+from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
+from .waits.analysis import (
     WAIT_CONTEXT_FIELDS,
     WAITS_FIELDS,
     Analysis,
@@ -21,26 +50,13 @@ from .analysis import (
     Wait,
     analyze,
 )
-from .context import Context
-from .errors import ScorerError
-from .fan_id import FanId
-from .fans import BY_ID as FANS_BY_ID
-from .fans import FANS, MIN_POINTS, Fan
-from .hand import MELD_FIELDS, Hand, Meld
-from .holding import Holding
-from .result import FanScore, Result, ScoredSet
-from .room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, HandRecord, Leave, Ledger, Player, Room, Standing, Win, settle
-from .scoring import cache_info, clear_caches, score
-from .set_kind import MeldKind, SetKind
-from .shanten import Form
-from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 
 # Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
 # built with a C compiler), False for pure Python (an editable install, or no compiler at build time).
 COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
-    "COMPILED", "Wind",
+    "COMPILED", "RULESETS", "FanRow", "Flower", "OptionSpec", "RuleBook", "Wind", "rulebook",
     "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
     "WIN_FIELDS", "Analysis", "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
     "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",

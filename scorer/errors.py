@@ -20,6 +20,10 @@ BAD_WIND: Final = "bad_wind"
 BAD_BASE_POINTS: Final = "bad_base_points"
 CONTRADICTORY_CONTEXT: Final = "contradictory_context"
 BAD_VALUE: Final = "bad_value"
+# The rule-book layer (scorer.rules)
+BAD_RULESET: Final = "bad_ruleset"
+BAD_OPTION: Final = "bad_option"
+NOT_IN_RULESET: Final = "not_in_ruleset"
 # A room (scorer.room)
 UNKNOWN_PLAYER: Final = "unknown_player"
 DUPLICATE_PLAYER: Final = "duplicate_player"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +25,7 @@ from .errors import (
     Path,
     ScorerError,
 )
+from .flowers import Flower, parse_flowers
 from .set_kind import MELD_KINDS, SetKind
 from .set_kind import MeldKind as MeldKind  # its public home before the set kinds had one
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
@@ -164,7 +165,11 @@ class Hand:
     melds: tuple[Meld, ...] = field(metadata=spec(
         Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
     winning_tile: Tile = field(metadata=spec(Kind.TILE, "the winning tile", required=True))
-    flowers: int = field(default=0, metadata=spec(Kind.INT, "flower tiles", minimum=0, maximum=MAX_FLOWERS))
+    flowers: int = field(default=0, metadata=spec(
+        Kind.FLOWERS, "flower tiles: how many (MCR counts them), or which, by name (Hong Kong scores them by seat)",
+        minimum=0, maximum=MAX_FLOWERS))
+    # The flowers by name when they were named (their count is then ``flowers``).
+    flower_tiles: tuple[Flower, ...] = ()
     # Count vectors, worked out once here since validation needs them anyway.
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -184,6 +189,9 @@ class Hand:
         if not isinstance(self.winning_tile, Tile):
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+        if self.flower_tiles:
+            object.__setattr__(self, "flower_tiles", parse_flowers(self.flower_tiles))
+            named_flowers_count(self)
         # Equal hands list their melds in one order, so whichever is scored first, the cached
         # result shows the same arrangement.
         object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
@@ -192,7 +200,7 @@ class Hand:
         object.__setattr__(self, "_counts", counts)
         _validate(self)
         melds = tuple((INDEX[m.tile], m.kind.value, m.concealed) for m in self.melds)
-        key = (self._standing, melds, INDEX[self.winning_tile], self.flowers)
+        key = (self._standing, melds, INDEX[self.winning_tile], self.flowers, self.flower_tiles)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
 
@@ -225,7 +233,7 @@ class Hand:
             raise ScorerError(
                 TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
             )
-        return cls(tiles, tuple(built), win[0], _flowers(flowers))
+        return cls(tiles, tuple(built), win[0], *read_flowers(flowers))
 
     @classmethod
     def parse(cls, text: object, flowers: object = 0) -> Hand:
@@ -238,7 +246,8 @@ class Hand:
             raise ScorerError(BAD_NOTATION, "hand notation must be a string", ("hand",))
         if len(text) > MAX_NOTATION:
             raise ScorerError(BAD_NOTATION, f"hand notation longer than {MAX_NOTATION} characters", ("hand",))
-        return _parse(text, _flowers(flowers))
+        count, named = read_flowers(flowers)
+        return _parse(text, count) if not named else replace(_parse(text, count), flower_tiles=named)
 
     # --- views ----------------------------------------------------------------------------------
     def notation(self) -> str:
@@ -261,7 +270,7 @@ class Hand:
         return self.notation()
 
     def __repr__(self) -> str:
-        extra = f", flowers={self.flowers}" if self.flowers else ""
+        extra = f", flowers={[f.value for f in self.flower_tiles] or self.flowers}" if self.flowers else ""
         return f"Hand.parse({self.notation()!r}{extra})"
 
 
@@ -271,6 +280,23 @@ _KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
 def _meld_order(m: Meld) -> tuple[tuple[int, int], int, bool]:
     """Melds as people write them: by suit and rank (as the concealed tiles), then chow, pung, kong."""
     return DISPLAY_ORDER[m.tile], _KIND_ORDER[m.kind], m.concealed
+
+
+def read_flowers(flowers: object) -> tuple[int, tuple[Flower, ...]]:
+    """``flowers`` as a request gives it: a count (0-8), or a list of flower names."""
+    if isinstance(flowers, (list, tuple)):
+        named = parse_flowers(flowers)
+        return len(named), named
+    return _flowers(flowers), ()
+
+
+def named_flowers_count(h: Hand | Any) -> None:
+    """Named flowers fix the count: ``flowers`` is 0 (filled in) or their number."""
+    if h.flowers == 0:
+        object.__setattr__(h, "flowers", len(h.flower_tiles))
+    elif h.flowers != len(h.flower_tiles):
+        raise ScorerError(BAD_FLOWERS, f"flowers is {h.flowers} but {len(h.flower_tiles)} are named",
+                          ("hand", "flowers"))
 
 
 def _flowers(flowers: object) -> int:

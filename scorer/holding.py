@@ -20,7 +20,8 @@ from .errors import (
     Path,
     ScorerError,
 )
-from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds, tile_counts
+from .flowers import Flower, parse_flowers
+from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds, named_flowers_count, read_flowers, tile_counts
 from .shape import MAX_NOTATION, Kind, spec
 from .tiles import (
     ALL_TILES,
@@ -45,12 +46,18 @@ class Holding:
         Kind.TILES, "the concealed tiles: with three per meld, 13 (waiting) or 14 (about to discard)", required=True))
     melds: tuple[Meld, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
-    flowers: int = field(default=0, metadata=spec(Kind.INT, "flower tiles", minimum=0, maximum=MAX_FLOWERS))
+    flowers: int = field(default=0, metadata=spec(
+        Kind.FLOWERS, "flower tiles: how many (MCR counts them), or which, by name (Hong Kong scores them by seat)",
+        minimum=0, maximum=MAX_FLOWERS))
+    flower_tiles: tuple[Flower, ...] = ()  # the flowers by name when they were named
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+        if self.flower_tiles:
+            object.__setattr__(self, "flower_tiles", parse_flowers(self.flower_tiles))
+            named_flowers_count(self)
         object.__setattr__(self, "melds", tuple(sorted(self.melds, key=lambda m: (INDEX[m.tile], str(m.kind)))))
         standing, counts = tile_counts(self.concealed, self.melds)
         object.__setattr__(self, "_standing", standing)
@@ -59,14 +66,14 @@ class Holding:
 
     @classmethod
     def build(
-        cls, concealed: str | Sequence[str], melds: Iterable[Meld | Mapping[str, Any]] = (), flowers: int = 0
+        cls, concealed: str | Sequence[str], melds: Iterable[Meld | Mapping[str, Any]] = (), flowers: object = 0
     ) -> Holding:
         """From loose parts, as ``Hand.build`` takes them (without ``winning_tile``)."""
         tiles = parse_tiles(concealed, ("hand", "concealed"))
-        return cls(tiles, tuple(build_melds(melds)), flowers)
+        return cls(tiles, tuple(build_melds(melds)), *read_flowers(flowers))
 
     @classmethod
-    def parse(cls, text: str, flowers: int = 0) -> Holding:
+    def parse(cls, text: str, flowers: object = 0) -> Holding:
         """The reference notation without a winning tile: ``"[123p1]456m789s11m22m"``;
         ``[2222m]`` without an offer digit is a concealed kong."""
         if not isinstance(text, str):
@@ -94,7 +101,7 @@ class Holding:
             raise ScorerError(BAD_NOTATION, "melds must come before the standing tiles, each closed by ']'", ("hand",))
         rest = parse_tiles(body[pos:], ("hand",))
         try:
-            return cls(rest, tuple(melds), flowers)
+            return cls(rest, tuple(melds), *read_flowers(flowers))
         except ScorerError as e:
             raise ScorerError(e.code, e.message, e.field if e.field[1:2] == ("flowers",) else ("hand",)) from None
 
@@ -118,7 +125,7 @@ class Holding:
         return self.notation()
 
     def __repr__(self) -> str:
-        extra = f", flowers={self.flowers}" if self.flowers else ""
+        extra = f", flowers={[f.value for f in self.flower_tiles] or self.flowers}" if self.flowers else ""
         return f"Holding.parse({self.notation()!r}{extra})"
 
 

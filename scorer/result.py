@@ -7,33 +7,23 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .fans import BY_ID
 from .set_kind import SetKind
 
 
 @dataclass(frozen=True)
 class FanScore:
-    """One fan in a breakdown; a fan scored twice is one entry with ``count`` 2."""
+    """One fan in a breakdown; a fan scored twice is one entry with ``count`` 2. It carries its
+    names and value (points in MCR, fan in Hong Kong and Sichuan), so a result needs no fan table
+    to be read: the rule book that scored it filled them in."""
 
     id: str
-    count: int = 1
-
-    @property
-    def points(self) -> int:
-        """Points per occurrence."""
-        return BY_ID[self.id].points
-
-    @property
-    def name(self) -> str:
-        return BY_ID[self.id].name
-
-    @property
-    def name_zh(self) -> str:
-        return BY_ID[self.id].name_zh
+    count: int
+    points: int  # per occurrence
+    name: str
+    name_zh: str
 
     def to_dict(self) -> dict[str, Any]:
-        fan = BY_ID[self.id]  # one lookup, not one per property
-        return {"id": self.id, "name": fan.name, "name_zh": fan.name_zh, "points": fan.points, "count": self.count}
+        return {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points, "count": self.count}
 
 
 @dataclass(frozen=True)
@@ -64,6 +54,8 @@ class Result:
     decomposition: tuple[ScoredSet, ...]
     payouts: Mapping[str, int] | None
     reason: str | None = None
+    ruleset: str = "mcr"  # the rule book that scored it
+    limit: bool | None = None  # a limit hand (Hong Kong); None where the book has no such notion
 
     def __post_init__(self) -> None:
         if self.payouts is not None and not isinstance(self.payouts, MappingProxyType):
@@ -73,7 +65,8 @@ class Result:
         return sum(f.count for f in self.fans if f.id == fan_id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
+            "ruleset": self.ruleset,
             "winning": self.winning,
             "valid": self.valid,
             "points": self.points,
@@ -84,3 +77,6 @@ class Result:
             "payouts": dict(self.payouts) if self.payouts is not None else None,
             "reason": self.reason,
         }
+        if self.limit is not None:
+            out["limit"] = self.limit
+        return out

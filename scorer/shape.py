@@ -37,6 +37,9 @@ class Kind(StrEnum):
     OBJECT = "object"  # one object of the shape ``FieldSpec.items``
     NAME = "name"  # a player's name: a short string
     NAMES = "names"  # a player's name, or a list of at most ``FieldSpec.max_items`` names
+    SUIT = "suit"  # one of m p s
+    WINDS = "winds"  # a list of at most ``FieldSpec.max_items`` seat winds
+    FLOWERS = "flowers"  # a count (0-8) or a list of flower names (plum ... winter, 梅 ... 冬)
     HAND = "hand"  # a hand as POST /v1/score takes it: an object of ``Hand``'s fields or the reference notation
 
 

@@ -87,7 +87,7 @@ def reference_input(request: dict[str, Any]) -> tuple[list[tuple[str, str, int]]
 
 # --- asking the reference ----------------------------------------------------------------------
 def _name_map() -> dict[str, str]:
-    from scorer.fans import FANS
+    from scorer.rules.mcr.fans import FANS
 
     names = {f.name_zh: f.id for f in FANS}
     # The reference's own spellings of the wait fans ("独听" = the only wait; 嵌张 for our 坎张).
@@ -123,7 +123,7 @@ def reference_fans(request: dict[str, Any]) -> Counter[str] | None:
             fans["two_melded_kongs"] += count
             fans["concealed_kong"] += count
             continue
-        assert zh in names, f"reference fan {zh!r} has no id in scorer.fans"
+        assert zh in names, f"reference fan {zh!r} has no id in scorer.rules.mcr.fans"
         fans[names[zh]] += count
     return fans
 
@@ -150,7 +150,7 @@ def derived_expectation(request: dict[str, Any]) -> dict[str, Any]:
     if fans is None:
         return {"winning": False, "valid": False, "points": 0, "flower_points": 0, "total": 0,
                 "fans": {}, "payouts": None}
-    from scorer.fans import BY_ID
+    from scorer.rules.mcr.fans import BY_ID
 
     points = sum(BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
     flower_points = fans.get("flower_tiles", 0)

@@ -45,7 +45,7 @@ def test_python_dash_m_scorer_runs():
 def test_cli_has_an_option_for_every_context_field(capsys):
     """The options are derived from ``Context`` (scorer.shape): each field can be set."""
     import scorer
-    from scorer.cli import _parser
+    from scorer.cli.score import _parser
 
     args = _parser().parse_args(["1m", "--seat-wind", "S", "--prevalent", "W", "--discarder", "N",
                                  "--last-copy", "--last-wall-tile", "--robbing-kong", "--base-points", "3",

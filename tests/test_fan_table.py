@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 import scorer
-from scorer import detect, scoring
-from scorer.exclusion import exclude
-from scorer.fan_id import FanId
+from scorer.rules.mcr import detect, scoring
+from scorer.rules.mcr.exclusion import exclude
+from scorer.rules.mcr.fan_id import FanId
 from tests.seed_oracle_check import load_seeds
 
 ISSUE_ORDER = """big_four_winds big_three_dragons all_green nine_gates four_kongs seven_shifted_pairs
@@ -75,7 +75,7 @@ def test_implication_graph_has_no_cycles():
 
 
 def test_fan_ids_are_the_table():
-    from scorer import fan_id
+    from scorer.rules.mcr import fan_id
 
     assert list(FanId) == ISSUE_ORDER
     assert all(getattr(fan_id, m.name) is m for m in FanId)  # the detectors' module constants
@@ -85,7 +85,7 @@ def test_fan_ids_are_the_table():
 
 @pytest.mark.parametrize("fan", scorer.FANS, ids=lambda f: f.id)
 def test_each_row_names_its_detector_in_detect(fan):
-    assert fan.detector.__module__ == "scorer.detect"
+    assert fan.detector.__module__ == "scorer.rules.mcr.detect"
     assert getattr(detect, fan.detector.__name__) is fan.detector
 
 

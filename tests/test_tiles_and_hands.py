@@ -497,8 +497,10 @@ def test_context_contradicts_hand(text: str, kwargs: dict[str, Any], name: str) 
     ],
 )
 def test_last_copy_inference(text: str, kwargs: dict[str, Any], last_copy: bool) -> None:
+    from scorer.rules.mcr.scoring import proven_context  # 和绝张 as the tiles prove it is MCR's rule
+
     ctx = Context(**kwargs)
-    out = ctx.for_hand(Hand.parse(text))
+    out = proven_context(ctx, Hand.parse(text))
     assert out.last_copy is last_copy
     assert out == ctx.__class__(**{**kwargs, "last_copy": last_copy})
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer import shanten
 from scorer.tiles import ALL_TILES, DISPLAY_ORDER, INDEX, NUM_TILES
+from scorer.waits import shanten
 
 PROPS = settings(max_examples=150, derandomize=True, database=None, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow])

@@ -25,8 +25,8 @@ import MahjongGB
 import pytest
 
 import scorer
-from scorer import shanten
 from scorer.tiles import ALL_TILES, INDEX, NUM_TILES, to_botzone
+from scorer.waits import shanten
 from tests.handgen import BOTZONE, CODES, GenHand, GenMeld, generate
 from tests.oracle import fan_counts, reference_score
 

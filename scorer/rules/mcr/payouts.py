@@ -4,7 +4,7 @@ room's base points."""
 
 from __future__ import annotations
 
-from .tiles import WINDS
+from ...tiles import WINDS
 
 BASE = 8
 

@@ -27,11 +27,11 @@ useful tile only recomputes the one group it touches.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
-from .decompose import KNITTED, ORPHANS
-from .tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
+from ..decompose import KNITTED, ORPHANS
+from ..forms import ALL_FORMS, Form
+from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
 
 Counts = tuple[int, ...]
 Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
@@ -39,16 +39,6 @@ Frontier = tuple[Shape, ...]  # the shapes no other shape of the same tiles beat
 
 MAX_SETS = 4
 HONORS = tuple(range(HONOR_START, NUM_TILES))
-
-
-class Form(StrEnum):
-    """The winning forms, named as the service names them."""
-
-    REGULAR = "regular"
-    SEVEN_PAIRS = "seven_pairs"
-    THIRTEEN_ORPHANS = "thirteen_orphans"
-    HONORS_AND_KNITTED = "honors_and_knitted"
-    KNITTED_STRAIGHT = "knitted_straight"
 
 
 @dataclass(frozen=True)
@@ -274,17 +264,19 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
     return _merge_by_sequence(Form.KNITTED_STRAIGHT, per)
 
 
-def forms(counts: Counts, melds: int) -> dict[Form, FormShanten | None]:
+def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
     """Every form's shanten for standing ``counts`` beside ``melds`` melds; None where the melds
     rule a form out (the special forms need all 13 tiles standing, a knitted straight at most
-    one meld)."""
+    one meld) or the rule book has no such form (``only``: the forms it accepts)."""
     concealed = melds == 0
     return {
-        Form.REGULAR: regular(counts, melds),
-        Form.SEVEN_PAIRS: seven_pairs(counts) if concealed else None,
-        Form.THIRTEEN_ORPHANS: thirteen_orphans(counts) if concealed else None,
-        Form.HONORS_AND_KNITTED: honors_and_knitted(counts) if concealed else None,
-        Form.KNITTED_STRAIGHT: knitted_straight(counts, melds) if melds <= 1 else None,
+        Form.REGULAR: regular(counts, melds) if Form.REGULAR in only else None,
+        Form.SEVEN_PAIRS: seven_pairs(counts) if concealed and Form.SEVEN_PAIRS in only else None,
+        Form.THIRTEEN_ORPHANS: thirteen_orphans(counts) if concealed and Form.THIRTEEN_ORPHANS in only else None,
+        Form.HONORS_AND_KNITTED:
+            honors_and_knitted(counts) if concealed and Form.HONORS_AND_KNITTED in only else None,
+        Form.KNITTED_STRAIGHT:
+            knitted_straight(counts, melds) if melds <= 1 and Form.KNITTED_STRAIGHT in only else None,
     }
 
 

@@ -16,10 +16,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import decompose
-from . import fan_id as F
-from .fan_id import FanId
-from .tiles import (
+from ... import decompose
+from ...tiles import (
     EAST,
     HONOR_START,
     IS_DRAGON,
@@ -33,6 +31,8 @@ from .tiles import (
     RANK,
     SUIT,
 )
+from . import fan_id as F
+from .fan_id import FanId
 
 # A defaultdict, not a Counter: its copy and missing keys are handled in C, and this is the hot path.
 Fans = defaultdict[FanId, int]

@@ -10,12 +10,28 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, lru_cache, partial
 from typing import Any, NamedTuple
 
-from . import decompose
-from .context import Context
-from .decompose import Division
+from ... import decompose
+from ...context import Context
+from ...decompose import Division
+from ...hand import Hand
+from ...result import FanScore, Result, ScoredSet
+from ...set_kind import (
+    CHOW,
+    KNITTED,
+    KNITTED_STRAIGHT,
+    KONG,
+    NINE_GATES,
+    PAIR,
+    PUNG,
+    THIRTEEN_ORPHANS,
+    MeldKind,
+    SetKind,
+)
+from ...tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
 from .detect import (
     CHOW_TRAITS,
     PUNG_TRAITS,
@@ -28,6 +44,7 @@ from .detect import (
     knitted_straight_fan,
     knitted_wait_fan,
     kong_fans,
+    last_copy_proven,
     nine_gates_fan,
     pack_trait_fans,
     pair_fans,
@@ -44,14 +61,10 @@ from .detect import (
 from .exclusion import exclude
 from .fan_id import FanId
 from .fans import FANS, MIN_POINTS
-from .hand import Hand
 from .payouts import payouts
-from .result import FanScore, Result, ScoredSet
-from .set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, KONG, NINE_GATES, PAIR, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
-from .tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
 
 POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
-_PLAIN: dict[FanId, str] = {f.id: f.id.value for f in FANS}  # results carry the ids as plain strings
+_BY_ID = {f.id: f for f in FANS}
 
 
 class _Facts:
@@ -123,7 +136,8 @@ def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
 @cache
 def _fan_score(fan_id: FanId, count: int) -> FanScore:
     """Breakdown entries are values, made once each (a frozen dataclass's constructor is Python code)."""
-    return FanScore(_PLAIN[fan_id], count)
+    fan = _BY_ID[fan_id]
+    return FanScore(fan_id.value, count, fan.points, fan.name, fan.name_zh)  # ids as plain strings
 
 
 def _codes(*idx: int) -> tuple[str, ...]:
@@ -292,12 +306,12 @@ def detected_fans(hand: Hand, context: Context) -> dict[FanId, int] | None:
     """The fans the detectors found in the arrangement that scores, before the table's 不计 took
     any away (flowers aside); None when the hand is not complete. For tests and explanations:
     ``exclusion.exclude`` of this is the breakdown ``score`` reports."""
-    best = _arrangements(hand, _facts(hand, context.for_hand(hand)))
+    best = _arrangements(hand, _facts(hand, proven_context(context, hand)))
     return None if best is None else {i: n for i, n in best.detected.items() if n}
 
 
 def _score(hand: Hand, context: Context) -> Result:
-    ctx = context.for_hand(hand)  # inside the cache: a hit skips the checks that passed before
+    ctx = proven_context(context, hand)  # inside the cache: a hit skips the checks that passed before
     f = _facts(hand, ctx)
     best = _arrangements(hand, f)
     flowers = hand.flowers
@@ -335,24 +349,18 @@ _cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 4096))(_
 decompose.set_cache_size(_env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
 
 
-def score(hand: Hand | str, context: Context | None = None, /, **context_fields: Any) -> Result:
-    """Score a winning hand. ``hand`` is a ``Hand`` or the reference notation
-    (``"[222m1][444m2][666m3]88mWW8m"``); the context is a ``Context`` or its fields as keywords.
-
-    Raises ``ScorerError`` for an impossible hand or a contradictory context; an incomplete
-    hand is a normal result with ``winning`` false and a ``reason``.
-    """
-    if isinstance(hand, str):
-        hand = Hand.parse(hand)
-    elif not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or a notation string, not {type(hand).__name__}")
-    if context is None:
-        context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
-    elif not isinstance(context, Context):  # e.g. a seat wind or a dict given where the Context goes
-        raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")
-    elif context_fields:
-        raise TypeError("give a Context or its fields as keywords, not both")
+def score_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
+    """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` (MCR has no options)."""
     return _cached_score(hand, context)
+
+
+def proven_context(context: Context, hand: Hand) -> Context:
+    """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
+    ctx = context.for_hand(hand)
+    i = INDEX[hand.winning_tile]
+    standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
+    last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
+    return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
 
 
 def clear_caches() -> None:

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 
-from .analysis import WAIT_CONTEXT_FIELDS, Analysis, Outlook, analyze
-from .cli import _add_option
-from .errors import ScorerError
-from .holding import Holding
-from .result import Result
-from .shape import fields_of
+from ..errors import ScorerError
+from ..holding import Holding
+from ..result import Result
+from ..rules import RULESETS
+from ..shape import fields_of
+from ..waits.analysis import WAIT_CONTEXT_FIELDS, Analysis, Outlook, analyze
+from .options import add_option, add_rulebook, house_rules, report
 
 _HAND_OPTIONS = tuple(s for s in fields_of(Holding) if s.name == "flowers")  # the rest is the notation
 
@@ -30,7 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("hand", help="reference notation without a winning tile: bracketed melds, then the concealed tiles")
     for spec in (*WAIT_CONTEXT_FIELDS, *_HAND_OPTIONS):
-        _add_option(p, spec)
+        add_option(p, spec)
+    add_rulebook(p)
     p.add_argument("--visible", default="", help="tiles seen elsewhere on the table, e.g. '1m 5p EE'")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     return p
@@ -39,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
 def _score(r: Result | None) -> str:
     if r is None:
         return "no fifth copy"
-    return f"{r.total:>3} {'valid' if r.valid else 'under 8'}"
+    book = RULESETS[r.ruleset]
+    return f"{r.total:>3} {'valid' if r.valid else f'under {book.minimum}' if book.unit == 'points' else 'not valid'}"
 
 
 def _outlook(o: Outlook, indent: str = "") -> list[str]:
@@ -72,9 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Holding.parse(args.hand, flowers=args.flowers)
-        a = analyze(hand, {f.name: getattr(args, f.name) for f in WAIT_CONTEXT_FIELDS}, visible=args.visible)
+        a = analyze(hand, {f.name: getattr(args, f.name) for f in WAIT_CONTEXT_FIELDS}, visible=args.visible,
+                    ruleset=args.ruleset, options=house_rules(args.option))
     except ScorerError as e:
-        print(f"error ({e.code}) at {e.pointer or '/'}: {e.message}", file=sys.stderr)
-        return 2
+        return report(e)
     print(json.dumps(a.to_dict(), ensure_ascii=False, indent=2) if args.json else render(a))
     return 0

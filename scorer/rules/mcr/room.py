@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar
 
-from .context import MAX_BASE_POINTS, Context
-from .errors import (
+from ...context import MAX_BASE_POINTS, Context
+from ...errors import (
     BAD_BASE_POINTS,
     BAD_BEANS,
     BAD_CLAIM,
@@ -44,13 +44,13 @@ from .errors import (
     Path,
     ScorerError,
 )
+from ...hand import MAX_FLOWERS, Hand
+from ...result import Result
+from ...shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
+from ...tiles import WINDS, Wind
 from .fans import MIN_POINTS
-from .hand import MAX_FLOWERS, Hand
 from .payouts import payouts
-from .result import Result
-from .scoring import score
-from .shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
-from .tiles import WINDS, Wind
+from .scoring import score_hand as score
 
 LENGTHS: Final = (1, 4, 16)  # one hand, an East round, a full game
 SEATS: Final = 4

@@ -15,20 +15,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from ..context import Context
+from ..errors import BAD_VALUE, ScorerError
+from ..forms import Form
+from ..hand import Hand
+from ..holding import Holding, visible_counts
+from ..result import Result
+from ..rules import DEFAULT, RuleBook, rulebook
+from ..shape import FieldSpec, Kind, field_spec, fields_of
+from ..tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
 from . import shanten
-from .context import Context
-from .errors import BAD_VALUE, ScorerError
-from .hand import Hand
-from .holding import Holding, visible_counts
-from .result import Result
-from .scoring import score
-from .shanten import Form
-from .shape import FieldSpec, Kind, field_spec, fields_of
-from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
 # win events) belong to one particular win, so they are decided per wait, never given.
-SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points")
+SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
 _PER_WIN = tuple(f.name for f in fields(Context) if f.name not in SHARED_CONTEXT)
 _DEFAULT = Context()
 
@@ -38,8 +38,8 @@ WAIT_CONTEXT_FIELDS: tuple[FieldSpec, ...] = tuple(s for s in fields_of(Context)
 WAITS_FIELDS: tuple[FieldSpec, ...] = (
     field_spec("hand", Kind.HAND, "the hand before its winning tile: an object of Holding's fields, or the reference "
                "notation without a winning tile", required=True, items=fields_of(Holding)),
-    field_spec("context", Kind.OBJECT, "what holds for every wait: seat and prevalent wind, base points",
-               items=WAIT_CONTEXT_FIELDS),
+    field_spec("context", Kind.OBJECT, "what holds for every wait: seat and prevalent wind, base points (and in "
+               "Sichuan the missing suit and who is out)", items=WAIT_CONTEXT_FIELDS),
     field_spec("visible", Kind.TILES, "tiles seen elsewhere on the table (discards, other players' melds)"),
 )
 
@@ -140,11 +140,13 @@ class Analysis:
     outlook: Outlook | None
     discards: tuple[Discard, ...] | None
     win: DrawnWin | None
+    ruleset: str = DEFAULT
 
     def to_dict(self) -> dict[str, Any]:
         if self.outlook is not None:
-            return {"tiles": 13, **self.outlook.to_dict()}
+            return {"ruleset": self.ruleset, "tiles": 13, **self.outlook.to_dict()}
         return {
+            "ruleset": self.ruleset,
             "tiles": 14,
             "winning": self.win is not None,
             "win": self.win.to_dict() if self.win is not None else None,
@@ -178,6 +180,8 @@ def analyze(
     /,
     *,
     visible: str | Sequence[str] = (),
+    ruleset: str = DEFAULT,
+    options: Mapping[str, Any] | None = None,
     **context_fields: Any,
 ) -> Analysis:
     """Shanten, useful tiles or scored waits for 13 tiles; discard advice for 14.
@@ -188,8 +192,11 @@ def analyze(
     come best first: lowest shanten, then most unseen copies of the tiles that help (winning
     tiles when ready, useful tiles otherwise), then the highest total of a valid win, then tile
     order. Raises ``ScorerError`` for an impossible hand, a fifth copy counting ``visible``, or a
-    per-win context field.
+    per-win context field. ``ruleset`` and ``options`` choose the rule book that scores each wait
+    and the forms whose shanten counts (``RuleBook.forms``).
     """
+    book = rulebook(ruleset)
+    opts = book.parse_options(options)
     if isinstance(hand, str):
         hand = Holding.parse(hand)
     elif isinstance(hand, Mapping):
@@ -199,32 +206,58 @@ def analyze(
     if context is not None and context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     ctx = wait_context(context if context is not None else context_fields or None)
+    book.check_context(ctx)
     seen = visible_counts(hand, visible)
+    rules = _Rules(book, opts, ctx)
     if hand.size == 13:
-        return Analysis(hand, _outlook(hand, seen, ctx), None, None)
+        return Analysis(hand, _outlook(hand, seen, rules), None, None, book.name)
     discards = []
     for t in sorted(set(hand.concealed), key=DISPLAY_ORDER.__getitem__):
         rest = list(hand.concealed)
         rest.remove(t)
-        after = Holding(tuple(rest), hand.melds, hand.flowers)
+        after = Holding(tuple(rest), hand.melds, hand.flowers, hand.flower_tiles)
         seen_after = list(seen)
         seen_after[INDEX[t]] += 1  # a discarded tile is seen
-        discards.append(Discard(t, _outlook(after, tuple(seen_after), ctx)))
+        discards.append(Discard(t, _outlook(after, tuple(seen_after), rules)))
     discards.sort(key=lambda d: (d.outlook.shanten, -d.outlook.unseen, -d.outlook.best_valid_total,
                                  DISPLAY_ORDER[d.tile]))
-    win = _win(hand, discards, seen, ctx)
-    return Analysis(hand, None, tuple(discards), win)
+    win = _win(hand, discards, seen, rules)
+    return Analysis(hand, None, tuple(discards), win, book.name)
 
 
-def _outlook(h: Holding, seen: tuple[int, ...], ctx: Context) -> Outlook:
-    per = shanten.forms(h.standing_counts(), len(h.melds))
+class _Rules:
+    """The rule book, its options and the shared context, as every wait is scored by them."""
+
+    def __init__(self, book: RuleBook, options: Any, ctx: Context) -> None:
+        self.book = book
+        self.options = options
+        self.ctx = ctx
+        self.last_copy = "last_copy" in book.context_fields  # 和绝张 is decided per wait where it means something
+        self.dead = book.dead_tiles(ctx)
+
+    def score(self, hand: Hand, ctx: Context) -> Result:
+        return self.book.score(hand, ctx, self.options)
+
+    def win_context(self, h: Holding, i: int, seen: tuple[int, ...], self_drawn: bool = False) -> Context:
+        if self.last_copy:
+            return replace(self.ctx, self_drawn=self_drawn, last_copy=_last_copy(h, i, seen))
+        return replace(self.ctx, self_drawn=True) if self_drawn else self.ctx
+
+
+def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
+    standing = h.standing_counts()
+    if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
+        standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
+    per = shanten.forms(standing, len(h.melds), rules.book.forms)
     least, tiles = shanten.best(per)
+    if rules.dead:
+        tiles = tuple(i for i in tiles if i not in rules.dead)
     forms = tuple((f, None if r is None else r.shanten) for f, r in per.items())
     own = h.counts()
     ordered = sorted(tiles, key=lambda i: DISPLAY_ORDER[ALL_TILES[i]])
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), None)
-    return Outlook(least, forms, None, tuple(_wait(h, i, own, seen, ctx) for i in ordered))
+    return Outlook(least, forms, None, tuple(_wait(h, i, own, seen, rules) for i in ordered))
 
 
 def _unseen(i: int, own: tuple[int, ...], seen: tuple[int, ...]) -> int:
@@ -237,17 +270,17 @@ def _last_copy(h: Holding, i: int, seen: tuple[int, ...]) -> bool:
     return in_melds + seen[i] == 3
 
 
-def _wait(h: Holding, i: int, own: tuple[int, ...], seen: tuple[int, ...], ctx: Context) -> Wait:
+def _wait(h: Holding, i: int, own: tuple[int, ...], seen: tuple[int, ...], rules: _Rules) -> Wait:
     tile = ALL_TILES[i]
     unseen = _unseen(i, own, seen)
     if own[i] >= 4:
         return Wait(tile, unseen, None, None)
-    hand = Hand(h.concealed, h.melds, tile, h.flowers)
-    base = replace(ctx, last_copy=_last_copy(h, i, seen))
-    return Wait(tile, unseen, score(hand, base), score(hand, replace(base, self_drawn=True)))
+    hand = Hand(h.concealed, h.melds, tile, h.flowers, h.flower_tiles)
+    base = rules.win_context(h, i, seen)
+    return Wait(tile, unseen, rules.score(hand, base), rules.score(hand, replace(base, self_drawn=True)))
 
 
-def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], ctx: Context) -> DrawnWin | None:
+def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], rules: _Rules) -> DrawnWin | None:
     """14 tiles win when discarding some tile leaves a hand waiting on that very tile."""
     best: DrawnWin | None = None
     for d in discards:
@@ -257,9 +290,9 @@ def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], ctx: Contex
         i = INDEX[d.tile]
         rest = list(h.concealed)
         rest.remove(d.tile)
-        hand = Hand(tuple(rest), h.melds, d.tile, h.flowers)
-        before = Holding(tuple(rest), h.melds, h.flowers)
-        r = score(hand, replace(ctx, self_drawn=True, last_copy=_last_copy(before, i, seen)))
+        hand = Hand(tuple(rest), h.melds, d.tile, h.flowers, h.flower_tiles)
+        before = Holding(tuple(rest), h.melds, h.flowers, h.flower_tiles)
+        r = rules.score(hand, rules.win_context(before, i, seen, self_drawn=True))
         if r.winning and (best is None or (r.valid, r.total) > (best.score.valid, best.score.total)):
             best = DrawnWin(d.tile, r)
     return best

@@ -1,0 +1,50 @@
+"""The library's front door: score a hand by any rule book, and manage the caches."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .context import Context
+from .hand import Hand
+from .result import Result
+from .rules import DEFAULT, RULESETS, rulebook
+
+_DEFAULT_CONTEXT = Context()
+
+
+def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: str = DEFAULT,
+          options: Mapping[str, Any] | None = None, **context_fields: Any) -> Result:
+    """Score a winning hand by a rule book (``"mcr"``, the default, or another of ``scorer.RULESETS``).
+
+    ``hand`` is a ``Hand`` or the reference notation (``"[222m1][444m2][666m3]88mWW8m"``); the
+    context is a ``Context`` or its fields as keywords; ``options`` the book's house rules.
+
+    Raises ``ScorerError`` for an impossible hand, a contradictory context, an unknown rule book
+    or option, or a context field the book has no use for; an incomplete hand is a normal result
+    with ``winning`` false and a ``reason``.
+    """
+    book = rulebook(ruleset)
+    opts = book.parse_options(options)
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    elif not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand or a notation string, not {type(hand).__name__}")
+    if context is None:
+        context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
+    elif not isinstance(context, Context):  # e.g. a seat wind or a dict given where the Context goes
+        raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")
+    elif context_fields:
+        raise TypeError("give a Context or its fields as keywords, not both")
+    book.check_context(context)
+    return book.score(hand, context, opts)
+
+
+def clear_caches() -> None:
+    """Empty every rule book's caches and the shared ones (benchmarks measure a cold start)."""
+    from . import decompose
+
+    for book in RULESETS.values():
+        book.clear_caches()
+    decompose.regular_divisions.cache_clear()
+    decompose.waits.cache_clear()

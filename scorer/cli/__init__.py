@@ -1,0 +1,35 @@
+"""``python -m scorer``: one command line, a subcommand per job.
+
+    python -m scorer HAND [options]         score a hand (``score``)
+    python -m scorer waits HAND [options]   what a hand waits on, or what to discard (``waits``)
+
+Every subcommand takes ``--ruleset`` and ``--option NAME=VALUE``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Sequence
+
+from . import score, waits
+
+_SUBCOMMANDS = {"waits": waits.main}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    # A terminal that cannot show the Chinese names (LC_ALL=C, PYTHONIOENCODING=ascii) gets \u
+    # escapes instead of a crash; in --json output those are valid JSON escapes.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        sub = _SUBCOMMANDS.get(argv[0]) if argv else None
+        return sub(argv[1:]) if sub is not None else score.main(argv)
+    except BrokenPipeError:
+        # The reader left (``| head``): stop quietly, as other command-line tools do. stdout now
+        # goes nowhere, so that the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -1,0 +1,80 @@
+"""``python -m scorer HAND [options]``: score a hand from the shell and print the breakdown."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from ..api import score
+from ..context import Context
+from ..errors import ScorerError
+from ..hand import Hand
+from ..result import Result
+from ..rules import RULESETS
+from ..shape import fields_of
+from .options import add_option, add_rulebook, house_rules, report
+
+_CONTEXT_FIELDS = fields_of(Context)
+_HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the rest is the notation
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m scorer",
+        description="Score a mahjong hand: Mahjong Competition Rules (国标麻将, the default), Hong Kong or Sichuan.",
+        epilog='example: python -m scorer "[222m1][444m2][666m3]88mWW8m" --discarder S',
+    )
+    p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
+    for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS):
+        add_option(p, spec)
+    add_rulebook(p)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    return p
+
+
+def render(result: Result) -> str:
+    """A readable table: fans in English and Chinese, points, and payouts."""
+    if not result.winning:
+        return f"Not a winning hand: {result.reason}"
+    if not result.fans:
+        return f"Not a valid win: {result.reason}"
+    rows = [(f.name, f.name_zh, f.points, f.count, f.points * f.count) for f in result.fans]
+    w = max(len(r[0]) for r in rows)
+    zw = 2 * max(len(r[1]) for r in rows) + 2  # CJK characters are two columns wide
+
+    def zh_cell(text: str) -> str:
+        return text + " " * (zw - 2 * len(text))
+
+    book = RULESETS[result.ruleset]
+    unit = "pts" if book.unit == "points" else "fan"
+    lines = [f"{'Fan':<{w}}  {zh_cell('番种')}{unit:>3} {'x':>2} {'sum':>4}"]
+    for name, zh, pts, n, sub in rows:
+        lines.append(f"{name:<{w}}  {zh_cell(zh)}{pts:>3} {n:>2} {sub:>4}")
+    if book.unit == "points":
+        lines.append(f"Points {result.points} (without flowers), flowers {result.flower_points}, total {result.total}")
+        lines.append(f"Valid: yes ({book.minimum} or more points)" if result.valid else f"Valid: no — {result.reason}")
+    else:
+        capped = f", {result.total} after the cap" if result.total != result.points else ""
+        limit = " (a limit hand)" if result.limit else ""
+        lines.append(f"{book.title}: {result.points} fan{capped}{limit}")
+        lines.append("Valid: yes" if result.valid else f"Valid: no — {result.reason}")
+    if result.payouts is not None:
+        lines.append("Payouts: " + "  ".join(f"{w} {v:+d}" for w, v in result.payouts.items()))
+    elif result.valid:
+        lines.append("Payouts: name the discarder (--discarder) or --self-drawn to settle")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        hand = Hand.parse(args.hand, flowers=args.flowers)
+        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}),
+                       ruleset=args.ruleset, options=house_rules(args.option))
+    except ScorerError as e:
+        return report(e)
+    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render(result))
+    sys.stdout.flush()  # a closed pipe shows here, inside main
+    return 0

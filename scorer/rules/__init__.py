@@ -1,0 +1,28 @@
+"""The rule books this library scores by, behind one small interface (``book.RuleBook``).
+
+``RULESETS`` maps each book's name to it; ``rulebook(name)`` looks one up, refusing an unknown
+name with an error that points at ``/ruleset``. Adding a book is a package here and a line below:
+no view, CLI or page changes.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..errors import BAD_RULESET, ScorerError
+from .book import FanRow, OptionSpec, RuleBook
+from .mcr.book import BOOK as MCR
+
+DEFAULT = "mcr"
+RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR,)})
+
+
+def rulebook(name: object) -> RuleBook:
+    """The rule book called ``name``; a ``ScorerError`` at ``/ruleset`` for any other value."""
+    book = RULESETS.get(name) if isinstance(name, str) else None
+    if book is None:
+        raise ScorerError(BAD_RULESET, f"ruleset must be one of {', '.join(RULESETS)}, got {name!r}", ("ruleset",))
+    return book
+
+
+__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "RuleBook", "rulebook"]

@@ -1,0 +1,192 @@
+"""The small common interface every rule book offers: a fan table as data, options as one frozen
+value, the context fields that mean something to it, the forms it wins with, and ``score``.
+
+A rule book is configuration plus a few detectors, not a fork of the engine: readings of a hand
+come from the shared ``scorer.decompose``; a book says which fans it sees in a reading, what
+replaces or excludes what, its cap, and how money moves. The service, the CLI, the waits and the
+page ask the registry (``scorer.rules``) what exists and never reach inside one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Protocol, TypeVar
+
+from ..context import Context
+from ..errors import BAD_OPTION, NOT_IN_RULESET, ScorerError
+from ..forms import Form
+from ..hand import Hand
+from ..result import Result
+
+_OPTION = "scorer.rules.option"  # the metadata key of an option field
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house rule: its default and what it may be (a whole-number range or named choices)."""
+
+    name: str
+    default: int | str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def check(self, value: object) -> int | str:
+        """The value if it is allowed; a ``ScorerError`` pointing at ``/options/<name>`` if not."""
+        at = ("options", self.name)
+        if self.choices:
+            if not isinstance(value, str) or value not in self.choices:
+                raise ScorerError(BAD_OPTION, f"{self.name} must be one of {', '.join(self.choices)}, got {value!r}",
+                                  at)
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ScorerError(BAD_OPTION, f"{self.name} must be a whole number, got {value!r}", at)
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            raise ScorerError(BAD_OPTION, f"{self.name} must be from {self.minimum} to {self.maximum}, got {value}", at)
+        return value
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        else:
+            out["minimum"], out["maximum"] = self.minimum, self.maximum
+        return out
+
+
+def option(default: int | str, help: str, *, minimum: int | None = None, maximum: int | None = None,
+           choices: tuple[str, ...] = ()) -> Any:
+    """Declare a field of a book's frozen options dataclass as a house rule:
+    ``max_fan: int = option(13, "the cap", minimum=1, maximum=13)``."""
+    return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices)})
+
+
+def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
+    """The house rules a book's options dataclass declares, in declaration order."""
+    out = []
+    for f in fields(options_type):
+        meta = f.metadata.get(_OPTION)
+        if meta is None or f.default is MISSING:
+            continue
+        help, minimum, maximum, choices = meta
+        out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices))
+    return tuple(out)
+
+
+OptionsT = TypeVar("OptionsT")
+
+
+def parse_options(options_type: type[OptionsT], given: Mapping[str, Any] | None, book: str) -> OptionsT:
+    """The frozen options value from a request's ``options`` object; an unknown option or a value
+    out of range is a ``ScorerError`` pointing at it."""
+    if not given:
+        return options_type()
+    if not isinstance(given, Mapping):
+        raise ScorerError(BAD_OPTION, "options must be an object of house rules", ("options",))
+    specs = {s.name: s for s in option_specs(options_type)}
+    values = {}
+    for name, value in given.items():
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise ScorerError(BAD_OPTION, f"the rule book {book!r} has no option {name!r} (it has: {known})",
+                              ("options", name))
+        values[name] = spec.check(value)
+    return options_type(**values)
+
+
+@dataclass(frozen=True)
+class FanRow:
+    """One fan of a book's table, as ``GET /v1/fans`` serves it. ``points`` is its value in the
+    book's unit (points in MCR, fan in Hong Kong and Sichuan); ``implies``: fans not counted
+    beside it (不计), ``implies_one``: counted once fewer; ``replaces``: fans whose place it takes
+    (Hong Kong's 小三元 takes the dragon pungs'); ``limit``: a limit hand, worth the cap;
+    ``per``: what one count is, for a fan that repeats."""
+
+    id: str
+    name: str
+    name_zh: str
+    points: int
+    implies: tuple[str, ...] = ()
+    implies_one: tuple[str, ...] = ()
+    replaces: tuple[str, ...] = ()
+    limit: bool = False
+    per: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
+                               "implies": list(self.implies), "implies_one": list(self.implies_one)}
+        if self.replaces:
+            out["replaces"] = list(self.replaces)
+        if self.limit:
+            out["limit"] = True
+        if self.per is not None:
+            out["per"] = self.per
+        return out
+
+
+class ScoreFn(Protocol):
+    def __call__(self, hand: Hand, context: Context, options: Any, /) -> Result: ...
+
+
+def _no_dead_tiles(context: Context) -> frozenset[int]:
+    return frozenset()
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """A rule book as the layer sees it. ``score`` takes a checked hand and context and the book's
+    own frozen options; ``context_fields`` are the ``Context`` fields that mean something here
+    (any other given a value that is not its default is refused, pointing at it); ``forms`` the
+    winning forms the waits compute shanten for; ``dead_tiles`` the tile indices a win can never
+    hold (Sichuan's honours and missing suit), which the waits count as tiles to discard."""
+
+    name: str
+    title: str
+    title_zh: str
+    unit: str  # "points" or "fan"
+    minimum: int  # the least a valid win scores, by default
+    maximum: int | None  # the cap, by default; None: no cap
+    options_type: type
+    context_fields: frozenset[str]
+    forms: tuple[Form, ...]
+    fan_table: tuple[FanRow, ...]
+    score: ScoreFn
+    dead_tiles: Callable[[Context], frozenset[int]] = _no_dead_tiles
+    clear_caches: Callable[[], None] = _nothing
+    _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        return option_specs(self.options_type)
+
+    def parse_options(self, given: Mapping[str, Any] | None) -> Any:
+        return parse_options(self.options_type, given, self.name)
+
+    def __post_init__(self) -> None:
+        foreign = tuple((f.name, f.default) for f in fields(Context)
+                        if f.name not in self.context_fields and f.name not in _ALWAYS)
+        object.__setattr__(self, "_foreign", foreign)
+
+    def check_context(self, context: Context) -> None:
+        """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's
+        missing suit in MCR): a value other than its default would be silently ignored."""
+        for name, default in self._foreign:
+            if getattr(context, name) != default:
+                raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
+                                  ("context", name))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,
+                "minimum": self.minimum, "maximum": self.maximum, "fans": len(self.fan_table),
+                "options": [o.to_dict() for o in self.options],
+                "context": sorted(self.context_fields | _ALWAYS)}
+
+
+_ALWAYS = frozenset({"self_drawn", "discarder", "seat_wind", "base_points"})
