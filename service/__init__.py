@@ -29,10 +29,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["mcr"] = {
         "ready": False,
         "openapi": resources.files(__name__).joinpath("openapi.yaml").read_bytes(),
-        "fans": orjson.dumps({"fans": [
-            {"id": f.id, "name": f.name, "name_zh": f.name_zh, "points": f.points, "implies": list(f.implies),
-             "implies_one": list(f.implies_one)}
-            for f in scorer.FANS
-        ]}),
+        # each rule book's fan table, serialised once (GET /v1/fans?ruleset=...)
+        "fans": {name: orjson.dumps({"ruleset": name, "fans": [f.to_dict() for f in book.fan_table]})
+                 for name, book in scorer.RULESETS.items()},
+        "rulesets": orjson.dumps({"rulesets": [book.to_dict() for book in scorer.RULESETS.values()]}),
     }
     return app

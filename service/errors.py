@@ -44,11 +44,15 @@ TITLES: dict[str, str] = {
     "too-many-copies": "More than four copies of a tile",
     "bad-meld": "Not a chow, pung or kong",
     "concealed-not-kong": "Only a kong can be concealed",
-    "bad-flowers": "Bad flower count",
+    "bad-flowers": "Bad flowers",
     "bad-wind": "Unknown wind",
     "bad-base-points": "Bad base points",
     "contradictory-context": "Contradictory context",
     "bad-value": "Bad value",
+    # the rule-book layer
+    "bad-ruleset": "Unknown rule book",
+    "bad-option": "Bad house rule",
+    "not-in-ruleset": "Not part of this rule book",
     # a room (POST /v1/match)
     "unknown-player": "Unknown player",
     "duplicate-player": "Duplicate player name",

@@ -19,6 +19,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from scorer import (
     MELD_FIELDS,
     ROOM_HAND_FIELDS,
+    RULESETS,
     WAIT_CONTEXT_FIELDS,
     WAITS_FIELDS,
     WIN_FIELDS,
@@ -28,6 +29,7 @@ from scorer import (
     Player,
     Room,
 )
+from scorer.hand import MAX_FLOWERS
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
 MAX_BATCH = 1000  # requests in one POST /v1/score/batch
@@ -101,6 +103,58 @@ class Names(fields.Field[str | list[str]]):
         raise ValidationError("must be a name or a list of names")
 
 
+class Winds(fields.Field[list[str]]):
+    """A short list of seat winds (Sichuan's ``out``); which winds, and repeats, the scorer judges."""
+
+    def __init__(self, max_items: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[str]:
+        if not isinstance(value, list):
+            raise ValidationError("must be a list of seat winds")
+        if len(value) > self.max_items:
+            raise ValidationError(f"more than {self.max_items} seats")
+        bad = {k: ["must be a seat wind string"] for k, v in enumerate(value)
+               if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
+        if bad:
+            raise ValidationError(bad)
+        return value
+
+
+class Flowers(fields.Field[int | list[str]]):
+    """Flowers: a JSON integer (how many), or a list of flower names (which: Hong Kong scores them)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> int | list[str]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, list):
+            if len(value) > MAX_FLOWERS:
+                raise ValidationError(f"more than {MAX_FLOWERS} flowers")
+            bad = {k: ["must be a flower name string"] for k, v in enumerate(value)
+                   if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
+            if bad:
+                raise ValidationError(bad)
+            return value
+        raise ValidationError("must be a JSON integer (how many) or a list of flower names")
+
+
+class Choice(fields.Field[str]):
+    """A short string naming one of a few things (a rule book, a house rule's setting); whether
+    the name is known is the scorer's to judge, with the field it belongs to."""
+
+    def __init__(self, choices: Iterable[str], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = tuple(choices)
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        if not isinstance(value, str):
+            raise ValidationError(f"must be a string, one of {', '.join(self.choices)}")
+        if len(value) > MAX_TILE_STRING:
+            raise ValidationError(f"longer than {MAX_TILE_STRING} characters")
+        return value
+
+
 class BoundedList(fields.List[Any]):
     """A list whose length is checked before its items are (a long list costs nothing)."""
 
@@ -136,9 +190,14 @@ def field_for(spec: FieldSpec) -> fields.Field[Any]:
     if spec.kind is Kind.NAMES:
         assert spec.max_items is not None, f"{spec.name}: a list of names needs max_items"
         return Names(spec.max_items, **kw)
+    if spec.kind is Kind.WINDS:
+        assert spec.max_items is not None, f"{spec.name}: a list of winds needs max_items"
+        return Winds(spec.max_items, **kw)
+    if spec.kind is Kind.FLOWERS:
+        return Flowers(**kw)
     if spec.kind is Kind.HAND:  # the object's fields are Hand's unless the spec names others (items)
         return HandField(schema_for(spec.items, f"{spec.name.title()}Schema") if spec.items else None, **kw)
-    return Str(**kw)  # WIND, TILE, NAME: a short string whose meaning the scorer judges
+    return Str(**kw)  # WIND, TILE, NAME, SUIT: a short string whose meaning the scorer judges
 
 
 def schema_for(value_type: type | Iterable[FieldSpec], name: str | None = None) -> type[StrictSchema]:
@@ -181,9 +240,35 @@ class HandField(fields.Field[str | dict[str, Any]]):
         raise ValidationError("must be an object or a string in the reference notation")
 
 
+# --- the rule book and its house rules: every book's options, each checked by its own book ----------
+def _option_fields() -> dict[str, fields.Field[Any]]:
+    """One field per house rule of any rule book: an unknown option is an unknown field; whether a
+    value is in range for the book asked for is the book's to judge (``RuleBook.parse_options``)."""
+    out: dict[str, fields.Field[Any]] = {}
+    for book in RULESETS.values():
+        for o in book.options:
+            f: fields.Field[Any] = Choice(o.choices) if o.choices else StrictInt()
+            known = out.get(o.name)
+            assert known is None or type(known) is type(f), f"option {o.name} has two kinds"
+            if isinstance(f, Choice) and isinstance(known, Choice):
+                f = Choice(dict.fromkeys((*known.choices, *f.choices)))
+            out[o.name] = f
+    return out
+
+
+OptionsSchema = StrictSchema.from_dict(_option_fields(), name="OptionsSchema")
+
+
+def rulebook_fields() -> dict[str, fields.Field[Any]]:
+    """``ruleset`` and ``options``, as every scoring request may give them."""
+    return {"ruleset": Choice(RULESETS), "options": fields.Nested(OptionsSchema)}
+
+
 class ScoreRequestSchema(StrictSchema):
     hand = HandField(required=True)
     context = fields.Nested(ContextSchema)
+    ruleset = Choice(RULESETS)
+    options = fields.Nested(OptionsSchema)
 
 
 class BatchRequestSchema(StrictSchema):
@@ -205,7 +290,8 @@ MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
 # --- waits and discard advice (POST /v1/waits): schemas of the library's declarations --------------
 HoldingSchema = schema_for(Holding)
 WaitContextSchema = schema_for(WAIT_CONTEXT_FIELDS, "WaitContextSchema")
-WaitsRequestSchema = schema_for(WAITS_FIELDS, "WaitsRequestSchema")
+WaitsRequestSchema = StrictSchema.from_dict(
+    {**{s.name: field_for(s) for s in WAITS_FIELDS}, **rulebook_fields()}, name="WaitsRequestSchema")
 
 
 # --- the common case, fast ------------------------------------------------------------------------
@@ -214,7 +300,8 @@ WaitsRequestSchema = schema_for(WAITS_FIELDS, "WaitsRequestSchema")
 # anything else returns None, and the schema then runs and names every error. So the schema stays
 # the one judge: this is a strict subset of it (tests/test_service_schemas.py checks that property).
 # Both read the same declarations (``scorer.shape``).
-_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str, Kind.NAME: str}
+_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str, Kind.NAME: str,
+                               Kind.SUIT: str, Kind.FLOWERS: int}  # flowers by name take the schema's path
 
 
 class _Shape:
@@ -265,11 +352,13 @@ class _Shape:
 
 _CONTEXT = _Shape(fields_of(Context))
 _HAND = _Shape(fields_of(Hand))
-_BODY_KEYS = frozenset({"hand", "context"})
+_BODY_KEYS = frozenset({"hand", "context", "ruleset"})  # options take the schema's path
 
 
 def fast_load(data: Any) -> dict[str, Any] | None:
     if type(data) is not dict or "hand" not in data or not data.keys() <= _BODY_KEYS:
+        return None
+    if "ruleset" in data and (type(data["ruleset"]) is not str or len(data["ruleset"]) > MAX_TILE_STRING):
         return None
     if "context" in data and not _CONTEXT.accepts(data["context"]):
         return None

@@ -60,12 +60,23 @@ def match() -> Response:
 @api.post("/waits")
 def waits() -> Response:
     body = _body(WAITS)
-    return json_response(scorer.analyze(body["hand"], body.get("context"), visible=body.get("visible", ())).to_dict())
+    return json_response(scorer.analyze(body["hand"], body.get("context"), visible=body.get("visible", ()),
+                                        ruleset=body.get("ruleset", scorer.rules.DEFAULT),
+                                        options=body.get("options")).to_dict())
+
+
+@api.get("/rulesets")
+def rulesets() -> Response:
+    return Response(current_app.extensions["mcr"]["rulesets"], mimetype=JSON)
 
 
 @api.get("/fans")
 def fans() -> Response:
-    return Response(current_app.extensions["mcr"]["fans"], mimetype=JSON)
+    name = request.args.get("ruleset", scorer.rules.DEFAULT)
+    table = current_app.extensions["mcr"]["fans"].get(name)
+    if table is None:
+        scorer.rulebook(name)  # raises: an unknown rule book is a 422 pointing at /ruleset
+    return Response(table, mimetype=JSON)
 
 
 @ops.get("/healthz")
@@ -97,7 +108,8 @@ def score_one(body: dict[str, Any]) -> dict[str, Any]:
     hand = body["hand"]
     hand = scorer.Hand.parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
     context = scorer.Context.build(**body.get("context", {}))
-    return scorer.score(hand, context).to_dict()
+    return scorer.score(hand, context, ruleset=body.get("ruleset", scorer.rules.DEFAULT),
+                        options=body.get("options")).to_dict()
 
 
 def score_item(item: Any) -> dict[str, Any]:

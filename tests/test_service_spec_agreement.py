@@ -34,6 +34,7 @@ REQUEST_SCHEMAS = [
     pytest.param("WaitsRequest", schemas.WaitsRequestSchema, id="WaitsRequest"),
     pytest.param("Holding", schemas.HoldingSchema, id="Holding"),
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
+    pytest.param("Options", schemas.OptionsSchema, id="Options"),
 ]
 
 Norm = dict[str, Any]
@@ -63,7 +64,9 @@ def spec_norm(node: dict[str, Any]) -> Norm:
 
 # --- the marshmallow schemas ------------------------------------------------------------------------
 TILE_CODE: Norm = {"type": "string", "enum": sorted(t.value for t in scorer.Tile)}
-ENUMS = {Kind.WIND: {"type": "string", "enum": sorted("ESWN")}, Kind.TILE: TILE_CODE}
+WIND: Norm = {"type": "string", "enum": sorted("ESWN")}
+ENUMS = {Kind.WIND: WIND, Kind.TILE: TILE_CODE, Kind.SUIT: {"type": "string", "enum": sorted("mps")}}
+FLOWER_NAMES = sorted(scorer.flowers.BY_NAME)
 NAME: Norm = {"type": "string", "maxLength": MAX_TILE_STRING}
 
 
@@ -92,6 +95,15 @@ def field_norm(f: fields.Field) -> Norm:
         assert spec is not None and (spec.kind in ENUMS or spec.kind is Kind.NAME), (
             f"{f.name}: a string field says what it holds")
         out = dict(ENUMS[spec.kind]) if spec.kind in ENUMS else dict(NAME)
+    elif isinstance(f, schemas.Choice):
+        out = {"type": "string", "enum": sorted(f.choices)}
+    elif isinstance(f, schemas.Winds):
+        out = {"type": "array", "maxItems": f.max_items, "items": dict(WIND)}
+    elif isinstance(f, schemas.Flowers):
+        assert spec is not None
+        out = {"oneOf": [{"type": "integer", "minimum": spec.minimum, "maximum": spec.maximum},
+                         {"type": "array", "maxItems": scorer.hand.MAX_FLOWERS,
+                          "items": {"type": "string", "enum": FLOWER_NAMES}}]}
     elif isinstance(f, schemas.Names):
         out = {"oneOf": [dict(NAME), {"type": "array", "maxItems": f.max_items, "items": dict(NAME)}]}
     elif isinstance(f, schemas.HandField):
