@@ -33,6 +33,10 @@ COMPILED = [
     "scorer/rules/mcr/fans.py",
     "scorer/rules/mcr/scoring.py",
     "scorer/rules/mcr/payouts.py",
+    "scorer/rules/sichuan/detect.py",
+    "scorer/rules/sichuan/fans.py",
+    "scorer/rules/sichuan/scoring.py",
+    "scorer/rules/sichuan/payouts.py",
 ]
 
 

@@ -12,9 +12,10 @@ from types import MappingProxyType
 from ..errors import BAD_RULESET, ScorerError
 from .book import FanRow, OptionSpec, RuleBook
 from .mcr.book import BOOK as MCR
+from .sichuan.book import BOOK as SICHUAN
 
 DEFAULT = "mcr"
-RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR,)})
+RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, SICHUAN)})
 
 
 def rulebook(name: object) -> RuleBook:
