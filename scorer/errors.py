@@ -45,6 +45,7 @@ TOO_MANY_WINNERS: Final = "too_many_winners"
 BAD_ROBBING: Final = "bad_robbing"
 BAD_KONG: Final = "bad_kong"
 BAD_EXHAUSTED: Final = "bad_exhausted"
+HAND_OVER: Final = "hand_over"
 
 Path = tuple[str | int, ...]
 

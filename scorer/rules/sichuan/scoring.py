@@ -13,10 +13,10 @@ from functools import cache, lru_cache
 from ... import decompose
 from ...context import Context
 from ...errors import CHOW_IN_SICHUAN, HONOUR_IN_SICHUAN, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
-from ...hand import Hand
+from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG, MeldKind, SetKind
-from ...tiles import CODES, INDEX, IS_HONOR, NUM_TILES
+from ...tiles import CODES, INDEX, IS_HONOR, NUM_TILES, Tile
 from .detect import Fans, event_fans, golden_hook_fan, holds_suit, regular_fans, seven_pairs_fans, tile_fans
 from .fans import BASIC, BY_ID, ORDER, SHAPES
 from .payouts import payouts
@@ -25,21 +25,27 @@ SUIT_INDEX: dict[str, int] = {"m": 0, "s": 1, "p": 2}  # the engine's suit order
 SUIT_NAMES: dict[str, str] = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)"}
 
 
-def check_hand(hand: Hand) -> None:
-    """Refuse what Sichuan has no place for: flowers, honours, chow melds (in the hand's meld order)."""
-    if hand.flowers:
+def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: int) -> None:
+    """Refuse what Sichuan has no place for: flowers, honours, chow melds (``melds`` in the order
+    given, which a ``Hand`` keeps sorted)."""
+    if flowers:
         raise ScorerError(NOT_IN_RULESET, "Sichuan is played without flowers", ("hand", "flowers"))
-    for k, m in enumerate(hand.melds):
+    for k, m in enumerate(melds):
         if IS_HONOR[INDEX[m.tile]]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {m.tile.value}",
                               ("hand", "melds", k))
         if m.kind is MeldKind.CHOW:
             raise ScorerError(CHOW_IN_SICHUAN, "Sichuan has no chow melds (吃): only pungs and kongs are declared",
                               ("hand", "melds", k))
-    for t in hand.concealed:
+    for t in concealed:
         if IS_HONOR[INDEX[t]]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {t.value}",
                               ("hand", "concealed"))
+
+
+def check_hand(hand: Hand) -> None:
+    """``check_tiles`` for a winning hand, and its winning tile."""
+    check_tiles(hand.concealed, hand.melds, hand.flowers)
     if IS_HONOR[INDEX[hand.winning_tile]]:
         raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {hand.winning_tile.value}",
                           ("hand", "winning_tile"))
