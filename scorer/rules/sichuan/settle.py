@@ -506,7 +506,10 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
     if e.discarder is None and len(e.winners) > 1:
         raise ScorerError(BAD_CLAIM, "a self-drawn win has one winner; several win only on one discard",
                           (*at, "winners"))
-    tile = e.winners[0].hand.winning_tile if isinstance(e.winners[0], Winner) else None
+    for k, w in enumerate(e.winners):
+        if not isinstance(w, Winner) or not isinstance(w.hand, Hand):
+            raise ScorerError(BAD_VALUE, "a winner is a Winner: a seat and a Hand", (*at, "winners", k))
+    tile = e.winners[0].hand.winning_tile
     if e.robbing_kong:
         prev = play.events[i - 1] if i else None
         if e.discarder is None or not isinstance(prev, Kong) or prev.kind != "added" or prev.player != e.discarder:
@@ -517,8 +520,6 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
                               (*at, "winners", 0, "hand", "winning_tile"))
     for k, w in enumerate(e.winners):
         wat: Path = (*at, "winners", k)
-        if not isinstance(w, Winner):
-            raise ScorerError(BAD_VALUE, "a winner is an object with player and hand", wat)
         _check_seat(w.player, (*wat, "player"))
         if w.player in won:
             raise ScorerError(PLAYER_OUT, f"{w.player} has already won", (*wat, "player"))
