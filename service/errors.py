@@ -53,6 +53,17 @@ TITLES: dict[str, str] = {
     "bad-ruleset": "Unknown rule book",
     "bad-option": "Bad house rule",
     "not-in-ruleset": "Not part of this rule book",
+    # Sichuan (a hand, and a whole hand of play: POST /v1/sichuan/settle)
+    "honour-in-sichuan": "No honour tiles in Sichuan",
+    "chow-in-sichuan": "No chows in Sichuan",
+    "missing-suit-required": "Missing suit required",
+    "missing-suit-held": "The missing suit is still held",
+    "player-out": "A player who has already won",
+    "too-many-winners": "More than three winners",
+    "bad-robbing": "Impossible robbing of a kong",
+    "bad-kong": "Impossible kong",
+    "bad-exhausted": "Bad exhausted wall",
+    "hand-over": "The hand of play is over",
     # a room (POST /v1/match)
     "unknown-player": "Unknown player",
     "duplicate-player": "Duplicate player name",
