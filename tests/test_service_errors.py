@@ -271,3 +271,50 @@ def test_more_melds_than_a_hand_can_hold_are_refused_by_the_schema(client):
     problem = problem_of(client.post("/v1/score", json=body), 422, "validation-error")
     assert pointers(problem) == {"/hand/melds"}
     assert "more than 4 items" in problem["errors"][0]["detail"]
+
+
+# --- what a problem echoes stays small ----------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/waits", "/v1/match"])
+def test_a_problem_lists_at_most_fifty_errors_and_counts_the_rest(client, path):
+    """A body just under the 1 MiB limit with 90,000 unknown keys in its hand: the answer lists
+    the first 50 (in errors and in detail) and counts the others, instead of all of them (7 MB)."""
+    import orjson
+
+    from service.errors import MAX_LISTED
+
+    hand = {f"k{i}": 0 for i in range(90_000)}
+    raw = orjson.dumps({"hand": hand} if path != "/v1/match" else {"players": [], "length": 1, "hands": [
+        {"win": {"winner": "a", "discarder": None, "hand": hand}}]})
+    assert len(raw) < 1024 * 1024
+    resp = client.post(path, data=raw, content_type="application/json")
+    body = problem_of(resp, 422, "validation-error")
+    assert len(resp.get_data()) < 16 * 1024
+    assert len(body["errors"]) == MAX_LISTED
+    listed = len(body["errors"]) + body["more_errors"]
+    assert listed >= 90_000
+    assert all(f"{e['pointer']}: {e['detail']}" in body["detail"] for e in body["errors"])
+    assert body["detail"].count("; ") == MAX_LISTED
+    assert body["detail"].endswith(f"; and {body['more_errors']} more")
+
+
+def test_a_problem_under_the_limit_has_no_count_of_more(client):
+    body = problem_of(client.post("/v1/score", json={"hand": {"a": 1, "b": 2}}), 422, "validation-error")
+    assert "more_errors" not in body and len(body["errors"]) == 4  # a, b, the missing concealed and winning_tile
+
+
+def test_a_batch_item_lists_at_most_fifty_errors(client):
+    from service.errors import MAX_LISTED
+
+    resp = client.post("/v1/score/batch", json={"requests": [{"hand": {f"k{i}": 0 for i in range(200)}}]})
+    assert resp.status_code == 200
+    [item] = resp.get_json()["results"]
+    assert len(item["errors"]) == MAX_LISTED and item["more_errors"] == 202 - MAX_LISTED  # and 2 missing fields
+
+
+def test_a_field_name_too_long_to_repeat_is_not_echoed(client):
+    """An unknown key of 500,000 characters: the error points at the object holding it."""
+    resp = client.post("/v1/score", json={"hand": {"k" * 500_000: 0, "concealed": "1m"}})
+    body = problem_of(resp, 422, "validation-error")
+    assert len(resp.get_data()) < 4096
+    cut = {"pointer": "/hand", "detail": "in a field whose name is too long to repeat: unknown field"}
+    assert cut in body["errors"]
