@@ -318,3 +318,68 @@ def test_a_field_name_too_long_to_repeat_is_not_echoed(client):
     assert len(resp.get_data()) < 4096
     cut = {"pointer": "/hand", "detail": "in a field whose name is too long to repeat: unknown field"}
     assert cut in body["errors"]
+
+
+# --- numbers past 64 bits: valid JSON, a value out of range ---------------------------------------------
+PLAYERS = [{"name": n, "beans": 100} for n in ("Ann", "Bo", "Cy", "Di")]
+
+
+def _room_raw(field: str, number: str) -> bytes:
+    """A room body whose ``field`` (length, base_points, or the first player's beans) is ``number``,
+    written as it stands (so no serializer rounds it)."""
+    players = [dict(p) for p in PLAYERS]
+    body: dict[str, Any] = {"players": players, "length": 1, "hands": [], "base_points": 1}
+    target, key = (players[0], "beans") if field == "beans" else (body, field)
+    target[key] = "@NUMBER@"
+    import json
+
+    return json.dumps(body).replace('"@NUMBER@"', number).encode()
+
+
+@pytest.mark.parametrize(("field", "code", "pointer"), [
+    ("length", "bad-room-length", "/length"),
+    ("base_points", "bad-base-points", "/base_points"),
+    ("beans", "bad-beans", "/players/0/beans"),
+])
+@pytest.mark.parametrize("number", [
+    pytest.param(str(2**64), id="2**64"),
+    pytest.param(str(-(2**63) - 1), id="-2**63-1"),
+    pytest.param("1" + "0" * 309, id="past-a-double"),
+])
+def test_an_integer_past_64_bits_is_out_of_range_not_malformed(client, field, code, pointer, number):
+    resp = client.post("/v1/match", data=_room_raw(field, number), content_type="application/json")
+    body = problem_of(resp, 422, code)
+    assert pointers(body) == {pointer}
+    assert body["detail"].endswith(f"got {number}")
+
+
+def test_an_integer_too_long_to_convert_says_how_long_it_is(client):
+    resp = client.post("/v1/match", data=_room_raw("length", "1" + "0" * 9000), content_type="application/json")
+    body = problem_of(resp, 422, "bad-room-length")
+    assert pointers(body) == {"/length"} and body["detail"].endswith("got an integer of 9001 digits")
+    assert len(resp.get_data()) < 2048
+
+
+def test_a_huge_base_points_in_a_score_context_is_out_of_range(client):
+    raw = ('{"hand": "%s", "context": {"discarder": "S", "base_points": %d}}' % (GOOD, 2**64)).encode()
+    body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), 422, "bad-base-points")
+    assert pointers(body) == {"/context/base_points"}
+
+
+@pytest.mark.parametrize(("raw", "status"), [
+    pytest.param(b'{"hand": 1%s, "x": NaN}' % (b"0" * 400), 400, id="nan-after-a-long-number"),
+    pytest.param(b'{"x": 1%s, "hand": "\\ud800"}' % (b"0" * 400), 400, id="lone-surrogate-after-a-long-number"),
+    pytest.param(b'{"x": 1%s, "hand": [' % (b"0" * 400) + b"[" * 3000, 400, id="deep-after-a-long-number"),
+    pytest.param(b'{"hand": "%s", "context": {"base_points": 1e400}}' % GOOD.encode(), 422, id="a-float-past-a-double"),
+])
+def test_the_exact_reading_refuses_what_orjson_refuses(client, raw, status):
+    code = "malformed-json" if status == 400 else "validation-error"
+    body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), status, code)
+    assert pointers(body) == ({""} if status == 400 else {"/context/base_points"})
+
+
+def test_a_long_run_of_digits_in_a_string_changes_nothing(client):
+    players = [{**p, "name": f"{p['name']}12345678901234567890"} for p in PLAYERS]
+    resp = client.post("/v1/match", json={"players": players, "length": 1, "hands": []})
+    assert resp.status_code == 200
+    assert [p["name"] for p in resp.get_json()["players"]] == [p["name"] for p in players]
