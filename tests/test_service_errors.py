@@ -361,7 +361,7 @@ def test_an_integer_too_long_to_convert_says_how_long_it_is(client):
 
 
 def test_a_huge_base_points_in_a_score_context_is_out_of_range(client):
-    raw = ('{"hand": "%s", "context": {"discarder": "S", "base_points": %d}}' % (GOOD, 2**64)).encode()
+    raw = f'{{"hand": "{GOOD}", "context": {{"discarder": "S", "base_points": {2**64}}}}}'.encode()
     body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), 422, "bad-base-points")
     assert pointers(body) == {"/context/base_points"}
 
