@@ -186,3 +186,25 @@ def test_api_keys_guard_match(make_client: Any) -> None:
     keyed = make_client(SCORER_API_KEYS="k1")
     assert keyed.post("/v1/match", json=ISSUE_ROOM).status_code == 401
     assert keyed.post("/v1/match", json=ISSUE_ROOM, headers={"Authorization": "Bearer k1"}).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u0000", "\u2800"])
+def test_a_name_that_does_not_show_is_422_at_its_pointer(client: FlaskClient, name: str) -> None:
+    players = copy.deepcopy(PLAYERS)
+    players[1]["name"] = name
+    resp = client.post("/v1/match", json=room(players=players, hands=[]))
+    assert resp.status_code == 422
+    assert [e["pointer"] for e in resp.get_json()["errors"]] == ["/players/1/name"]
+
+
+def test_one_name_typed_two_ways_is_one_player_over_http(client: FlaskClient) -> None:
+    players = copy.deepcopy(PLAYERS)
+    players[0]["name"], players[2]["name"] = "Ren\u00e9", "Rene\u0301"
+    resp = client.post("/v1/match", json=room(players=players, hands=[]))
+    assert resp.status_code == 422 and resp.get_json()["type"].endswith("/duplicate-player")
+    players[2]["name"] = "Cy"
+    hands = [{"win": {"winner": "Rene\u0301", "discarder": "Bo", "points": 8}}]
+    resp = client.post("/v1/match", json=room(players=players, hands=hands))
+    assert resp.status_code == 200
+    ledger = resp.get_json()
+    assert ledger["hands"][0]["win"]["winner"] == "Ren\u00e9" and ledger["players"][0]["name"] == "Ren\u00e9"
