@@ -112,7 +112,7 @@ class Win:
 # claimants, the event flags inside a ``context`` declared by ``Context`` itself).
 WIN_FIELDS: tuple[FieldSpec, ...] = (
     field_spec("winner", Kind.NAMES, "the winner, or several claimants of one discard (截和: the nearest after the "
-               "discarder wins)", required=True, max_items=MAX_CLAIMANTS),
+               "discarder wins)", required=True, min_items=1, max_items=MAX_CLAIMANTS),
     field_spec("discarder", Kind.NAME, "who discarded the winning tile; null for a self-drawn win", required=True,
                nullable=True),
     field_spec("hand", Kind.HAND, "the full hand to score, as POST /v1/score takes it"),
@@ -150,10 +150,10 @@ ROOM_HAND_FIELDS: tuple[FieldSpec, ...] = (
 class Room:
     players: tuple[Player, ...] = field(metadata=spec(
         Kind.OBJECTS, "four players, seated East, South, West, North for the first hand", required=True,
-        max_items=SEATS, items=fields_of(Player)))
+        min_items=SEATS, max_items=SEATS, items=fields_of(Player)))
     length: int = field(metadata=spec(
         Kind.INT, "1 (one hand), 4 (an East round) or 16 (a full game)", required=True, minimum=min(LENGTHS),
-        maximum=max(LENGTHS)))
+        maximum=max(LENGTHS), choices=LENGTHS))
     hands: tuple[Entry, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "the hands played so far, at most length; nothing may follow a leave", required=True,
         max_items=max(LENGTHS), items=ROOM_HAND_FIELDS))
