@@ -38,11 +38,20 @@ def test_serve_uses_the_packaged_settings_and_the_installed_packages_directory(
 ) -> None:
     monkeypatch.setattr(os, "environ", {})  # what serve sets stays inside this test
     argv = serve.gunicorn_argv(argparse.Namespace(host="127.0.0.1", port=9001, workers=3))
-    assert argv[1:3] == ["--config", "python:service.gunicorn_conf"]
-    # gunicorn's directory goes first on the import path: the one the running package came from
-    assert argv[3:5] == ["--chdir", str(Path(service.__file__).resolve().parent.parent)]
-    assert argv[-1] == "service:create_app()"
+    assert argv[1:] == ["--config", "python:service.gunicorn_conf", "service:create_app()"]
     assert (os.environ["HOST"], os.environ["PORT"], os.environ["WEB_CONCURRENCY"]) == ("127.0.0.1", "9001", "3")
+
+
+def test_gunicorn_changes_to_the_installed_packages_directory(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    """gunicorn puts its directory first on the import path, before its settings are read, so that
+    directory is always the installed package's, never where the command was started."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    server = serve._server_class().__new__(serve._server_class())
+    server.chdir()
+    root = str(Path(service.__file__).resolve().parent.parent)
+    assert os.getcwd() == root and str(tmp_path) not in sys.path and root in sys.path
 
 
 def test_serve_leaves_the_environment_alone_without_flags(monkeypatch: pytest.MonkeyPatch) -> None:
