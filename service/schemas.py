@@ -26,6 +26,7 @@ from scorer import (
     Context,
     Hand,
     Holding,
+    Play,
     Player,
     Room,
 )
@@ -286,6 +287,10 @@ MatchPlayerSchema = schema_for(Player, "MatchPlayerSchema")
 MatchWinSchema = schema_for(WIN_FIELDS, "MatchWinSchema")
 MatchHandSchema = schema_for(ROOM_HAND_FIELDS, "MatchHandSchema")
 MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
+
+
+# --- a Sichuan hand of play (POST /v1/sichuan/settle): the library's declarations ----------------------
+SichuanSettleRequestSchema = schema_for(Play, "SichuanSettleRequestSchema")
 
 
 # --- waits and discard advice (POST /v1/waits): schemas of the library's declarations --------------

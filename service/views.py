@@ -15,7 +15,14 @@ import scorer
 from . import jsonbody
 from .errors import ApiError, problem, scorer_problem, validation_problem
 from .responses import JSON, json_response
-from .schemas import BatchRequestSchema, MatchRequestSchema, ScoreRequestSchema, WaitsRequestSchema, fast_load
+from .schemas import (
+    BatchRequestSchema,
+    MatchRequestSchema,
+    ScoreRequestSchema,
+    SichuanSettleRequestSchema,
+    WaitsRequestSchema,
+    fast_load,
+)
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 ops = Blueprint("ops", __name__)
@@ -26,6 +33,7 @@ SCORE = ScoreRequestSchema()
 BATCH = BatchRequestSchema()
 MATCH = MatchRequestSchema()
 WAITS = WaitsRequestSchema()
+SICHUAN_SETTLE = SichuanSettleRequestSchema()
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
@@ -55,6 +63,11 @@ def score_batch() -> Response:
 @api.post("/match")
 def match() -> Response:
     return json_response(scorer.settle(scorer.Room.build(**_body(MATCH))).to_dict())
+
+
+@api.post("/sichuan/settle")
+def sichuan_settle() -> Response:
+    return json_response(scorer.settle_sichuan(scorer.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
 
 
 @api.post("/waits")

@@ -35,6 +35,7 @@ REQUEST_SCHEMAS = [
     pytest.param("Holding", schemas.HoldingSchema, id="Holding"),
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
     pytest.param("Options", schemas.OptionsSchema, id="Options"),
+    pytest.param("SichuanSettleRequest", schemas.SichuanSettleRequestSchema, id="SichuanSettleRequest"),
 ]
 
 Norm = dict[str, Any]
