@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ...forms import ALL_FORMS
 from ..book import FanRow, RuleBook
+from .explain import explain_hand
 from .fans import FANS, MIN_POINTS
 from .scoring import clear_caches, score_hand
 
@@ -32,4 +33,5 @@ BOOK = RuleBook(
     ),
     score=score_hand,
     clear_caches=clear_caches,
+    explain=explain_hand,
 )
