@@ -314,7 +314,8 @@ def _combination_family(t: _Trace, raw: Mapping[FanId, int], items: list[tuple[i
             continue
         same = [c for c in chosen if c[0] is fan and {c[1], c[2]} & {i, j}]
         rule = "non_identical" if same else "account_once"
-        by = {c[0] for c in chosen if {c[1], c[2]} & {i, j}} | {b for b, pos in big if {i, j} & set(pos)}
+        by = {fan} if same else ({c[0] for c in chosen if {c[1], c[2]} & {i, j}}
+                                 | {b for b, pos in big if {i, j} & set(pos)})
         if not by:
             continue  # nothing counted touches these sets: the engine's count says so (never seen)
         t.shown.append((fan, tuple(sorted(by, key=ORDER.__getitem__)), rule, tuple(sorted((idx[i], idx[j])))))
