@@ -389,11 +389,7 @@ def _excluded(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int],
         rows.setdefault((fan, by, rule), []).append(sets)
     out = []
     for (fan, by, rule), occs in sorted(rows.items(), key=lambda kv: (ORDER[kv[0][0]], kv[0][2], kv[0][1])):
-        seen: list[Occ] = []
-        for o in occs:
-            m = mapped(o)
-            if m not in seen:
-                seen.append(m)
         row = BY_ID[fan]
-        out.append(Excluded(fan.value, row.name, row.name_zh, tuple(b.value for b in by), rule, tuple(seen)))
+        out.append(Excluded(fan.value, row.name, row.name_zh, tuple(b.value for b in by), rule,
+                            tuple(mapped(o) for o in occs)))
     return tuple(out)
