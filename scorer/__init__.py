@@ -11,14 +11,14 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 from . import decompose as _decompose
 from . import shape
-from .api import clear_caches, score
+from .api import SCORE_FIELDS, clear_caches, score
 from .context import Context
 from .errors import ScorerError
 from .flowers import Flower
 from .forms import Form
 from .hand import MELD_FIELDS, Hand, Meld
 from .holding import Holding
-from .result import FanScore, Result, ScoredSet
+from .result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
 from .rules.mcr.fan_id import FanId
 from .rules.mcr.fans import BY_ID as FANS_BY_ID
@@ -64,9 +64,10 @@ from .waits.analysis import (
 COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
-    "COMPILED", "RULESETS", "FanRow", "Flower", "OptionSpec", "RuleBook", "Wind", "rulebook",
+    "COMPILED", "RULESETS", "SCORE_FIELDS", "FanRow", "Flower", "OptionSpec", "RuleBook", "Wind", "rulebook",
     "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
-    "WIN_FIELDS", "Analysis", "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
+    "WIN_FIELDS", "Analysis", "Arrangement", "Excluded", "Explanation",
+    "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
     "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",
     "ScorerError", "SetKind", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
     "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",

@@ -9,16 +9,26 @@ from .context import Context
 from .hand import Hand
 from .result import Result
 from .rules import DEFAULT, RULESETS, rulebook
+from .shape import Kind, field_spec
 
 _DEFAULT_CONTEXT = Context()
 
 
+# A scoring request's own field beside the hand, context, rule book and options: declared once, here;
+# the service's request schema and the CLI's ``--explain`` are derived from it.
+EXPLAIN_FIELD = field_spec("explain", Kind.BOOL, "also say which sets make each fan, which fans the counting "
+                           "principles left out and why, and the other readings weighed")
+SCORE_FIELDS = (EXPLAIN_FIELD,)
+
+
 def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: str = DEFAULT,
-          options: Mapping[str, Any] | None = None, **context_fields: Any) -> Result:
+          options: Mapping[str, Any] | None = None, explain: bool = False, **context_fields: Any) -> Result:
     """Score a winning hand by a rule book (``"mcr"``, the default, or another of ``scorer.RULESETS``).
 
     ``hand`` is a ``Hand`` or the reference notation (``"[222m1][444m2][666m3]88mWW8m"``); the
     context is a ``Context`` or its fields as keywords; ``options`` the book's house rules.
+    ``explain=True`` adds the result's ``explanation`` (its ``to_dict`` gains each fan's ``sets``,
+    ``excluded`` and ``arrangements``); without it nothing is computed for it.
 
     Raises ``ScorerError`` for an impossible hand, a contradictory context, an unknown rule book
     or option, or a context field the book has no use for; an incomplete hand is a normal result
@@ -37,6 +47,8 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: str =
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     book.check_context(context)
+    if explain:
+        return book.explained(hand, context, opts)
     return book.score(hand, context, opts)
 
 

@@ -44,6 +44,56 @@ class ScoredSet:
 
 
 @dataclass(frozen=True)
+class Excluded:
+    """A fan the chosen reading shows but does not count, and why (``scorer.score(..., explain=True)``).
+
+    ``by``: the counted fan or fans that exclude it; ``rule``: the counting principle —
+    ``implied`` (不重复: the fan table's 不计), ``non_identical`` (不得相同), ``account_once``
+    (套算一次), ``no_splitting`` (不拆移), or ``replaces`` (a fan that takes another's place, as
+    Hong Kong's 小三元 takes its dragon pungs'); ``sets``: for each occurrence left out, the
+    0-based indices into the decomposition of the sets and pair concerned."""
+
+    id: str
+    name: str
+    name_zh: str
+    by: tuple[str, ...]
+    rule: str
+    sets: tuple[tuple[int, ...], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        by: str | list[str] = self.by[0] if len(self.by) == 1 else list(self.by)
+        return {"id": self.id, "name": self.name, "name_zh": self.name_zh, "by": by, "rule": self.rule,
+                "sets": [list(s) for s in self.sets]}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Another reading of the hand that was weighed (就高不就低): its sets, fans and total."""
+
+    points: int
+    total: int
+    fans: tuple[FanScore, ...]
+    decomposition: tuple[ScoredSet, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"points": self.points, "total": self.total, "fans": [f.to_dict() for f in self.fans],
+                "decomposition": [s.to_dict() for s in self.decomposition]}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a result is what it is. ``sets`` runs beside ``Result.fans``: for each fan, one tuple
+    per occurrence, each the indices into ``Result.decomposition`` of the sets and pair that make
+    it (every index for a fan about the whole hand, none for one resting on no set);
+    ``excluded``: the fans shown but not counted; ``arrangements``: the other readings weighed,
+    best first (at most ten)."""
+
+    sets: tuple[tuple[tuple[int, ...], ...], ...]
+    excluded: tuple[Excluded, ...]
+    arrangements: tuple[Arrangement, ...]
+
+
+@dataclass(frozen=True)
 class Result:
     winning: bool
     valid: bool
@@ -56,6 +106,7 @@ class Result:
     reason: str | None = None
     ruleset: str = "mcr"  # the rule book that scored it
     limit: bool | None = None  # a limit hand (Hong Kong); None where the book has no such notion
+    explanation: Explanation | None = None  # only when asked for (``score(..., explain=True)``)
 
     def __post_init__(self) -> None:
         if self.payouts is not None and not isinstance(self.payouts, MappingProxyType):
@@ -79,4 +130,12 @@ class Result:
         }
         if self.limit is not None:
             out["limit"] = self.limit
+        if self.explanation is not None:
+            self._explain(out, self.explanation)
         return out
+
+    def _explain(self, out: dict[str, Any], e: Explanation) -> None:
+        for entry, sets in zip(out["fans"], e.sets, strict=True):
+            entry["sets"] = [list(s) for s in sets]
+        out["excluded"] = [x.to_dict() for x in e.excluded]
+        out["arrangements"] = [a.to_dict() for a in e.arrangements]

@@ -20,6 +20,7 @@ from scorer import (
     MELD_FIELDS,
     ROOM_HAND_FIELDS,
     RULESETS,
+    SCORE_FIELDS,
     WAIT_CONTEXT_FIELDS,
     WAITS_FIELDS,
     WIN_FIELDS,
@@ -265,11 +266,10 @@ def rulebook_fields() -> dict[str, fields.Field[Any]]:
     return {"ruleset": Choice(RULESETS), "options": fields.Nested(OptionsSchema)}
 
 
-class ScoreRequestSchema(StrictSchema):
-    hand = HandField(required=True)
-    context = fields.Nested(ContextSchema)
-    ruleset = Choice(RULESETS)
-    options = fields.Nested(OptionsSchema)
+ScoreRequestSchema = StrictSchema.from_dict(
+    {"hand": HandField(required=True), "context": fields.Nested(ContextSchema), **rulebook_fields(),
+     **{s.name: field_for(s) for s in SCORE_FIELDS}},  # explain
+    name="ScoreRequestSchema")
 
 
 class BatchRequestSchema(StrictSchema):
@@ -358,7 +358,8 @@ class _Shape:
 
 _CONTEXT = _Shape(fields_of(Context))
 _HAND = _Shape(fields_of(Hand))
-_BODY_KEYS = frozenset({"hand", "context", "ruleset"})  # options take the schema's path
+_SCORE = _Shape(SCORE_FIELDS)  # explain
+_BODY_KEYS = frozenset({"hand", "context", "ruleset", *_SCORE.scalars})  # options take the schema's path
 
 
 def fast_load(data: Any) -> dict[str, Any] | None:
@@ -366,6 +367,9 @@ def fast_load(data: Any) -> dict[str, Any] | None:
         return None
     if "ruleset" in data and (type(data["ruleset"]) is not str or len(data["ruleset"]) > MAX_TILE_STRING):
         return None
+    for name, t in _SCORE.scalars.items():
+        if name in data and type(data[name]) is not t:
+            return None
     if "context" in data and not _CONTEXT.accepts(data["context"]):
         return None
     hand = data["hand"]

@@ -122,7 +122,7 @@ def score_one(body: dict[str, Any]) -> dict[str, Any]:
     hand = scorer.Hand.parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
     context = scorer.Context.build(**body.get("context", {}))
     return scorer.score(hand, context, ruleset=body.get("ruleset", scorer.rules.DEFAULT),
-                        options=body.get("options")).to_dict()
+                        options=body.get("options"), explain=body.get("explain", False)).to_dict()
 
 
 def score_item(item: Any) -> dict[str, Any]:

@@ -5,13 +5,14 @@ under a minute in all.
 
 One check is left out where the spec cannot say everything the server judges:
 ``positive_data_acceptance`` (a request the schema allows must not be refused) for the operations
-whose bodies carry a hand or a room. JSON Schema can say a tile list is a string of at most 128
-characters, but not that its tiles make a legal hand (a meld that is no chow, pung or kong, a fifth
-copy, 13 tiles plus the winning one), nor that four players have distinct names and that a
-winner or discarder is one of them, nor that a Sichuan hand of play could have happened (a kong in
-one's missing suit, a win by a player who has already won, a robbing win that follows no added kong). Those refusals are 422s that the spec documents; every other
-check still runs on those operations, and all checks run on every other one (the batch included:
-a schema-valid batch is always answered, each item in its own slot).
+whose bodies carry a hand, a room or a hand of play. JSON Schema can say a tile list is a string of
+at most 128 characters, but not that its tiles make a legal hand (a meld that is no chow, pung or
+kong, a fifth copy, 13 tiles plus the winning one), nor that four players have distinct names and
+that a winner or discarder is one of them, nor that a Sichuan hand of play could have happened (a
+kong in one's missing suit, a win by a player who has already won, a robbing win that follows no
+added kong). Those refusals are 422s that the spec documents; every other check still runs on
+those operations, and all checks run on every other one (the batch included: a schema-valid batch
+is always answered, each item in its own slot).
 """
 
 from __future__ import annotations

@@ -7,11 +7,11 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..api import score
+from ..api import SCORE_FIELDS, score
 from ..context import Context
 from ..errors import ScorerError
 from ..hand import Hand
-from ..result import Result
+from ..result import Explanation, Result, ScoredSet
 from ..rules import RULESETS
 from ..shape import fields_of
 from .options import add_option, add_rulebook, house_rules, report
@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog='example: python -m scorer "[222m1][444m2][666m3]88mWW8m" --discarder S',
     )
     p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
-    for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS):
+    for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS, *SCORE_FIELDS):
         add_option(p, spec)
     add_rulebook(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -64,7 +64,51 @@ def render(result: Result) -> str:
         lines.append("Payouts: " + "  ".join(f"{w} {v:+d}" for w, v in result.payouts.items()))
     elif result.valid:
         lines.append("Payouts: name the discarder (--discarder) or --self-drawn to settle")
+    if result.explanation is not None:
+        lines += explain_lines(result, result.explanation)
     return "\n".join(lines)
+
+
+_RULES = {"implied": "implied by", "non_identical": "non-identical (不得相同): a set of it already makes",
+          "account_once": "account once (套算一次): its sets are already in", "no_splitting":
+          "no splitting (不拆移) of", "replaces": "replaced by"}
+
+
+def _group(s: ScoredSet) -> str:
+    tiles = s.tiles
+    if len(set(tiles)) == 1:
+        return "".join(t[0] for t in tiles) + tiles[0][1:] if tiles[0][0].isdigit() else "".join(tiles)
+    if all(t[0].isdigit() and t[1:] == tiles[0][1:] for t in tiles):
+        return "".join(t[0] for t in tiles) + tiles[0][1:]
+    return " ".join(tiles)
+
+
+def _sets(decomposition: tuple[ScoredSet, ...], sets: tuple[int, ...]) -> str:
+    if len(sets) == len(decomposition) and len(sets) > 1:
+        return "the whole hand"
+    return " ".join(_group(decomposition[i]) for i in sets) or "no set"
+
+
+def explain_lines(result: Result, e: Explanation) -> list[str]:
+    """``--explain``: the sets of each fan, the fans left out and why, the other readings."""
+    d = result.decomposition
+    names = {f.id: f.name for f in result.fans}
+    lines = ["", "Sets: " + "  ".join(f"[{k}] {_group(s)}" for k, s in enumerate(d))]
+    for f, occs in zip(result.fans, e.sets, strict=True):
+        lines.append(f"  {f.name}: " + "; ".join(_sets(d, o) for o in occs))
+    if e.excluded:
+        lines.append("Not counted:")
+        for x in e.excluded:
+            by = ", ".join(names.get(b, b) for b in x.by)
+            where = "; ".join(_sets(d, o) for o in x.sets)
+            where = f" ({where})" if where else ""
+            lines.append(f"  {x.name} {x.name_zh} — {_RULES.get(x.rule, x.rule)} {by}{where}")
+    if e.arrangements:
+        lines.append("Other readings weighed:")
+        for a in e.arrangements:
+            fans = ", ".join(f.name + (f" x{f.count}" if f.count > 1 else "") for f in a.fans)
+            lines.append(f"  {a.points:>3}  {' '.join(_group(s) for s in a.decomposition)}: {fans}")
+    return lines
 
 
 def main(argv: Sequence[str]) -> int:
@@ -72,7 +116,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
         result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}),
-                       ruleset=args.ruleset, options=house_rules(args.option))
+                       ruleset=args.ruleset, options=house_rules(args.option), explain=args.explain)
     except ScorerError as e:
         return report(e)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render(result))

@@ -160,6 +160,9 @@ class RuleBook:
     score: ScoreFn
     dead_tiles: Callable[[Context], frozenset[int]] = _no_dead_tiles
     clear_caches: Callable[[], None] = _nothing
+    # ``score`` with the result's ``explanation``: the sets behind each fan, the fans left out and
+    # why, the readings weighed. None: the book does not explain yet (``explained`` says so).
+    explain: ScoreFn | None = None
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
 
     @property
@@ -173,6 +176,13 @@ class RuleBook:
         foreign = tuple((f.name, f.default) for f in fields(Context)
                         if f.name not in self.context_fields and f.name not in _ALWAYS)
         object.__setattr__(self, "_foreign", foreign)
+
+    def explained(self, hand: Hand, context: Context, options: Any) -> Result:
+        """``score`` with an ``explanation``; a ``ScorerError`` at ``/explain`` if the book has none."""
+        if self.explain is None:
+            raise ScorerError(NOT_IN_RULESET, f"the rule book {self.name!r} does not explain its scores yet",
+                              ("explain",))
+        return self.explain(hand, context, options)
 
     def check_context(self, context: Context) -> None:
         """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...context import Context
 from ...forms import ALL_FORMS
+from ...hand import Hand
+from ...result import Result
 from ..book import FanRow, RuleBook
 from .fans import FANS, MIN_POINTS
 from .scoring import clear_caches, score_hand
+
+
+def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
+    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
+    from .explain import explain_hand as explain
+
+    return explain(hand, context, options)
 
 
 @dataclass(frozen=True)
@@ -32,4 +42,5 @@ BOOK = RuleBook(
     ),
     score=score_hand,
     clear_caches=clear_caches,
+    explain=explain_hand,
 )

@@ -267,7 +267,8 @@ def _better(cur: _Candidate, best: _Candidate | None, best_is_seven_pairs: bool)
     return best_is_seven_pairs or FanId.PURE_TRIPLE_CHOW in ids or FanId.TRIPLE_PUNG in ids
 
 
-def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
+def _arrangements(hand: Hand, f: _Facts, weighed: list[_Candidate] | None = None) -> _Candidate | None:
+    """The best arrangement; ``weighed``, when given (explaining), receives every one looked at."""
     best: _Candidate | None = None
     seven_pairs = False
     st = f.standing
@@ -275,14 +276,16 @@ def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
     if not hand.melds:
         if decompose.is_seven_pairs(st):
             best, seven_pairs = _seven_pairs(f), True
+            if weighed is not None:
+                weighed.append(best)
         elif decompose.honors_and_knitted(st) is not None:
-            return _honors_and_knitted(f)
+            return _weigh(_honors_and_knitted(f), weighed)
         elif decompose.is_thirteen_orphans(st):
-            return _thirteen_orphans(f)
+            return _weigh(_thirteen_orphans(f), weighed)
     if best is None and len(hand.melds) <= 1:
         ks = decompose.knitted_straight(st, f.need - 3)
         if ks is not None:
-            return _knitted_straight(hand, f, *ks)
+            return _weigh(_knitted_straight(hand, f, *ks), weighed)
     nine_gates = best is None and not hand.melds and decompose.is_nine_gates(st, f.win)
     if nine_gates:
         base = base.copy()
@@ -295,11 +298,29 @@ def _arrangements(hand: Hand, f: _Facts) -> _Candidate | None:
         unique_wait = not nine_gates and len(decompose.waits(tuple(before), f.need)) == 1
         for div in divisions:
             cur = _regular(hand, f, base, div, unique_wait)
+            if weighed is not None:
+                weighed.append(cur)
             if _better(cur, best, seven_pairs):
                 best = cur
     if nine_gates and best is not None:
         best = best._replace(sets=_single_set(f, NINE_GATES))
     return best
+
+
+def _weigh(c: _Candidate, weighed: list[_Candidate] | None) -> _Candidate:
+    if weighed is not None:
+        weighed.append(c)
+    return c
+
+
+def weighed_arrangements(hand: Hand, context: Context) -> tuple[_Candidate | None, list[_Candidate]]:
+    """For explaining (cold path, never cached): the arrangement that scores, as the engine read it
+    before the whole-hand set of 九莲宝灯 replaced its sets, and every arrangement weighed, in the
+    order they were looked at."""
+    weighed: list[_Candidate] = []
+    best = _arrangements(hand, _facts(hand, proven_context(context, hand)), weighed)
+    chosen = None if best is None else next(c for c in weighed if c.detected is best.detected)
+    return chosen, weighed
 
 
 def detected_fans(hand: Hand, context: Context) -> dict[FanId, int] | None:
