@@ -33,6 +33,10 @@ COMPILED = [
     "scorer/rules/mcr/fans.py",
     "scorer/rules/mcr/scoring.py",
     "scorer/rules/mcr/payouts.py",
+    "scorer/rules/hk/detect.py",
+    "scorer/rules/hk/fans.py",
+    "scorer/rules/hk/scoring.py",
+    "scorer/rules/hk/payouts.py",
 ]
 
 

@@ -11,10 +11,11 @@ from types import MappingProxyType
 
 from ..errors import BAD_RULESET, ScorerError
 from .book import FanRow, OptionSpec, RuleBook
+from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
 
 DEFAULT = "mcr"
-RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR,)})
+RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK)})
 
 
 def rulebook(name: object) -> RuleBook:

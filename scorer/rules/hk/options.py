@@ -1,0 +1,34 @@
+"""The Hong Kong house rules, as one frozen value (``HKOptions``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import BAD_OPTION, ScorerError
+from ..book import option
+from .fans import MAX_FAN, MIN_FAN
+
+DOUBLING = "doubling"
+HALF_DOUBLING = "half_doubling"
+DISCARDER_PAYS_ALL = "discarder_pays_all"
+HALF = "half"
+
+
+@dataclass(frozen=True)
+class HKOptions:
+    """Defaults are the game site's rules page (seed 004): 3 to 13 fan, a share of 2^fan base
+    points, the discarder pays three shares."""
+
+    min_fan: int = option(MIN_FAN, "the least a win scores, flowers included (三番起和)", minimum=0, maximum=MAX_FAN)
+    max_fan: int = option(MAX_FAN, "the cap; a limit hand scores it", minimum=1, maximum=MAX_FAN)
+    points_table: str = option(
+        DOUBLING, "a share in base points: doubling 2^fan; half_doubling (半辣上) 1 2 4 8 16 24 32 48 64 96 128 192 "
+        "256 384 for 0-13 fan", choices=(DOUBLING, HALF_DOUBLING))
+    discard_payment: str = option(
+        DISCARDER_PAYS_ALL, "on a discard: discarder_pays_all (three shares) or half (半铳: the discarder two "
+        "shares, the other two one each)", choices=(DISCARDER_PAYS_ALL, HALF))
+
+    def __post_init__(self) -> None:
+        if self.min_fan > self.max_fan:
+            raise ScorerError(BAD_OPTION, f"min_fan ({self.min_fan}) is more than max_fan ({self.max_fan}): "
+                              "no win could be valid", ("options", "min_fan"))

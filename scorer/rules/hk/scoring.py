@@ -1,0 +1,299 @@
+"""Scoring a hand by the Hong Kong table: every reading of the tiles (four sets and a pair in each
+way they split, seven pairs, thirteen orphans), the fans of each, the best one, the payouts.
+
+The best reading wins: the highest total (after the cap), then a limit hand, then the higher sum
+before the cap, then the first in order (regular readings in the decomposition's order, then
+seven pairs, then thirteen orphans). Results are cached by (hand, context, options).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache, lru_cache
+from typing import Any
+
+from ... import decompose
+from ...context import Context
+from ...decompose import Division
+from ...errors import BAD_FLOWERS, ScorerError
+from ...hand import Hand
+from ...result import FanScore, Result, ScoredSet
+from ...set_kind import CHOW, KONG, NINE_GATES, PAIR, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
+from ...tiles import CODES, EAST, INDEX, NUM_TILES, WINDS
+from . import detect as D
+from .fans import BY_ID, LIMITS, ORDER
+from .options import HALF, HALF_DOUBLING, HKOptions
+from .payouts import payouts
+
+RULESET = "hk"
+_REGULAR, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = 0, 1, 2
+_DEFAULT_OPTIONS = HKOptions()
+
+
+class _Facts:
+    """What every reading of one hand shares, worked out once."""
+
+    def __init__(self, hand: Hand, ctx: Context) -> None:
+        self.win = INDEX[hand.winning_tile]
+        self.standing = hand.standing_counts()
+        self.counts = hand.counts()
+        self.melds = len(hand.melds)
+        self.need = 4 - len(hand.melds)
+        self.self_drawn = ctx.self_drawn
+        meld_pungs: list[int] = []
+        chows = kongs = exposed = concealed_kongs = 0
+        for m in hand.melds:
+            i = INDEX[m.tile]
+            if m.kind is MeldKind.CHOW:
+                chows += 1
+            else:
+                meld_pungs.append(i)
+            if m.kind is MeldKind.KONG:
+                kongs += 1
+                if m.concealed:
+                    concealed_kongs += 1
+            if not m.concealed:
+                exposed += 1
+        self.meld_pungs = meld_pungs
+        self.meld_chows = chows
+        self.kongs = kongs
+        self.exposed = exposed
+        self.concealed_kongs = concealed_kongs
+        self.seat = EAST + WINDS.index(ctx.seat_wind)
+        self.prevalent = EAST + WINDS.index(ctx.prevalent_wind)
+        # the whole hand's limits, whatever the reading
+        whole: list[str] = []
+        if D.is_all_honors(self.counts):
+            whole.append(D.ALL_HONORS)
+        if D.is_all_terminals(self.counts):
+            whole.append(D.ALL_TERMINALS)
+        if D.is_nine_gates(self.counts, self.melds):
+            whole.append(D.NINE_GATES)
+        self.whole_limits = whole
+        # the fans every non-limit reading has: how it was won, the flowers, the suits
+        base: list[tuple[str, int]] = [
+            (f, 1) for f in D.event_fans(ctx.self_drawn, ctx.kong_replacement, ctx.robbing_kong, ctx.last_wall_tile)
+        ]
+        numbers = tuple(f.number for f in hand.flower_tiles)
+        seasons = tuple(f.is_season for f in hand.flower_tiles)
+        seat_flower, sets = D.flower_fans(numbers, seasons, WINDS.index(ctx.seat_wind) + 1)
+        if not hand.flower_tiles:
+            base.append((D.NO_FLOWERS, 1))
+        if seat_flower:
+            base.append((D.SEAT_FLOWER, seat_flower))
+        if sets:
+            base.append((D.FLOWER_SET, sets))
+        flush = D.flush_fan(self.counts)
+        if flush is not None:
+            base.append((flush, 1))
+        self.base = base
+
+
+class _Reading:
+    """One way to read the hand, with its fans; the sets are built only for the one chosen."""
+
+    def __init__(self, kind: int, fans: list[tuple[str, int]], points: int, limit: bool, cap: int,
+                 div: Division | None = None, exposed_pung: bool = False) -> None:
+        self.kind = kind
+        self.fans = sorted(fans, key=_table_order)
+        self.points = points
+        self.limit = limit
+        self.total = min(points, cap)
+        self.div = div
+        self.exposed_pung = exposed_pung
+
+    def better_than(self, other: _Reading | None) -> bool:
+        if other is None:
+            return True
+        return (self.total, self.limit, self.points) > (other.total, other.limit, other.points)
+
+
+def _table_order(fan: tuple[str, int]) -> int:
+    return ORDER[fan[0]]
+
+
+def _limit_reading(kind: int, fan: str, cap: int, div: Division | None = None, exposed_pung: bool = False) -> _Reading:
+    return _Reading(kind, [(fan, 1)], cap, True, cap, div, exposed_pung)
+
+
+def _first_limit(found: list[str]) -> str:
+    """Of several limits in one reading, the first in the table names it (it is worth the cap once)."""
+    return min(found, key=LIMITS.index)
+
+
+def _sum(fans: list[tuple[str, int]]) -> int:
+    points = 0
+    for fan, n in fans:
+        points += BY_ID[fan].points * n
+    return points
+
+
+def _regular(f: _Facts, div: Division, cap: int) -> _Reading:
+    sets, pair = div
+    own_pungs: list[int] = []
+    own_chows: list[int] = []
+    for t, k in sets:
+        if k is CHOW:
+            own_chows.append(t)
+        else:
+            own_pungs.append(t)
+    win = f.win
+    # a pung the discarded tile completes is not concealed (unless the tile reads into a chow)
+    exposed_pung = (not f.self_drawn and win in own_pungs and pair != win
+                    and not any(c <= win <= c + 2 for c in own_chows))
+    pungs = f.meld_pungs + own_pungs
+    dragons, little_three, big_three = D.dragon_fans(pungs, pair)
+    seat_n, prevalent_n, big_four = D.wind_fans(pungs, f.seat, f.prevalent)
+    limits = list(f.whole_limits)
+    if big_three:
+        limits.append(D.BIG_THREE_DRAGONS)
+    if big_four:
+        limits.append(D.BIG_FOUR_WINDS)
+    if D.is_four_kongs(f.kongs):
+        limits.append(D.FOUR_KONGS)
+    concealed_pungs = f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0)
+    if D.is_four_concealed_pungs(len(pungs), concealed_pungs, f.self_drawn):
+        limits.append(D.FOUR_CONCEALED_PUNGS)
+    if limits:
+        return _limit_reading(_REGULAR, _first_limit(limits), cap, div, exposed_pung)
+    fans = list(f.base)
+    if dragons:
+        fans.append((D.DRAGON_PUNG, dragons))
+    if little_three:
+        fans.append((D.LITTLE_THREE_DRAGONS, 1))
+    if seat_n:
+        fans.append((D.SEAT_WIND, seat_n))
+    if prevalent_n:
+        fans.append((D.PREVALENT_WIND, prevalent_n))
+    if D.is_all_chows(f.meld_chows + len(own_chows), pair):
+        fans.append((D.ALL_CHOWS, 1))
+    if D.is_all_pungs(pungs):
+        fans.append((D.ALL_PUNGS, 1))
+    if D.is_concealed(f.exposed):
+        fans.append((D.CONCEALED, 1))
+    return _Reading(_REGULAR, fans, _sum(fans), False, cap, div, exposed_pung)
+
+
+def _seven_pairs(f: _Facts, cap: int) -> _Reading:
+    if f.whole_limits:
+        return _limit_reading(_SEVEN_PAIRS, _first_limit(f.whole_limits), cap)
+    fans = [*f.base, (D.SEVEN_PAIRS, 1)]  # no 门前清 beside it: the form is concealed by nature
+    return _Reading(_SEVEN_PAIRS, fans, _sum(fans), False, cap)
+
+
+def _best(f: _Facts, cap: int) -> _Reading | None:
+    best: _Reading | None = None
+    for div in decompose.regular_divisions(f.standing, f.need):
+        cur = _regular(f, div, cap)
+        if cur.better_than(best):
+            best = cur
+    if D.is_seven_pairs(f.standing, f.melds):
+        cur = _seven_pairs(f, cap)
+        if cur.better_than(best):
+            best = cur
+    if D.is_thirteen_orphans(f.standing, f.melds):
+        cur = _limit_reading(_THIRTEEN_ORPHANS, D.THIRTEEN_ORPHANS, cap)
+        if cur.better_than(best):
+            best = cur
+    return best
+
+
+# --- the chosen reading's sets -------------------------------------------------------------------
+_SIZE = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}
+
+
+@cache
+def _set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
+    n = _SIZE[kind]
+    tiles = (CODES[first], CODES[first + 1], CODES[first + 2]) if n == 0 else (CODES[first],) * n
+    return ScoredSet(kind, tiles, concealed)
+
+
+def _whole(kind: SetKind, standing: tuple[int, ...]) -> ScoredSet:
+    return ScoredSet(kind, tuple(CODES[i] for i in range(NUM_TILES) for _ in range(standing[i])), True)
+
+
+def _sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
+    if r.kind == _THIRTEEN_ORPHANS:
+        return (_whole(THIRTEEN_ORPHANS, f.standing),)
+    if r.kind == _SEVEN_PAIRS:
+        return tuple(_set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2))
+    if r.limit and r.fans[0][0] == D.NINE_GATES:
+        return (_whole(NINE_GATES, f.standing),)
+    out = [_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
+    if r.div is not None:
+        sets, pair = r.div
+        for t, k in sets:
+            if k is CHOW:
+                out.append(_set(CHOW, t, True))
+            else:
+                out.append(_set(PUNG, t, not (r.exposed_pung and t == f.win)))
+        out.append(_set(PAIR, pair, True))
+    return tuple(out)
+
+
+@cache
+def _fan_score(fan: str, count: int, points: int) -> FanScore:
+    row = BY_ID[fan]
+    return FanScore(fan, count, points, row.name, row.name_zh)
+
+
+# --- scoring --------------------------------------------------------------------------------------
+def check_flowers(hand: Hand) -> None:
+    """Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot say
+    which they are."""
+    if hand.flowers > 0 and not hand.flower_tiles:
+        raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a number: "
+                          "Hong Kong scores flowers by seat and by set, so name them (e.g. [\"plum\", \"spring\"])",
+                          ("hand", "flowers"))
+
+
+def _score(hand: Hand, context: Context, options: HKOptions) -> Result:
+    check_flowers(hand)
+    ctx = context.for_hand(hand)
+    f = _Facts(hand, ctx)
+    cap = options.max_fan
+    best = _best(f, cap)
+    if best is None:
+        need = f.need
+        return Result(
+            winning=False, valid=False, points=0, flower_points=0, total=0, fans=(), decomposition=(),
+            payouts=None, ruleset=RULESET, limit=False,
+            reason=f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
+            f"{need} set{'s' if need != 1 else ''} and a pair, nor seven pairs or thirteen orphans",
+        )
+    fans = tuple(_fan_score(i, n, cap if best.limit else BY_ID[i].points) for i, n in best.fans)
+    total = best.total
+    valid = total >= options.min_fan
+    pay = None
+    reason = None
+    if valid:
+        pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
+                      options.points_table == HALF_DOUBLING, options.discard_payment == HALF)
+    else:
+        reason = f"{total} fan; a win needs {options.min_fan}"
+    return Result(True, valid, best.points, 0, total, fans, _sets(hand, f, best), pay, reason, RULESET, best.limit)
+
+
+def _env_size(name: str, default: int) -> int:
+    try:
+        return max(0, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
+_cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 4096))(_score)
+
+
+def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
+    """The Hong Kong rule book's ``score``: a checked ``Hand`` and ``Context`` and ``HKOptions``."""
+    return _cached_score(hand, context, options if options is not None else _DEFAULT_OPTIONS)
+
+
+def clear_caches() -> None:
+    _cached_score.cache_clear()
+
+
+def cache_info() -> dict[str, int]:
+    ci = _cached_score.cache_info()
+    return {"hits": ci.hits, "misses": ci.misses, "size": ci.currsize, "maxsize": ci.maxsize or 0}
