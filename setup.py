@@ -37,6 +37,10 @@ COMPILED = [
     "scorer/rules/hk/fans.py",
     "scorer/rules/hk/scoring.py",
     "scorer/rules/hk/payouts.py",
+    "scorer/rules/sichuan/detect.py",
+    "scorer/rules/sichuan/fans.py",
+    "scorer/rules/sichuan/scoring.py",
+    "scorer/rules/sichuan/payouts.py",
 ]
 
 

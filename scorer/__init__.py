@@ -37,6 +37,14 @@ from .rules.mcr.room import (
     settle,
 )
 from .rules.mcr.scoring import cache_info
+from .rules.sichuan.book import SichuanOptions
+from .rules.sichuan.settle import EVENT_FIELDS as SICHUAN_EVENT_FIELDS
+from .rules.sichuan.settle import WIN_FIELDS as SICHUAN_WIN_FIELDS
+from .rules.sichuan.settle import WINNER_FIELDS as SICHUAN_WINNER_FIELDS
+from .rules.sichuan.settle import EventRecord as SichuanEventRecord
+from .rules.sichuan.settle import Exhaustion, Kong, Payment, Play, ReadyWin, Settlement, Winner
+from .rules.sichuan.settle import Win as SichuanWin
+from .rules.sichuan.settle import settle as settle_sichuan
 from .set_kind import MeldKind, SetKind
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 from .waits.analysis import (
@@ -62,4 +70,7 @@ __all__ = [
     "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",
     "ScorerError", "SetKind", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
     "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
+    # Sichuan: a whole hand of play (scorer.rules.sichuan.settle)
+    "SICHUAN_EVENT_FIELDS", "SICHUAN_WINNER_FIELDS", "SICHUAN_WIN_FIELDS", "Exhaustion", "Kong", "Payment", "Play",
+    "ReadyWin", "Settlement", "SichuanEventRecord", "SichuanOptions", "SichuanWin", "Winner", "settle_sichuan",
 ]

@@ -35,6 +35,17 @@ BAD_CLAIM: Final = "bad_claim"
 NOT_WINNING: Final = "not_winning"
 UNDER_MINIMUM: Final = "under_minimum"
 BAD_POINTS: Final = "bad_points"
+# Sichuan (scorer.rules.sichuan): tiles and melds the rule book has no place for, and a hand of play
+HONOUR_IN_SICHUAN: Final = "honour_in_sichuan"
+CHOW_IN_SICHUAN: Final = "chow_in_sichuan"
+MISSING_SUIT_REQUIRED: Final = "missing_suit_required"
+MISSING_SUIT_HELD: Final = "missing_suit_held"
+PLAYER_OUT: Final = "player_out"
+TOO_MANY_WINNERS: Final = "too_many_winners"
+BAD_ROBBING: Final = "bad_robbing"
+BAD_KONG: Final = "bad_kong"
+BAD_EXHAUSTED: Final = "bad_exhausted"
+HAND_OVER: Final = "hand_over"
 
 Path = tuple[str | int, ...]
 

@@ -2,6 +2,7 @@
 
     python -m scorer HAND [options]         score a hand (``score``)
     python -m scorer waits HAND [options]   what a hand waits on, or what to discard (``waits``)
+    python -m scorer sichuan-settle FILE    settle a Sichuan hand of play from a JSON body (``sichuan``)
 
 Every subcommand takes ``--ruleset`` and ``--option NAME=VALUE``.
 """
@@ -13,9 +14,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import score, waits
+from . import score, sichuan, waits
 
-_SUBCOMMANDS = {"waits": waits.main}
+_SUBCOMMANDS = {"waits": waits.main, "sichuan-settle": sichuan.main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

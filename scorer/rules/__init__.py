@@ -13,9 +13,10 @@ from ..errors import BAD_RULESET, ScorerError
 from .book import FanRow, OptionSpec, RuleBook
 from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
+from .sichuan.book import BOOK as SICHUAN
 
 DEFAULT = "mcr"
-RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK)})
+RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK, SICHUAN)})
 
 
 def rulebook(name: object) -> RuleBook:

@@ -1,0 +1,724 @@
+"""A whole Sichuan hand of play settled (血战到底, the game site's rules page, seed 004): kongs and
+wins in order, then, when the wall ran out with fewer than three winners, the exhausted wall's
+rules (退税, 花猪, 查大叫). Every amount is × the base points.
+
+    >>> play = Play.build(missing_suits={"E": "s", "S": "m", "W": "p", "N": "s"},
+    ...                   events=[{"kong": {"player": "E", "kind": "concealed", "tile": "9m"}},
+    ...                           {"win": {"discarder": "S", "winners": [
+    ...                               {"player": "W", "hand": "111m234m678m999s5m5m"}]}}])
+    >>> ledger = settle(play)
+    >>> [dict(e.changes) for e in ledger.events]
+    [{'E': 6, 'S': -2, 'W': -2, 'N': -2}, {'E': 0, 'S': -1, 'W': 1, 'N': 0}]
+
+Seats are E S W N. ``Play.build`` reads a JSON body and refuses a hand of play that cannot have
+happened, with a ``ScorerError`` pointing into the body (``/events/3/win/winners/0/hand``);
+``settle`` plays it through into a ``Settlement``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final, Literal, TypeVar
+
+from ...context import MAX_BASE_POINTS, Context
+from ...errors import (
+    BAD_BASE_POINTS,
+    BAD_CLAIM,
+    BAD_EXHAUSTED,
+    BAD_KONG,
+    BAD_ROBBING,
+    BAD_VALUE,
+    BAD_WIND,
+    HAND_OVER,
+    MISSING_SUIT_HELD,
+    NOT_WINNING,
+    PLAYER_OUT,
+    TILE_COUNT,
+    TOO_MANY_COPIES,
+    TOO_MANY_WINNERS,
+    UNKNOWN_TILE,
+    Path,
+    ScorerError,
+)
+from ...hand import Hand, build_melds
+from ...holding import Holding
+from ...result import Result
+from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
+from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
+from ..book import option_specs, parse_options
+from .book import SichuanOptions
+from .detect import holds_suit
+from .payouts import base, kong_payments
+from .scoring import SUIT_INDEX, check_hand, check_tiles, score_hand
+
+KONG_KINDS: Final = ("exposed", "added", "concealed")
+EVENT_FLAGS: Final = ("kong_replacement", "last_wall_tile")  # what only the win can say
+MAX_WINNERS: Final = 3  # the hand is over when three have won
+MAX_EVENTS: Final = 32  # at most 16 kongs (four melds each) and three wins; a sanity bound
+SEATS: Final = tuple(Wind)
+Status = Literal["won", "ready", "not_ready", "flower_pig"]
+Reason = Literal["refund", "flower_pig", "not_ready"]
+
+
+# --- the hand of play, as asked ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Kong:
+    """A kong: exposed (明杠, on a discard: the discarder pays 2), added (补杠, to one's own pung:
+    every other player still in pays 1) or concealed (暗杠: every other player still in pays 2)."""
+
+    player: Wind = field(metadata=spec(Kind.WIND, "who declares the kong", required=True))
+    kind: str = field(metadata=spec(
+        Kind.NAME, "exposed (明杠, on a discard), added (补杠, the fourth tile to one's own pung) or concealed (暗杠)",
+        required=True))
+    tile: Tile = field(metadata=spec(Kind.TILE, "the kong's tile", required=True))
+    discarder: Wind | None = field(default=None, metadata=spec(
+        Kind.WIND, "who discarded the tile of an exposed kong; only an exposed kong has one", nullable=True))
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One winner of a win event: the seat, the winning hand and the event flags of this win."""
+
+    player: Wind
+    hand: Hand
+    kong_replacement: bool = False
+    last_wall_tile: bool = False
+
+
+WINNER_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("player", Kind.WIND, "the winner's seat", required=True),
+    field_spec("hand", Kind.HAND, "the winning hand, as POST /v1/score takes it", required=True),
+    field_spec("context", Kind.OBJECT, "how this win came about, as only the win can say (seats, missing suit and "
+               "who is still in come from the settlement)", items=tuple(s for s in fields_of(Context)
+                                                                          if s.name in EVENT_FLAGS)),
+)
+
+
+@dataclass(frozen=True)
+class Win:
+    """A win: one winner (self-drawn or on a discard), or several on one discard (一炮多响)."""
+
+    discarder: Wind | None
+    winners: tuple[Winner, ...]
+    robbing_kong: bool = False
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.discarder is None
+
+
+WIN_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("discarder", Kind.WIND, "who discarded the winning tile (or whose added kong was robbed); null for a "
+               "self-drawn win", required=True, nullable=True),
+    field_spec("winners", Kind.OBJECTS, "the winners: one, or several on one discard (一炮多响)", required=True,
+               max_items=MAX_WINNERS, items=WINNER_FIELDS),
+    field_spec("robbing_kong", Kind.BOOL, "won by robbing the discarder's added kong (抢杠胡), which then scores "
+               "nothing; it must directly follow that kong"),
+)
+
+Event = Kong | Win
+
+# One event as a request gives it: exactly one of these.
+EVENT_FIELDS: tuple[FieldSpec, ...] = (
+    field_spec("kong", Kind.OBJECT, "a kong", items=fields_of(Kong)),
+    field_spec("win", Kind.OBJECT, "a win", items=WIN_FIELDS),
+)
+MISSING_SUITS_FIELDS: tuple[FieldSpec, ...] = tuple(
+    field_spec(w, Kind.SUIT, f"the missing suit {w} declared (定缺): m, p or s", required=True) for w in WINDS)
+EXHAUSTED_FIELDS: tuple[FieldSpec, ...] = tuple(
+    field_spec(w, Kind.HAND, f"{w}'s final holding, 13 tiles (kongs count three), if {w} has not won",
+               items=fields_of(Holding)) for w in WINDS)
+OPTIONS_FIELDS: tuple[FieldSpec, ...] = tuple(
+    field_spec(o.name, Kind.INT, o.help, default=o.default, minimum=o.minimum, maximum=o.maximum)
+    for o in option_specs(SichuanOptions))
+
+
+@dataclass(frozen=True)
+class Play:
+    """A hand of play as it happened: the missing suits, the kongs and wins in order, and the final
+    holdings of those who had not won when the wall ran out."""
+
+    missing_suits: Mapping[Wind, str] = field(metadata=spec(
+        Kind.OBJECT, "each seat's missing suit (定缺)", required=True, items=MISSING_SUITS_FIELDS))
+    events: tuple[Event, ...] = field(default=(), metadata=spec(
+        Kind.OBJECTS, "the kongs and wins, in the order they happened", required=True, max_items=MAX_EVENTS,
+        items=EVENT_FIELDS))
+    exhausted: Mapping[Wind, Holding] | None = field(default=None, metadata=spec(
+        Kind.OBJECT, "the wall ran out with fewer than three winners: the final holding of every player who has not "
+        "won", nullable=True, items=EXHAUSTED_FIELDS))
+    base_points: int = field(default=1, metadata=spec(
+        Kind.INT, "the room's base points: every amount is times these", minimum=1, maximum=MAX_BASE_POINTS))
+    options: SichuanOptions = field(default_factory=SichuanOptions, metadata=spec(
+        Kind.OBJECT, "house rules", items=OPTIONS_FIELDS))
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "missing_suits", MappingProxyType(dict(self.missing_suits)))
+        if self.exhausted is not None:
+            object.__setattr__(self, "exhausted", MappingProxyType(dict(self.exhausted)))
+        _check_play(self)
+
+    @classmethod
+    def build(cls, **body: Any) -> Play:
+        """From a JSON body; every error names its field as a path into it."""
+        v = _object(body, (), _PLAY)
+        bp = v.get("base_points", 1)
+        if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
+            raise ScorerError(BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, "
+                              f"got {bp!r}", ("base_points",))
+        exhausted = v.get("exhausted")
+        return cls(
+            missing_suits=_missing_suits(v["missing_suits"]),
+            events=_listed(v["events"], ("events",), _event),
+            exhausted=None if exhausted is None else _exhausted(exhausted),
+            base_points=bp,
+            options=parse_options(SichuanOptions, v.get("options"), "sichuan"),
+        )
+
+
+# --- the settlement ------------------------------------------------------------------------------
+def _frozen(changes: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType({w: changes.get(w, 0) for w in WINDS})
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One event settled: what it was, each winner's score, and the money it moved (by seat)."""
+
+    event: Event
+    changes: Mapping[str, int]
+    scores: tuple[Result, ...] = ()  # a win's, one per winner
+    robbed: bool = False  # a kong robbed by the next event's winners: it scores nothing
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "changes", _frozen(self.changes))
+
+    def to_dict(self) -> dict[str, Any]:
+        e = self.event
+        if isinstance(e, Kong):
+            return {"kong": {"player": e.player.value, "kind": e.kind, "tile": e.tile.value,
+                             "discarder": None if e.discarder is None else e.discarder.value, "robbed": self.robbed},
+                    "changes": dict(self.changes)}
+        return {"win": {"discarder": None if e.discarder is None else e.discarder.value,
+                        "robbing_kong": e.robbing_kong,
+                        "winners": [{"player": w.player.value, "score": r.to_dict()}
+                                    for w, r in zip(e.winners, self.scores, strict=True)]},
+                "changes": dict(self.changes)}
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One payment at an exhausted wall: 退税 (``refund``), 花猪 (``flower_pig``) or 查大叫 (``not_ready``)."""
+
+    payer: str
+    receiver: str
+    amount: int
+    reason: Reason
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.payer, "to": self.receiver, "amount": self.amount, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class ReadyWin:
+    """A ready player's highest possible win: the tile, and its score as on a discard without event fans."""
+
+    tile: Tile
+    score: Result
+    base: int  # 2 ** total × base points: what each not-ready player pays
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile.value, "base": self.base, "score": self.score.to_dict()}
+
+
+@dataclass(frozen=True)
+class Exhaustion:
+    """The exhausted wall settled: each seat's status, the ready players' highest wins, the payments."""
+
+    players: Mapping[str, Status]
+    ready: Mapping[str, ReadyWin]
+    payments: tuple[Payment, ...]
+    changes: Mapping[str, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
+        object.__setattr__(self, "ready", MappingProxyType(dict(self.ready)))
+        object.__setattr__(self, "changes", _frozen(self.changes))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": dict(self.players), "ready": {w: r.to_dict() for w, r in self.ready.items()},
+                "payments": [p.to_dict() for p in self.payments], "changes": dict(self.changes)}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    play: Play
+    events: tuple[EventRecord, ...]
+    exhaustion: Exhaustion | None
+    totals: Mapping[str, int]  # by seat, zero-sum
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "totals", _frozen(self.totals))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "base_points": self.play.base_points,
+            "events": [e.to_dict() for e in self.events],
+            "exhaustion": None if self.exhaustion is None else self.exhaustion.to_dict(),
+            "totals": dict(self.totals),
+        }
+
+
+def _robbed(play: Play, i: int) -> bool:
+    """The kong at ``i`` is robbed: the next event is a win robbing it."""
+    nxt = play.events[i + 1] if i + 1 < len(play.events) else None
+    return isinstance(nxt, Win) and nxt.robbing_kong
+
+
+def _win_context(play: Play, win: Win, w: Winner, out: tuple[Wind, ...]) -> Context:
+    return Context(self_drawn=win.self_drawn, seat_wind=w.player, discarder=win.discarder,
+                   base_points=play.base_points, missing_suit=play.missing_suits[w.player], out=out,
+                   robbing_kong=win.robbing_kong, kong_replacement=w.kong_replacement,
+                   last_wall_tile=w.last_wall_tile)
+
+
+def score_win(play: Play, win: Win, index: int, out: tuple[Wind, ...]) -> tuple[Result, ...]:
+    """Each winner's score; a hand that is not complete or still holds its missing suit is an error
+    (a settlement never pays an invalid win)."""
+    results = []
+    for k, w in enumerate(win.winners):
+        at: Path = ("events", index, "win", "winners", k)
+        with _within(at):
+            r = score_hand(w.hand, _win_context(play, win, w, out), play.options.max_fan)
+        if not r.winning:
+            raise ScorerError(NOT_WINNING, f"the hand is not complete: {r.reason}", (*at, "hand"))
+        if not r.valid:
+            raise ScorerError(MISSING_SUIT_HELD, f"the hand cannot win: {r.reason}", (*at, "hand"))
+        results.append(r)
+    return tuple(results)
+
+
+def best_wait(holding: Holding, seat: Wind, suit: str, play: Play) -> ReadyWin | None:
+    """查大叫: the best win of a 13-tile holding over every tile that completes it (not a tile it
+    already holds four of), as on a discard, without self-draw or event fans; None: not ready."""
+    ctx = Context(seat_wind=seat, missing_suit=suit, base_points=play.base_points)
+    own = holding.counts()
+    dead = SUIT_INDEX[suit]
+    best: ReadyWin | None = None
+    for i in range(HONOR_START):
+        if SUIT[i] == dead or own[i] >= 4:
+            continue
+        t = ALL_TILES[i]
+        r = score_hand(Hand(holding.concealed, holding.melds, t), ctx, play.options.max_fan)
+        if r.valid and (best is None or r.total > best.score.total):
+            best = ReadyWin(t, r, base(r.total) * play.base_points)
+    return best
+
+
+def status(holding: Holding, suit: str, wait: ReadyWin | None) -> Status:
+    if holds_suit(holding.counts(), SUIT_INDEX[suit]):
+        return "flower_pig"
+    return "ready" if wait is not None else "not_ready"
+
+
+def settle(play: Play) -> Settlement:
+    """Play the hand through: each event's money, then the exhausted wall's, and the totals."""
+    bp = play.base_points
+    won: list[Wind] = []
+    kong_money: list[tuple[str, str, int]] = []  # (receiver, payer, amount), for 退税
+    records: list[EventRecord] = []
+    for i, e in enumerate(play.events):
+        out = tuple(won)
+        if isinstance(e, Kong):
+            if _robbed(play, i):
+                records.append(EventRecord(e, {}, robbed=True))
+                continue
+            changes = kong_payments(e.kind, e.player.value, None if e.discarder is None else e.discarder.value,
+                                    tuple(w.value for w in out), bp)
+            kong_money += [(e.player.value, w, -n) for w, n in changes.items() if n < 0]
+            records.append(EventRecord(e, changes))
+        else:
+            scores = score_win(play, e, i, out)
+            total = dict.fromkeys(WINDS, 0)
+            for r in scores:
+                assert r.payouts is not None  # a valid win with its discarder known
+                for w, n in r.payouts.items():
+                    total[w] += n
+            records.append(EventRecord(e, total, scores))
+            won += [w.player for w in e.winners]
+    exhaustion = None if play.exhausted is None else _exhaustion(play, tuple(won), kong_money)
+    totals = dict.fromkeys(WINDS, 0)
+    for rec in records:
+        for w, n in rec.changes.items():
+            totals[w] += n
+    if exhaustion is not None:
+        for w, n in exhaustion.changes.items():
+            totals[w] += n
+    return Settlement(play, tuple(records), exhaustion, totals)
+
+
+def _exhaustion(play: Play, won: tuple[Wind, ...], kong_money: list[tuple[str, str, int]]) -> Exhaustion:
+    assert play.exhausted is not None
+    players: dict[str, Status] = {}
+    ready: dict[str, ReadyWin] = {}
+    for seat in SEATS:
+        if seat in won:
+            players[seat.value] = "won"
+            continue
+        h = play.exhausted[seat]
+        suit = play.missing_suits[seat]
+        wait = None if holds_suit(h.counts(), SUIT_INDEX[suit]) else best_wait(h, seat, suit, play)
+        players[seat.value] = status(h, suit, wait)
+        if wait is not None:
+            ready[seat.value] = wait
+    payments: list[Payment] = []
+    owed: dict[tuple[str, str, Reason], int] = {}  # summed per payer, receiver and reason, in order
+    for receiver, payer, amount in kong_money:  # 退税: not ready players give their kong money back
+        if players[receiver] in ("not_ready", "flower_pig"):
+            key: tuple[str, str, Reason] = (receiver, payer, "refund")
+            owed[key] = owed.get(key, 0) + amount
+    fine = play.options.flower_pig_penalty * play.base_points
+    for pig in (w for w in WINDS if players[w] == "flower_pig"):  # 花猪 pays every player who is not one
+        for other in (w for w in WINDS if w != pig and players[w] != "flower_pig"):
+            owed[(pig, other, "flower_pig")] = fine
+    for payer in (w for w in WINDS if players[w] == "not_ready"):  # 查大叫
+        for receiver, r in ready.items():
+            owed[(payer, receiver, "not_ready")] = r.base
+    changes = dict.fromkeys(WINDS, 0)
+    for (payer, receiver, reason), amount in owed.items():
+        if amount:
+            payments.append(Payment(payer, receiver, amount, reason))
+            changes[payer] -= amount
+            changes[receiver] += amount
+    return Exhaustion(players, ready, tuple(payments), changes)
+
+
+# --- checks: a hand of play that could have happened --------------------------------------------
+class _Copies:
+    """Copies of each tile across the request: per seat the most that seat is shown to hold (its
+    final hand, four for each kong, three for a robbed one); one discard won by several players is
+    one tile."""
+
+    def __init__(self) -> None:
+        self.seat: dict[Wind, list[int]] = {w: [0] * NUM_TILES for w in SEATS}
+        self.total = [0] * NUM_TILES
+
+    def add(self, seat: Wind, counts: Sequence[int], at: Path) -> None:
+        mine = self.seat[seat]
+        for i, c in enumerate(counts):
+            if c > mine[i]:
+                self.total[i] += c - mine[i]
+                mine[i] = c
+                if self.total[i] > 4:
+                    raise ScorerError(TOO_MANY_COPIES, f"{self.total[i]} copies of {ALL_TILES[i].value} across the "
+                                      "hands and kongs of this hand of play; there are only 4", at)
+
+
+def _one(i: int, n: int) -> list[int]:
+    c = [0] * NUM_TILES
+    c[i] = n
+    return c
+
+
+def _check_play(play: Play) -> None:
+    _check_missing_suits(play.missing_suits)
+    bp = play.base_points
+    if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
+        raise ScorerError(BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, "
+                          f"got {bp!r}", ("base_points",))
+    if not isinstance(play.options, SichuanOptions):
+        raise ScorerError(BAD_VALUE, "options must be SichuanOptions", ("options",))
+    if not isinstance(play.events, tuple):
+        raise ScorerError(BAD_VALUE, "events must be a list", ("events",))
+    if len(play.events) > MAX_EVENTS:
+        raise ScorerError(BAD_VALUE, f"at most {MAX_EVENTS} events", ("events",))
+    won: list[Wind] = []
+    copies = _Copies()
+    for i, e in enumerate(play.events):
+        if isinstance(e, Kong):
+            _check_kong(play, e, i, won, copies)
+        elif isinstance(e, Win):
+            _check_win(play, e, i, won, copies)
+            score_win(play, e, i, tuple(won))
+            won += [w.player for w in e.winners]
+        else:
+            raise ScorerError(BAD_VALUE, "an event is a kong or a win", ("events", i))
+    _check_exhausted(play, won, copies)
+
+
+def _check_missing_suits(suits: Mapping[Wind, str]) -> None:
+    for w in SEATS:
+        s = suits.get(w)
+        if s not in SUIT_INDEX:
+            raise ScorerError(BAD_VALUE, f"{w}'s missing suit must be one of m, p, s, got {s!r}", ("missing_suits", w))
+    for w in suits:
+        if w not in SEATS:
+            raise ScorerError(BAD_WIND, f"seats are E S W N, got {w!r}", ("missing_suits", str(w)))
+
+
+def _check_seat(value: object, at: Path) -> None:
+    if not isinstance(value, Wind):
+        raise ScorerError(BAD_WIND, f"a seat is one of E S W N, got {value!r}", at)
+
+
+def _check_kong(play: Play, e: Kong, i: int, won: list[Wind], copies: _Copies) -> None:
+    at: Path = ("events", i, "kong")
+    if len(won) >= MAX_WINNERS:
+        raise ScorerError(HAND_OVER, f"the hand is over once {MAX_WINNERS} players have won", ("events", i))
+    _check_seat(e.player, (*at, "player"))
+    if e.player in won:
+        raise ScorerError(PLAYER_OUT, f"{e.player} has already won and plays no more", (*at, "player"))
+    if e.kind not in KONG_KINDS:
+        raise ScorerError(BAD_KONG, f"kind must be one of {', '.join(KONG_KINDS)}, got {e.kind!r}", (*at, "kind"))
+    if not isinstance(e.tile, Tile) or IS_HONOR[INDEX[e.tile]]:
+        raise ScorerError(UNKNOWN_TILE, f"a kong's tile is one of the 108 suited tiles, got {e.tile!r}", (*at, "tile"))
+    if SUIT[INDEX[e.tile]] == SUIT_INDEX[play.missing_suits[e.player]]:
+        raise ScorerError(BAD_KONG, f"{e.player} declared {e.tile.value[1]} missing and cannot kong it",
+                          (*at, "tile"))
+    if e.kind == "exposed":
+        if e.discarder is None:
+            raise ScorerError(BAD_KONG, "an exposed kong is made on a discard: name its discarder", (*at, "discarder"))
+        _check_seat(e.discarder, (*at, "discarder"))
+        if e.discarder == e.player:
+            raise ScorerError(BAD_KONG, "an exposed kong is made on another player's discard", (*at, "discarder"))
+        if e.discarder in won:
+            raise ScorerError(PLAYER_OUT, f"{e.discarder} has already won and discards no more", (*at, "discarder"))
+    elif e.discarder is not None:
+        raise ScorerError(BAD_KONG, f"an {e.kind} kong has no discarder", (*at, "discarder"))
+    nxt = play.events[i + 1] if i + 1 < len(play.events) else None
+    robbed = isinstance(nxt, Win) and nxt.robbing_kong
+    copies.add(e.player, _one(INDEX[e.tile], 3 if robbed else 4), (*at, "tile"))
+
+
+def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> None:
+    at: Path = ("events", i, "win")
+    if e.robbing_kong is not True and e.robbing_kong is not False:
+        raise ScorerError(BAD_VALUE, f"robbing_kong must be true or false, got {e.robbing_kong!r}",
+                          (*at, "robbing_kong"))
+    if e.discarder is not None:
+        _check_seat(e.discarder, (*at, "discarder"))
+        if e.discarder in won:
+            raise ScorerError(PLAYER_OUT, f"{e.discarder} has already won and plays no more", (*at, "discarder"))
+    if not isinstance(e.winners, tuple) or not e.winners:
+        raise ScorerError(BAD_CLAIM, "a win names at least one winner", (*at, "winners"))
+    if e.discarder is None and len(e.winners) > 1:
+        raise ScorerError(BAD_CLAIM, "a self-drawn win has one winner; several win only on one discard",
+                          (*at, "winners"))
+    tile = e.winners[0].hand.winning_tile if isinstance(e.winners[0], Winner) else None
+    for k, w in enumerate(e.winners):
+        wat: Path = (*at, "winners", k)
+        if not isinstance(w, Winner):
+            raise ScorerError(BAD_VALUE, "a winner is an object with player and hand", wat)
+        _check_seat(w.player, (*wat, "player"))
+        if w.player in won:
+            raise ScorerError(PLAYER_OUT, f"{w.player} has already won", (*wat, "player"))
+        if w.player == e.discarder:
+            raise ScorerError(BAD_CLAIM, f"{w.player} cannot win on their own discard", (*wat, "player"))
+        if any(v.player == w.player for v in e.winners[:k]):
+            raise ScorerError(BAD_CLAIM, f"{w.player} is named twice among the winners", (*wat, "player"))
+        if len(won) + k + 1 > MAX_WINNERS:
+            raise ScorerError(TOO_MANY_WINNERS, f"the hand is over once {MAX_WINNERS} players have won: "
+                              f"{', '.join(v.value for v in won)} already have", wat)
+        if w.hand.winning_tile is not tile:
+            raise ScorerError(BAD_CLAIM, f"the winners of one discard win on the same tile: {tile} here, "
+                              f"{w.hand.winning_tile.value} for {w.player}", (*wat, "hand", "winning_tile"))
+        counts = list(w.hand.counts())
+        if k:
+            counts[INDEX[w.hand.winning_tile]] -= 1  # the one discarded tile, counted with the first winner
+        copies.add(w.player, counts, (*wat, "hand"))
+    if e.robbing_kong:
+        prev = play.events[i - 1] if i else None
+        if e.discarder is None or not isinstance(prev, Kong) or prev.kind != "added" or prev.player != e.discarder:
+            raise ScorerError(BAD_ROBBING, "a robbing win directly follows an added kong (补杠) by its discarder",
+                              (*at, "robbing_kong"))
+        if prev.tile is not tile:
+            raise ScorerError(BAD_ROBBING, f"the robbed kong was of {prev.tile.value}, not {tile}",
+                              (*at, "winners", 0, "hand", "winning_tile"))
+
+
+def _check_exhausted(play: Play, won: list[Wind], copies: _Copies) -> None:
+    ex = play.exhausted
+    if ex is None:
+        return
+    if len(won) >= MAX_WINNERS:
+        raise ScorerError(BAD_EXHAUSTED, f"{MAX_WINNERS} players have won: the hand is over, no wall ran out",
+                          ("exhausted",))
+    for w in ex:
+        if w not in SEATS:
+            raise ScorerError(BAD_WIND, f"seats are E S W N, got {w!r}", ("exhausted", str(w)))
+        if w in won:
+            raise ScorerError(BAD_EXHAUSTED, f"{w} has won: only the players still in show their holdings",
+                              ("exhausted", w))
+    for w in SEATS:
+        if w in won:
+            continue
+        h = ex.get(w)
+        if h is None:
+            raise ScorerError(BAD_EXHAUSTED, f"{w} has not won: the exhausted wall needs {w}'s final holding",
+                              ("exhausted", w))
+        if not isinstance(h, Holding):
+            raise ScorerError(BAD_VALUE, "a holding is a Holding", ("exhausted", w))
+        if h.size != 13:
+            raise ScorerError(TILE_COUNT, f"a final holding has 13 tiles (kongs count three), got {h.size}",
+                              ("exhausted", w, "concealed"))
+        with _as_holding(("exhausted", w)):
+            check_tiles(h.concealed, h.melds, h.flowers)
+        copies.add(w, h.counts(), ("exhausted", w))
+
+
+# --- reading a JSON body ------------------------------------------------------------------------
+T = TypeVar("T")
+
+
+@contextmanager
+def _within(prefix: Path) -> Iterator[None]:
+    """Errors raised inside point below ``prefix`` (a hand's errors point at ``/hand/...``)."""
+    try:
+        yield
+    except ScorerError as e:
+        raise ScorerError(e.code, e.message, (*prefix, *e.field)) from None
+
+
+@contextmanager
+def _as_holding(prefix: Path) -> Iterator[None]:
+    """A holding's errors (``/hand/...``) point at ``prefix`` instead of ``/hand``."""
+    try:
+        yield
+    except ScorerError as e:
+        rest = e.field[1:] if e.field[:1] == ("hand",) else e.field
+        raise ScorerError(e.code, e.message, (*prefix, *rest)) from None
+
+
+def _object(value: object, at: Path, declared: tuple[frozenset[str], tuple[str, ...]]) -> Mapping[str, Any]:
+    """A JSON object with only the declared fields and every required one."""
+    if not isinstance(value, Mapping):
+        raise ScorerError(BAD_VALUE, "must be an object", at)
+    names, required = declared
+    for k in value:
+        if k not in names:
+            raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
+    for name in required:
+        if name not in value:
+            raise ScorerError(BAD_VALUE, f"{name} is required", (*at, name))
+    return value
+
+
+def _declared(specs: Sequence[FieldSpec]) -> tuple[frozenset[str], tuple[str, ...]]:
+    return frozenset(s.name for s in specs), tuple(s.name for s in specs if s.required)
+
+
+_PLAY = _declared(fields_of(Play))
+_EVENT = _declared(EVENT_FIELDS)
+_KONG = _declared(fields_of(Kong))
+_WIN = _declared(WIN_FIELDS)
+_WINNER = _declared(WINNER_FIELDS)
+_WINNER_CONTEXT = _declared(WINNER_FIELDS[2].items)
+_HAND = _declared(fields_of(Hand))
+_HOLDING = _declared(fields_of(Holding))
+
+
+def _listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[T, ...]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise ScorerError(BAD_VALUE, f"{at[-1]} must be a list", at)
+    return tuple(one(v, (*at, i)) for i, v in enumerate(value))
+
+
+def _seat(value: object, at: Path, nullable: bool = False) -> Wind:
+    wind = BY_SEAT.get(value) if isinstance(value, str) else None
+    if wind is None:
+        raise ScorerError(BAD_WIND, f"a seat is one of E S W N{' or null' if nullable else ''}, got {value!r}", at)
+    return wind
+
+
+BY_SEAT: dict[str, Wind] = {w.value: w for w in Wind}
+
+
+def _missing_suits(value: object) -> dict[Wind, str]:
+    v = _object(value, ("missing_suits",), _declared(MISSING_SUITS_FIELDS))
+    return {_seat(w, ("missing_suits", w)): s for w, s in v.items()}
+
+
+def _event(value: object, at: Path) -> Event:
+    if isinstance(value, Kong | Win):
+        return value
+    v = _object(value, at, _EVENT)
+    if len(v) != 1:
+        raise ScorerError(BAD_VALUE, "an event is exactly one of kong or win", at)
+    ((kind, body),) = v.items()
+    if kind == "kong":
+        return _kong(body, (*at, "kong"))
+    return _win(body, (*at, "win"))
+
+
+def _kong(value: object, at: Path) -> Kong:
+    v = _object(value, at, _KONG)
+    tile = BY_CODE.get(v["tile"]) if isinstance(v["tile"], str) else None
+    if tile is None:
+        raise ScorerError(UNKNOWN_TILE, f"unknown tile code {v['tile']!r}", (*at, "tile"))
+    d = v.get("discarder")
+    return Kong(_seat(v["player"], (*at, "player")), v["kind"], tile,
+                None if d is None else _seat(d, (*at, "discarder")))
+
+
+def _win(value: object, at: Path) -> Win:
+    v = _object(value, at, _WIN)
+    d = v["discarder"]
+    robbing = v.get("robbing_kong", False)
+    if robbing is not True and robbing is not False:
+        raise ScorerError(BAD_VALUE, f"robbing_kong must be true or false, got {robbing!r}", (*at, "robbing_kong"))
+    winners = _listed(v["winners"], (*at, "winners"), _winner)
+    if len(winners) > MAX_WINNERS:
+        raise ScorerError(TOO_MANY_WINNERS, f"at most {MAX_WINNERS} players win", (*at, "winners"))
+    return Win(None if d is None else _seat(d, (*at, "discarder"), nullable=True), winners, robbing)
+
+
+def _winner(value: object, at: Path) -> Winner:
+    v = _object(value, at, _WINNER)
+    ctx = _object(v.get("context", {}), (*at, "context"), _WINNER_CONTEXT)
+    flags = {}
+    for name, flag in ctx.items():
+        if flag is not True and flag is not False:
+            raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {flag!r}", (*at, "context", name))
+        flags[name] = flag
+    with _within(at):
+        hand = build_hand(v["hand"])
+    return Winner(_seat(v["player"], (*at, "player")), hand, **flags)
+
+
+def build_hand(value: object) -> Hand:
+    """A Sichuan hand as /v1/score takes it (an object of parts or the reference notation),
+    refused where Sichuan has no place for it; errors point at ``/hand/...``, a meld's at its
+    place in the request (a ``Hand`` keeps its melds sorted)."""
+    if isinstance(value, str):
+        hand = Hand.parse(value)
+    else:
+        v = _object(value, ("hand",), _HAND)
+        melds = build_melds(v.get("melds", []))
+        check_tiles((), tuple(melds), 0)
+        hand = Hand.build(**v)
+    check_hand(hand)
+    return hand
+
+
+def build_holding(value: object) -> Holding:
+    """A final holding, as ``build_hand`` reads a hand (without a winning tile)."""
+    if isinstance(value, str):
+        h = Holding.parse(value)
+    else:
+        v = _object(value, ("hand",), _HOLDING)
+        melds = build_melds(v.get("melds", []))
+        check_tiles((), tuple(melds), 0)
+        h = Holding.build(**v)
+    check_tiles(h.concealed, h.melds, h.flowers)
+    return h
+
+
+def _exhausted(value: object) -> dict[Wind, Holding]:
+    v = _object(value, ("exhausted",), _declared(EXHAUSTED_FIELDS))
+    out = {}
+    for w, body in v.items():
+        with _as_holding(("exhausted", w)):
+            out[_seat(w, ("exhausted", w))] = build_holding(body)
+    return out
