@@ -728,3 +728,21 @@ def test_chinese_labels_render_with_the_shipped_font(page: Page, server: Server,
     drawn = sum(f["glyphCount"] for f in used if f["isCustomFont"] and f["familyName"] == "Noto Sans CJK SC")
     # every character from the page's web font: none from a system font, none as an empty box
     assert drawn == len(text) and all(f["isCustomFont"] for f in used if f["glyphCount"]), used
+
+
+@needs["hk"]
+def test_hong_kong_waits_are_scored_by_hong_kong(page: Page, server: Server) -> None:
+    body = {"ruleset": "hk", "hand": {"concealed": "123m456m789m123p5p", "flowers": ["plum"]}, "context": {}}
+    page.goto(f"{server.url}?tiles=123m456m789m123p5p&ruleset=hk&flowers=plum")
+    settled(page)
+    sent_body = sent(page)
+    assert sent_body["ruleset"] == "hk" and sent_body["hand"]["flowers"] == ["plum"]
+    assert sent_body["context"] == {}
+    resp = page.request.post(f"{server.url}v1/waits", data={**body, "options": sent_body["options"]})
+    waits = resp.json()["waits"]
+    items = page.locator("#wait-list li")
+    expect(items).to_have_count(len(waits))
+    for k, w in enumerate(waits):
+        expect(items.nth(k).locator(".w-discard")).to_have_text(f"Discard: {w['discard']['total']}")
+        expect(items.nth(k).locator(".w-self")).to_have_text(f"Self-drawn: {w['self_drawn']['total']}")
+    expect(page.locator("#waits .help")).to_have_text(re.compile("^Fan on a discard and self-drawn"))
