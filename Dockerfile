@@ -1,8 +1,9 @@
-# The scorer service: gunicorn serving service:create_app(), as a non-root user.
+# The scorer service: `mcr-scorer serve` (gunicorn serving service:create_app() with the packaged
+# settings, service/gunicorn_conf.py), as a non-root user.
 #   docker build -t mcr-scorer .
 #   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me mcr-scorer
 # Settings (all optional): PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
-# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see gunicorn.conf.py and the README).
+# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and the README).
 
 # The build stage has a C compiler (the full python image): the project's wheel is built with the
 # scorer's hot modules compiled by mypyc (setup.py). The runtime stage below has no compiler.
@@ -25,10 +26,10 @@ COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --no-index /wheels/*.whl && rm -rf /wheels \
     && python -c "import scorer, sys; sys.exit(0 if scorer.COMPILED else 'the image must serve the compiled scorer')"
 WORKDIR /app
-COPY gunicorn.conf.py ./
 USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('PORT', '8000'), timeout=2)"]
-# exec form: gunicorn is PID 1 and receives SIGTERM itself, for a graceful shutdown.
-CMD ["gunicorn", "--config", "gunicorn.conf.py", "service:create_app()"]
+# exec form: mcr-scorer runs gunicorn in its own process, PID 1, which receives SIGTERM itself for a
+# graceful shutdown.
+CMD ["mcr-scorer", "serve"]

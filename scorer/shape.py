@@ -57,13 +57,17 @@ class FieldSpec:
     maximum: int | None = None
     max_items: int | None = None
     items: tuple[FieldSpec, ...] = ()
+    # Declared for the contract (openapi.yaml), judged by the value type like minimum and maximum:
+    min_items: int | None = None  # a list (or a list form) holds at least this many
+    choices: tuple[int, ...] | None = None  # the only values an integer may take
 
 
 def spec(kind: Kind, help: str, *, required: bool = False, nullable: bool = False, minimum: int | None = None,
          maximum: int | None = None, max_items: int | None = None,
-         items: tuple[FieldSpec, ...] = ()) -> Mapping[str, Any]:
+         items: tuple[FieldSpec, ...] = (), min_items: int | None = None,
+         choices: tuple[int, ...] | None = None) -> Mapping[str, Any]:
     """The metadata that makes a dataclass field a request field: ``field(metadata=spec(...))``."""
-    return {_SPEC: (kind, help, required, nullable, minimum, maximum, max_items, items)}
+    return {_SPEC: (kind, help, required, nullable, minimum, maximum, max_items, items, min_items, choices)}
 
 
 def fields_of(value_type: type) -> tuple[FieldSpec, ...]:
@@ -74,9 +78,10 @@ def fields_of(value_type: type) -> tuple[FieldSpec, ...]:
         meta = f.metadata.get(_SPEC)
         if meta is None:
             continue
-        kind, help, required, nullable, minimum, maximum, max_items, items = meta
+        kind, help, required, nullable, minimum, maximum, max_items, items, min_items, choices = meta
         default = None if f.default is MISSING else f.default
-        out.append(FieldSpec(f.name, kind, help, required, nullable, default, minimum, maximum, max_items, items))
+        out.append(FieldSpec(f.name, kind, help, required, nullable, default, minimum, maximum, max_items, items,
+                             min_items, choices))
     return tuple(out)
 
 

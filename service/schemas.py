@@ -272,9 +272,10 @@ class ScoreRequestSchema(StrictSchema):
 
 
 class BatchRequestSchema(StrictSchema):
-    # Items are checked one by one, so that one bad item fails only its own slot.
+    # Items are checked one by one, so that one bad item fails only its own slot (null included:
+    # its slot says it is not an object).
     requests = fields.List(
-        fields.Raw(),
+        fields.Raw(allow_none=True),
         required=True,
         validate=validate.Length(min=1, max=MAX_BATCH, error=f"must hold 1 to {MAX_BATCH} requests"),
     )

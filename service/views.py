@@ -7,12 +7,12 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-import orjson
 from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema, ValidationError
 
 import scorer
 
+from . import jsonbody
 from .errors import ApiError, problem, scorer_problem, validation_problem
 from .responses import JSON, json_response
 from .schemas import BatchRequestSchema, MatchRequestSchema, ScoreRequestSchema, WaitsRequestSchema, fast_load
@@ -132,8 +132,8 @@ def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
         raise ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {got})")
     raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
     try:
-        data = orjson.loads(raw)
-    except orjson.JSONDecodeError as e:
+        data = jsonbody.loads(raw)
+    except jsonbody.Malformed as e:
         detail = "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"
         raise ApiError(400, "malformed-json", detail, [{"pointer": "", "detail": detail}]) from None
     return (fast and fast(data)) or schema.load(data)

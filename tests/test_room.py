@@ -365,6 +365,49 @@ def test_bad_rooms_name_the_field(kwargs: dict[str, Any], code: str, pointer: st
     assert (e.value.code, e.value.pointer) == (code, pointer)
 
 
+@pytest.mark.parametrize("name", [
+    pytest.param("\u200b", id="zero-width-space"),
+    pytest.param("\u0000", id="nul"),
+    pytest.param("Bo\u0007", id="bell"),
+    pytest.param("A\u202eB", id="bidi-override"),
+    pytest.param("\ufeffBo", id="byte-order-mark"),
+    pytest.param("\ue000", id="private-use"),
+    pytest.param("\U000e0001", id="language-tag"),
+    pytest.param("\u0378", id="unassigned"),
+    pytest.param("\u3164", id="hangul-filler"),
+    pytest.param("\u3000 \u2800", id="ideographic-space-and-braille-blank"),
+])
+def test_m10_a_name_that_does_not_show_is_refused(name: str) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        Room.build(players=players(1, 2, 3, 4, names=("Ann", name, "Cy", "Di")), length=1)
+    assert (e.value.code, e.value.pointer) == ("bad_value", "/players/1/name")
+
+
+def test_m10_one_name_typed_two_ways_is_one_player() -> None:
+    """"é" as one code point and as "e" plus a combining accent: the same name (compared in NFC)."""
+    with pytest.raises(scorer.ScorerError) as e:
+        Room.build(players=players(1, 2, 3, 4, names=("Ren\u00e9", "Bo", "Rene\u0301", "Di")), length=1)
+    assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/2/name")
+
+
+def test_m10_references_to_a_player_resolve_the_normal_form() -> None:
+    """The winner, the discarder and the leaver are found whichever way the accent was typed."""
+    r = Room.build(players=players(100, 100, 100, 100, names=("Ren\u00e9", "Zo\u00eb", "Cy", "Di")), length=4,
+                   hands=[win("Rene\u0301", "Zoe\u0308"), win(["Cy", "Ren\u00e9"], "Zoe\u0308"),
+                          {"leave": {"player": "Zoe\u0308"}}])
+    ledger = settle(r)
+    assert [p.name for p in r.players][:2] == ["Ren\u00e9", "Zo\u00eb"]
+    assert ledger.hands[0].win is not None and ledger.hands[0].win.winner == "Ren\u00e9"
+    assert ledger.hands[0].win.discarder == "Zo\u00eb"
+    assert ledger.hands[2].leaver == "Zo\u00eb"
+
+
+def test_m10_names_in_any_script_are_welcome() -> None:
+    names = ("王小明", "Zoë", "Ана Ли", "佐藤 🀄")
+    r = Room.build(players=players(1, 2, 3, 4, names=names), length=1)
+    assert tuple(p.name for p in r.players) == names
+
+
 def test_m10_zero_beans_are_allowed() -> None:
     assert settle(room([win("Ann", "Bo")], beans=(0, 0, 0, 0))).hands[0].changes["Ann"] == 0
 

@@ -166,3 +166,13 @@ def test_fan_catalog(client):
     assert all(set(f["implies_one"]) <= ids for f in fans)
     nine_gates = next(f for f in fans if f["id"] == "nine_gates")
     assert nine_gates["implies_one"] == ["pung_of_terminals_or_honors"]
+
+
+def test_a_null_batch_item_is_answered_in_its_own_slot(client):
+    """The spec lets an item be any JSON value, null included; a null item is that item's problem,
+    never the whole batch's."""
+    resp = client.post("/v1/score/batch", json={"requests": [None, {"hand": "[222m1][444m2][666m3]88mWW8m"}]})
+    assert resp.status_code == 200
+    first, second = resp.get_json()["results"]
+    assert first["status"] == 422 and first["errors"] == [{"pointer": "", "detail": "must be a JSON object"}]
+    assert second["total"] == 12

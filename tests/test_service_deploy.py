@@ -1,8 +1,9 @@
 """Running it for real: the Docker image's exact command, its health check, and the k8s manifests.
 
 There is no Docker engine here, so the test reads CMD and HEALTHCHECK from the Dockerfile and runs
-them as the image would (from a directory holding gunicorn.conf.py, the package importable), on
-127.0.0.1 and a free port, then stops the server by its own PID with SIGTERM, as an orchestrator does.
+them as the image would (from an empty directory, the installed package's ``mcr-scorer`` on the
+PATH), on 127.0.0.1 and a free port, then stops the server by its own PID with SIGTERM, as an
+orchestrator does.
 """
 
 from __future__ import annotations
@@ -60,10 +61,11 @@ def test_dockerfile_follows_the_conventions():
     user = re.findall(r"^USER (\S+)", DOCKERFILE, re.M)
     assert user and user[-1].split(":")[0] not in ("root", "0")
     cmd = dockerfile_exec_form("CMD")
-    assert cmd[0] == "gunicorn" and "--config" in cmd and cmd[-1] == "service:create_app()"
+    assert cmd == ["mcr-scorer", "serve"]  # the packaged settings: nothing but the wheel is needed
     assert "/healthz" in " ".join(dockerfile_exec_form("HEALTHCHECK"))
     copied = re.findall(r"^COPY (?!--from)(\S+)", DOCKERFILE, re.M)
-    assert {"pyproject.toml", "scorer", "service", "gunicorn.conf.py"} <= set(copied)
+    assert {"pyproject.toml", "scorer", "service"} <= set(copied)
+    assert "gunicorn.conf.py" not in copied
 
 
 @pytest.mark.slow
@@ -76,12 +78,10 @@ def test_the_image_command_serves_and_shuts_down_gracefully(tmp_path):
         "PORT": str(port),
         "HOST": "127.0.0.1",
         "WEB_CONCURRENCY": "2",
-        "PYTHONPATH": str(ROOT),
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    workdir = tmp_path / "app"  # the image's WORKDIR holds gunicorn.conf.py and nothing else
+    workdir = tmp_path / "app"  # the image's WORKDIR is empty
     workdir.mkdir()
-    (workdir / "gunicorn.conf.py").write_bytes((ROOT / "gunicorn.conf.py").read_bytes())
     with (tmp_path / "stdout").open("wb") as log:
         proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -143,12 +143,18 @@ def test_the_spec_ships_as_package_data():
     assert "service*" in pyproject["tool"]["setuptools"]["packages"]["find"]["include"]
 
 
+def packaged_settings() -> dict:
+    """service/gunicorn_conf.py read afresh, as gunicorn reads it, through the checkout's shim."""
+    conf: dict = {"__file__": str(ROOT / "gunicorn.conf.py")}
+    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
+    return conf
+
+
 def test_gunicorn_settings(monkeypatch):
     monkeypatch.setenv("PORT", "9123")
     monkeypatch.setenv("WEB_CONCURRENCY", "3")
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/unused-by-this-test")
-    conf: dict = {}
-    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
+    conf = packaged_settings()
     assert conf["bind"] == "0.0.0.0:9123"
     assert conf["workers"] == 3
     # the buffering worker (service/worker.py): one compute thread, socket I/O in its main loop
@@ -156,8 +162,7 @@ def test_gunicorn_settings(monkeypatch):
     assert conf["timeout"] > 0 and conf["graceful_timeout"] > 0
     assert conf["accesslog"] == "-"
     monkeypatch.delenv("WEB_CONCURRENCY")
-    conf = {}
-    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
+    conf = packaged_settings()
     assert 1 <= conf["workers"] <= (os.cpu_count() or 1)
 
 
@@ -171,6 +176,22 @@ def test_manifest_is_valid_kubernetes(path):
     for doc in yaml.safe_load_all(path.read_text()):
         if doc:
             kubernetes_validate.validate(doc, kubernetes_validate.latest_version(), strict=True)
+
+
+def test_the_pod_runs_the_image_command():
+    dep = next(r for r in resources() if r["kind"] == "Deployment")
+    [c] = dep["spec"]["template"]["spec"]["containers"]
+    assert c["command"] == dockerfile_exec_form("CMD") == ["mcr-scorer", "serve"]
+
+
+def test_the_checkout_shim_reads_the_packaged_settings(monkeypatch):
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/unused-by-this-test")
+    packaged: dict = {}
+    path = ROOT / "service" / "gunicorn_conf.py"
+    exec(compile(path.read_text(), str(path), "exec"), packaged)
+    shim = packaged_settings()
+    names = [k for k in packaged if not k.startswith("_")]
+    assert names and all(shim[k] == packaged[k] or callable(packaged[k]) for k in names)
 
 
 def test_manifests_fit_together():
@@ -199,8 +220,7 @@ def test_the_pod_drains_before_it_stops(monkeypatch):
     sleep = c["lifecycle"]["preStop"]["sleep"]["seconds"]
     env = {e["name"]: e.get("value") for e in c["env"]}
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/unused-by-this-test")  # or the config makes one
-    conf: dict = {}
-    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
+    conf = packaged_settings()
     graceful = int(env.get("GUNICORN_GRACEFUL_TIMEOUT") or conf["graceful_timeout"])
     assert sleep >= 5, "endpoint removal needs a few seconds to reach every proxy"
     # a pod that stops being ready is taken out of the Service by the readiness probe anyway

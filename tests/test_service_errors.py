@@ -271,3 +271,115 @@ def test_more_melds_than_a_hand_can_hold_are_refused_by_the_schema(client):
     problem = problem_of(client.post("/v1/score", json=body), 422, "validation-error")
     assert pointers(problem) == {"/hand/melds"}
     assert "more than 4 items" in problem["errors"][0]["detail"]
+
+
+# --- what a problem echoes stays small ----------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/v1/score", "/v1/waits", "/v1/match"])
+def test_a_problem_lists_at_most_fifty_errors_and_counts_the_rest(client, path):
+    """A body just under the 1 MiB limit with 90,000 unknown keys in its hand: the answer lists
+    the first 50 (in errors and in detail) and counts the others, instead of all of them (7 MB)."""
+    import orjson
+
+    from service.errors import MAX_LISTED
+
+    hand = {f"k{i}": 0 for i in range(90_000)}
+    raw = orjson.dumps({"hand": hand} if path != "/v1/match" else {"players": [], "length": 1, "hands": [
+        {"win": {"winner": "a", "discarder": None, "hand": hand}}]})
+    assert len(raw) < 1024 * 1024
+    resp = client.post(path, data=raw, content_type="application/json")
+    body = problem_of(resp, 422, "validation-error")
+    assert len(resp.get_data()) < 16 * 1024
+    assert len(body["errors"]) == MAX_LISTED
+    listed = len(body["errors"]) + body["more_errors"]
+    assert listed >= 90_000
+    assert all(f"{e['pointer']}: {e['detail']}" in body["detail"] for e in body["errors"])
+    assert body["detail"].count("; ") == MAX_LISTED
+    assert body["detail"].endswith(f"; and {body['more_errors']} more")
+
+
+def test_a_problem_under_the_limit_has_no_count_of_more(client):
+    body = problem_of(client.post("/v1/score", json={"hand": {"a": 1, "b": 2}}), 422, "validation-error")
+    assert "more_errors" not in body and len(body["errors"]) == 4  # a, b, the missing concealed and winning_tile
+
+
+def test_a_batch_item_lists_at_most_fifty_errors(client):
+    from service.errors import MAX_LISTED
+
+    resp = client.post("/v1/score/batch", json={"requests": [{"hand": {f"k{i}": 0 for i in range(200)}}]})
+    assert resp.status_code == 200
+    [item] = resp.get_json()["results"]
+    assert len(item["errors"]) == MAX_LISTED and item["more_errors"] == 202 - MAX_LISTED  # and 2 missing fields
+
+
+def test_a_field_name_too_long_to_repeat_is_not_echoed(client):
+    """An unknown key of 500,000 characters: the error points at the object holding it."""
+    resp = client.post("/v1/score", json={"hand": {"k" * 500_000: 0, "concealed": "1m"}})
+    body = problem_of(resp, 422, "validation-error")
+    assert len(resp.get_data()) < 4096
+    cut = {"pointer": "/hand", "detail": "in a field whose name is too long to repeat: unknown field"}
+    assert cut in body["errors"]
+
+
+# --- numbers past 64 bits: valid JSON, a value out of range ---------------------------------------------
+PLAYERS = [{"name": n, "beans": 100} for n in ("Ann", "Bo", "Cy", "Di")]
+
+
+def _room_raw(field: str, number: str) -> bytes:
+    """A room body whose ``field`` (length, base_points, or the first player's beans) is ``number``,
+    written as it stands (so no serializer rounds it)."""
+    players = [dict(p) for p in PLAYERS]
+    body: dict[str, Any] = {"players": players, "length": 1, "hands": [], "base_points": 1}
+    target, key = (players[0], "beans") if field == "beans" else (body, field)
+    target[key] = "@NUMBER@"
+    import json
+
+    return json.dumps(body).replace('"@NUMBER@"', number).encode()
+
+
+@pytest.mark.parametrize(("field", "code", "pointer"), [
+    ("length", "bad-room-length", "/length"),
+    ("base_points", "bad-base-points", "/base_points"),
+    ("beans", "bad-beans", "/players/0/beans"),
+])
+@pytest.mark.parametrize("number", [
+    pytest.param(str(2**64), id="2**64"),
+    pytest.param(str(-(2**63) - 1), id="-2**63-1"),
+    pytest.param("1" + "0" * 309, id="past-a-double"),
+])
+def test_an_integer_past_64_bits_is_out_of_range_not_malformed(client, field, code, pointer, number):
+    resp = client.post("/v1/match", data=_room_raw(field, number), content_type="application/json")
+    body = problem_of(resp, 422, code)
+    assert pointers(body) == {pointer}
+    assert body["detail"].endswith(f"got {number}")
+
+
+def test_an_integer_too_long_to_convert_says_how_long_it_is(client):
+    resp = client.post("/v1/match", data=_room_raw("length", "1" + "0" * 9000), content_type="application/json")
+    body = problem_of(resp, 422, "bad-room-length")
+    assert pointers(body) == {"/length"} and body["detail"].endswith("got an integer of 9001 digits")
+    assert len(resp.get_data()) < 2048
+
+
+def test_a_huge_base_points_in_a_score_context_is_out_of_range(client):
+    raw = f'{{"hand": "{GOOD}", "context": {{"discarder": "S", "base_points": {2**64}}}}}'.encode()
+    body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), 422, "bad-base-points")
+    assert pointers(body) == {"/context/base_points"}
+
+
+@pytest.mark.parametrize(("raw", "status"), [
+    pytest.param(b'{"hand": 1%s, "x": NaN}' % (b"0" * 400), 400, id="nan-after-a-long-number"),
+    pytest.param(b'{"x": 1%s, "hand": "\\ud800"}' % (b"0" * 400), 400, id="lone-surrogate-after-a-long-number"),
+    pytest.param(b'{"x": 1%s, "hand": [' % (b"0" * 400) + b"[" * 3000, 400, id="deep-after-a-long-number"),
+    pytest.param(b'{"hand": "%s", "context": {"base_points": 1e400}}' % GOOD.encode(), 422, id="a-float-past-a-double"),
+])
+def test_the_exact_reading_refuses_what_orjson_refuses(client, raw, status):
+    code = "malformed-json" if status == 400 else "validation-error"
+    body = problem_of(client.post("/v1/score", data=raw, content_type="application/json"), status, code)
+    assert pointers(body) == ({""} if status == 400 else {"/context/base_points"})
+
+
+def test_a_long_run_of_digits_in_a_string_changes_nothing(client):
+    players = [{**p, "name": f"{p['name']}12345678901234567890"} for p in PLAYERS]
+    resp = client.post("/v1/match", json={"players": players, "length": 1, "hands": []})
+    assert resp.status_code == 200
+    assert [p["name"] for p in resp.get_json()["players"]] == [p["name"] for p in players]

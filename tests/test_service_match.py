@@ -186,3 +186,49 @@ def test_api_keys_guard_match(make_client: Any) -> None:
     keyed = make_client(SCORER_API_KEYS="k1")
     assert keyed.post("/v1/match", json=ISSUE_ROOM).status_code == 401
     assert keyed.post("/v1/match", json=ISSUE_ROOM, headers={"Authorization": "Bearer k1"}).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u0000", "\u2800"])
+def test_a_name_that_does_not_show_is_422_at_its_pointer(client: FlaskClient, name: str) -> None:
+    players = copy.deepcopy(PLAYERS)
+    players[1]["name"] = name
+    resp = client.post("/v1/match", json=room(players=players, hands=[]))
+    assert resp.status_code == 422
+    assert [e["pointer"] for e in resp.get_json()["errors"]] == ["/players/1/name"]
+
+
+def test_one_name_typed_two_ways_is_one_player_over_http(client: FlaskClient) -> None:
+    players = copy.deepcopy(PLAYERS)
+    players[0]["name"], players[2]["name"] = "Ren\u00e9", "Rene\u0301"
+    resp = client.post("/v1/match", json=room(players=players, hands=[]))
+    assert resp.status_code == 422 and resp.get_json()["type"].endswith("/duplicate-player")
+    players[2]["name"] = "Cy"
+    hands = [{"win": {"winner": "Rene\u0301", "discarder": "Bo", "points": 8}}]
+    resp = client.post("/v1/match", json=room(players=players, hands=hands))
+    assert resp.status_code == 200
+    ledger = resp.get_json()
+    assert ledger["hands"][0]["win"]["winner"] == "Ren\u00e9" and ledger["players"][0]["name"] == "Ren\u00e9"
+
+
+@pytest.mark.parametrize(("change", "pointer"), [
+    pytest.param({"players": PLAYERS[:3]}, "/players", id="three-players"),
+    pytest.param({"length": 2}, "/length", id="length-2"),
+    pytest.param({"hands": [{"win": {"winner": [], "discarder": "Bo", "points": 8}}]}, "/hands/0/win/winner",
+                 id="no-claimant"),
+])
+def test_what_the_server_refuses_the_spec_refuses_too(client: FlaskClient, change: dict[str, Any],
+                                                      pointer: str) -> None:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    from tests.conftest import load_spec
+
+    spec = load_spec()
+    registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))
+    validator = Draft202012Validator({"$ref": "urn:spec#/components/schemas/MatchRequest"}, registry=registry)
+    body = room(**change)
+    assert not validator.is_valid(body)
+    resp = client.post("/v1/match", json=body)
+    assert resp.status_code == 422 and [e["pointer"] for e in resp.get_json()["errors"]] == [pointer]
+    assert validator.is_valid(room())

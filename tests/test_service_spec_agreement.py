@@ -88,6 +88,8 @@ def field_norm(f: fields.Field) -> Norm:
         out = {"type": "integer"}
         if spec is not None:
             out |= {k: v for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum)) if v is not None}
+            if spec.choices is not None:
+                out["enum"] = sorted(spec.choices)
     elif isinstance(f, schemas.Tiles):
         out = {"oneOf": [{"type": "string", "maxLength": MAX_TILE_STRING},
                          {"type": "array", "maxItems": MAX_TILE_LIST, "items": TILE_CODE}]}
@@ -105,12 +107,14 @@ def field_norm(f: fields.Field) -> Norm:
                          {"type": "array", "maxItems": scorer.hand.MAX_FLOWERS,
                           "items": {"type": "string", "enum": FLOWER_NAMES}}]}
     elif isinstance(f, schemas.Names):
-        out = {"oneOf": [dict(NAME), {"type": "array", "maxItems": f.max_items, "items": dict(NAME)}]}
+        names = {"type": "array", **_min_items(spec), "maxItems": f.max_items, "items": dict(NAME)}
+        out = {"oneOf": [dict(NAME), names]}
     elif isinstance(f, schemas.HandField):
         out = {"oneOf": [schema_norm(f.object_schema), {"type": "string", "maxLength": MAX_NOTATION}]}
     elif isinstance(f, schemas.BoundedList):
         assert isinstance(f.inner, fields.Nested)
-        out = {"type": "array", "maxItems": f.max_items, "items": schema_norm(f.inner.nested)}  # type: ignore[arg-type]
+        out = {"type": "array", **_min_items(spec), "maxItems": f.max_items,
+               "items": schema_norm(f.inner.nested)}  # type: ignore[arg-type]
     elif isinstance(f, fields.Nested):
         out = schema_norm(f.nested)  # type: ignore[arg-type]
     elif isinstance(f, fields.List):
@@ -121,6 +125,11 @@ def field_norm(f: fields.Field) -> Norm:
     else:
         raise TypeError(f"no openapi form known for {type(f).__name__}")
     return {"oneOf": [out, {"type": "null"}]} if f.allow_none else out
+
+
+def _min_items(spec: FieldSpec | None) -> Norm:
+    """A declared least length (judged by the library, like minimum and maximum)."""
+    return {"minItems": spec.min_items} if spec is not None and spec.min_items is not None else {}
 
 
 @pytest.mark.parametrize(("component", "schema"), REQUEST_SCHEMAS)

@@ -151,10 +151,58 @@ def test_fourteen_tiles_discards_best_first() -> None:
     assert a.outlook is None and a.discards is not None and a.win is None
     assert len(a.discards) == len(set(a.holding.concealed))
     assert a.discards[0].tile.value == "5s" and a.discards[0].outlook.shanten == 0
-    keys = [(d.outlook.shanten, -d.outlook.unseen, -d.outlook.best_valid_total, DISPLAY_ORDER[d.tile])
+    keys = [(d.outlook.effective_shanten, -d.outlook.unseen, -d.outlook.best_live_total, DISPLAY_ORDER[d.tile])
             for d in a.discards]
     assert keys == sorted(keys)
     assert a.to_dict()["winning"] is False
+
+
+def _live_best(o: scorer.Outlook) -> int:
+    """The best valid total over the waits that still have a copy left, from the waits themselves."""
+    return max((r.total for w in o.waits or () if w.unseen for r in (w.discard, w.self_drawn)
+                if r is not None and r.valid), default=0)
+
+
+def test_discards_rank_by_wins_that_can_still_happen() -> None:
+    """Discarding 1p or 2p leaves 10 unseen winning tiles either way; 1p's best wait (1p itself,
+    61 self-drawn) is dead once the other three 1p are in the hand, so 2p, whose 2p wait is still
+    live and worth as much, comes first."""
+    a = scorer.analyze("11112233334455p")
+    assert a.discards is not None
+    by = {d.tile.value: d.outlook for d in a.discards}
+    assert by["1p"].unseen == by["2p"].unseen == 10
+    assert next(w for w in by["1p"].waits or () if w.tile.value == "1p").unseen == 0
+    assert by["2p"].best_live_total == _live_best(by["2p"]) > by["1p"].best_live_total == _live_best(by["1p"])
+    order = [d.tile.value for d in a.discards]
+    assert order.index("2p") < order.index("1p")
+    assert order[0] == "2p"
+
+
+def test_a_dead_wait_never_lifts_a_discard() -> None:
+    """With 2222m, 33m and 8888m seen, discarding 5m keeps waits on 2m, 3m, 5m and 8m that are
+    all dead and one live 6m (2 left) worth little; 3m and 6m keep two live 6m worth more."""
+    hand = {"concealed": "34556777m", "melds": [{"tiles": "345m"}, {"tiles": "456m"}]}
+    a = scorer.analyze(hand, visible="2222m33m8888m")
+    assert a.discards is not None
+    by = {d.tile.value: d.outlook for d in a.discards}
+    live = {d: [w.tile.value for w in by[d].waits or () if w.unseen] for d in ("5m", "3m", "6m")}
+    assert live == {"5m": ["6m"], "3m": ["6m"], "6m": ["6m"]}
+    assert by["5m"].best_live_total == _live_best(by["5m"]) < by["3m"].best_live_total == _live_best(by["3m"])
+    assert a.discards[0].tile.value != "5m"
+    order = [d.tile.value for d in a.discards]
+    assert order.index("3m") < order.index("5m") and order.index("6m") < order.index("5m")
+
+
+def test_a_ready_hand_whose_waits_are_all_dead_ranks_after_live_hands_one_away() -> None:
+    """Discarding 1p or W leaves a ready hand on a tile all of whose copies are in sight: it cannot
+    win, so it ranks after every discard one tile from ready that can still move on."""
+    a = scorer.analyze("123m456p789sEEE1pW", visible="111pWWW")
+    assert a.discards is not None
+    dead = [d for d in a.discards if d.outlook.shanten == 0]
+    assert {d.tile.value for d in dead} == {"1p", "W"}
+    assert all(d.outlook.unseen == 0 and d.outlook.effective_shanten == 1 for d in dead)
+    assert a.discards[-2:] == tuple(sorted(dead, key=lambda d: DISPLAY_ORDER[d.tile]))
+    assert all(d.outlook.shanten == 1 and d.outlook.unseen > 0 for d in a.discards[:-2])
 
 
 def test_fourteen_tiles_that_already_win_say_so() -> None:
@@ -318,7 +366,7 @@ def test_fourteen_tiles_one_entry_per_distinct_discard(case: tuple[scorer.Holdin
     a = scorer.analyze(h14, visible=visible)
     assert a.discards is not None and a.outlook is None
     assert sorted(d.tile for d in a.discards) == sorted(set(h14.concealed))
-    keys = [(d.outlook.shanten, -d.outlook.unseen, -d.outlook.best_valid_total, DISPLAY_ORDER[d.tile])
+    keys = [(d.outlook.effective_shanten, -d.outlook.unseen, -d.outlook.best_live_total, DISPLAY_ORDER[d.tile])
             for d in a.discards]
     assert keys == sorted(keys)
     complete = any(scorer.score(scorer.Hand(tuple(c for k, c in enumerate(h14.concealed) if k != i), h14.melds,

@@ -93,12 +93,28 @@ class Outlook:
         return sum(w.unseen for w in (self.waits if self.waits is not None else self.useful or ()))
 
     @property
-    def best_valid_total(self) -> int:
-        """The highest total of a valid win (on a discard or self-drawn) among the waits; 0 if none."""
+    def best_live_total(self) -> int:
+        """The highest total of a valid win (on a discard or self-drawn) among the waits that can
+        still happen (an unseen copy left); 0 if none. A dead wait's score is no prospect: the
+        tile that would win it is all in sight."""
         return max(
-            (r.total for w in self.waits or () for r in (w.discard, w.self_drawn) if r is not None and r.valid),
+            (r.total for w in self.waits or () if w.unseen > 0
+             for r in (w.discard, w.self_drawn) if r is not None and r.valid),
             default=0,
         )
+
+    @property
+    def effective_shanten(self) -> int:
+        """Shanten, one more when no copy of any tile that helps is left: such a hand cannot move
+        on as it stands (a ready hand whose every wait is dead cannot win), so it ranks with the
+        hands a step further, after all of them that still can."""
+        return self.shanten + (1 if self.unseen == 0 else 0)
+
+    @property
+    def rank(self) -> tuple[int, int, int]:
+        """How a discard leaving this outlook ranks, lowest best: effective shanten, then most
+        unseen copies of the tiles that help, then the best total of a win that can still happen."""
+        return self.effective_shanten, -self.unseen, -self.best_live_total
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -189,11 +205,12 @@ def analyze(
     ``hand`` is a ``Holding``, its fields (as ``Holding.build`` takes them) or the reference
     notation without a winning tile (``"[123p1]456m789s1122m"``); ``context`` a ``Context`` or its
     shared fields (``SHARED_CONTEXT``); ``visible`` the tiles seen elsewhere on the table. Discards
-    come best first: lowest shanten, then most unseen copies of the tiles that help (winning
-    tiles when ready, useful tiles otherwise), then the highest total of a valid win, then tile
-    order. Raises ``ScorerError`` for an impossible hand, a fifth copy counting ``visible``, or a
-    per-win context field. ``ruleset`` and ``options`` choose the rule book that scores each wait
-    and the forms whose shanten counts (``RuleBook.forms``).
+    come best first (``Outlook.rank``): lowest shanten, counting a hand with no unseen copy of any
+    tile that helps as one step further; then most unseen copies of the tiles that help (winning
+    tiles when ready, useful tiles otherwise); then the highest total of a valid win on a wait with
+    a copy left; then tile order. Raises ``ScorerError`` for an impossible hand, a fifth copy
+    counting ``visible``, or a per-win context field. ``ruleset`` and ``options`` choose the rule book
+    that scores each wait and the forms whose shanten counts (``RuleBook.forms``).
     """
     book = rulebook(ruleset)
     opts = book.parse_options(options)
@@ -219,8 +236,7 @@ def analyze(
         seen_after = list(seen)
         seen_after[INDEX[t]] += 1  # a discarded tile is seen
         discards.append(Discard(t, _outlook(after, tuple(seen_after), rules)))
-    discards.sort(key=lambda d: (d.outlook.shanten, -d.outlook.unseen, -d.outlook.best_valid_total,
-                                 DISPLAY_ORDER[d.tile]))
+    discards.sort(key=lambda d: (*d.outlook.rank, DISPLAY_ORDER[d.tile]))
     win = _win(hand, discards, seen, rules)
     return Analysis(hand, None, tuple(discards), win, book.name)
 

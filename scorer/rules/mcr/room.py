@@ -21,6 +21,7 @@ plays it through into a ``Ledger``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -64,6 +65,11 @@ EVENT_FLAGS: Final = ("last_copy", "last_wall_tile", "kong_replacement", "robbin
 MAX_CLAIMANTS: Final = SEATS - 1  # everyone but the discarder
 SWAP: Final = (1, 0, 3, 2)  # East↔South, West↔North: who sits where from the West round on
 SWAP_ROUND: Final = 2  # the West round
+# Characters a name may not hold: controls, format characters (zero-width, bidi marks), surrogates,
+# private use and unassigned code points; none of them shows, or shows the same everywhere.
+REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+# Letters and symbols that render as blank space: a name of only these (or spaces) is blank.
+_BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 Outcome = Literal["win", "draw", "leave"]
 
@@ -106,7 +112,7 @@ class Win:
 # claimants, the event flags inside a ``context`` declared by ``Context`` itself).
 WIN_FIELDS: tuple[FieldSpec, ...] = (
     field_spec("winner", Kind.NAMES, "the winner, or several claimants of one discard (截和: the nearest after the "
-               "discarder wins)", required=True, max_items=MAX_CLAIMANTS),
+               "discarder wins)", required=True, min_items=1, max_items=MAX_CLAIMANTS),
     field_spec("discarder", Kind.NAME, "who discarded the winning tile; null for a self-drawn win", required=True,
                nullable=True),
     field_spec("hand", Kind.HAND, "the full hand to score, as POST /v1/score takes it"),
@@ -144,10 +150,10 @@ ROOM_HAND_FIELDS: tuple[FieldSpec, ...] = (
 class Room:
     players: tuple[Player, ...] = field(metadata=spec(
         Kind.OBJECTS, "four players, seated East, South, West, North for the first hand", required=True,
-        max_items=SEATS, items=fields_of(Player)))
+        min_items=SEATS, max_items=SEATS, items=fields_of(Player)))
     length: int = field(metadata=spec(
         Kind.INT, "1 (one hand), 4 (an East round) or 16 (a full game)", required=True, minimum=min(LENGTHS),
-        maximum=max(LENGTHS)))
+        maximum=max(LENGTHS), choices=LENGTHS))
     hands: tuple[Entry, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "the hands played so far, at most length; nothing may follow a leave", required=True,
         max_items=max(LENGTHS), items=ROOM_HAND_FIELDS))
@@ -411,13 +417,15 @@ def _check_room(room: Room) -> None:
         got = len(room.players) if isinstance(room.players, Sequence) else room.players
         raise ScorerError(BAD_VALUE, f"a room has exactly {SEATS} players, got {got!r}", ("players",))
     seen: dict[str, int] = {}
+    alike: dict[str, int] = {}  # by normal form: "é" typed two ways is one name
     for i, p in enumerate(room.players):
         _check_player(p, ("players", i))
-        if p.name in seen:
+        same = alike.get(normal_name(p.name))
+        if same is not None:
             raise ScorerError(
-                DUPLICATE_PLAYER, f"player name {p.name!r} is already player {seen[p.name]}", ("players", i, "name"),
+                DUPLICATE_PLAYER, f"player name {p.name!r} is already player {same}", ("players", i, "name"),
             )
-        seen[p.name] = i
+        seen[p.name] = alike[normal_name(p.name)] = i
     bp = room.base_points
     if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
         raise ScorerError(
@@ -455,6 +463,14 @@ def _check_player(p: Player, at: Path) -> None:
     if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > MAX_NAME:
         raise ScorerError(BAD_VALUE, f"a player name is a non-blank string of at most {MAX_NAME} characters, "
                           f"got {p.name!r}", (*at, "name"))
+    for ch in p.name:
+        category = unicodedata.category(ch)
+        if category in REFUSED_IN_NAMES:
+            raise ScorerError(BAD_VALUE, f"a player name may not hold U+{ord(ch):04X} (Unicode category {category}: "
+                              "control, format, surrogate, private-use or unassigned characters do not show)",
+                              (*at, "name"))
+    if all(ch.isspace() or ch in _BLANK_LOOKING for ch in p.name):
+        raise ScorerError(BAD_VALUE, f"a player name must show something; {p.name!r} is blank", (*at, "name"))
     if isinstance(p.beans, bool) or not isinstance(p.beans, int) or not 0 <= p.beans <= MAX_BEANS:
         raise ScorerError(BAD_BEANS, f"beans must be a whole number from 0 to {MAX_BEANS}, got {p.beans!r}",
                           (*at, "beans"))
@@ -514,6 +530,12 @@ def _check_win(win: Win, players: Mapping[str, int], at: Path) -> None:
 T = TypeVar("T")
 
 
+def normal_name(name: object) -> Any:
+    """A name in Unicode NFC, so that one name typed two ways ("é" or "e" + a combining accent)
+    is one player wherever it appears; anything else as it is, for the checks to refuse."""
+    return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
+
+
 @contextmanager
 def _within(prefix: Path) -> Iterator[None]:
     """Errors raised inside point below ``prefix`` (a hand's errors point at ``/hand/...``)."""
@@ -569,7 +591,7 @@ def _player(value: object, at: Path) -> Player:
     if isinstance(value, Player):
         return value
     v = _object(value, at, _PLAYER)
-    return Player(v["name"], v["beans"])
+    return Player(normal_name(v["name"]), v["beans"])
 
 
 def _entry(value: object, at: Path) -> Entry:
@@ -583,7 +605,8 @@ def _entry(value: object, at: Path) -> Entry:
         _object(body, (*at, "draw"), _DRAW)
         return Draw()
     if kind == "leave":
-        return Leave(**_object(body, (*at, "leave"), _LEAVE))
+        leave = _object(body, (*at, "leave"), _LEAVE)
+        return Leave(normal_name(leave["player"]))
     return _win(body, (*at, "win"))
 
 
@@ -591,9 +614,9 @@ def _win(value: object, at: Path) -> Win:
     v = _object(value, at, _WIN)
     winner = v["winner"]
     if isinstance(winner, Sequence) and not isinstance(winner, str):
-        claimants = tuple(winner)
+        claimants = tuple(map(normal_name, winner))
     else:
-        claimants = (winner,)
+        claimants = (normal_name(winner),)
     context = _object(v.get("context", _NO_CONTEXT), (*at, "context"), _CONTEXT)
     for k in context:
         if k in _CONTEXT_FROM_ROOM:
@@ -606,7 +629,8 @@ def _win(value: object, at: Path) -> Win:
         with _within(at):
             hand = _hand(v["hand"])
     return Win(
-        claimants=claimants, discarder=v["discarder"], hand=hand, points=v.get("points"), flowers=v.get("flowers", 0),
+        claimants=claimants, discarder=normal_name(v["discarder"]), hand=hand, points=v.get("points"),
+        flowers=v.get("flowers", 0),
         **{f: context.get(f, False) for f in EVENT_FLAGS},
     )
 

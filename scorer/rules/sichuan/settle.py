@@ -506,11 +506,20 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
     if e.discarder is None and len(e.winners) > 1:
         raise ScorerError(BAD_CLAIM, "a self-drawn win has one winner; several win only on one discard",
                           (*at, "winners"))
-    tile = e.winners[0].hand.winning_tile if isinstance(e.winners[0], Winner) else None
+    for k, w in enumerate(e.winners):
+        if not isinstance(w, Winner) or not isinstance(w.hand, Hand):
+            raise ScorerError(BAD_VALUE, "a winner is a Winner: a seat and a Hand", (*at, "winners", k))
+    tile = e.winners[0].hand.winning_tile
+    if e.robbing_kong:
+        prev = play.events[i - 1] if i else None
+        if e.discarder is None or not isinstance(prev, Kong) or prev.kind != "added" or prev.player != e.discarder:
+            raise ScorerError(BAD_ROBBING, "a robbing win directly follows an added kong (补杠) by its discarder",
+                              (*at, "robbing_kong"))
+        if prev.tile is not tile:
+            raise ScorerError(BAD_ROBBING, f"the robbed kong was of {prev.tile.value}, not {tile}",
+                              (*at, "winners", 0, "hand", "winning_tile"))
     for k, w in enumerate(e.winners):
         wat: Path = (*at, "winners", k)
-        if not isinstance(w, Winner):
-            raise ScorerError(BAD_VALUE, "a winner is an object with player and hand", wat)
         _check_seat(w.player, (*wat, "player"))
         if w.player in won:
             raise ScorerError(PLAYER_OUT, f"{w.player} has already won", (*wat, "player"))
@@ -528,14 +537,6 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
         if k:
             counts[INDEX[w.hand.winning_tile]] -= 1  # the one discarded tile, counted with the first winner
         copies.add(w.player, counts, (*wat, "hand"))
-    if e.robbing_kong:
-        prev = play.events[i - 1] if i else None
-        if e.discarder is None or not isinstance(prev, Kong) or prev.kind != "added" or prev.player != e.discarder:
-            raise ScorerError(BAD_ROBBING, "a robbing win directly follows an added kong (补杠) by its discarder",
-                              (*at, "robbing_kong"))
-        if prev.tile is not tile:
-            raise ScorerError(BAD_ROBBING, f"the robbed kong was of {prev.tile.value}, not {tile}",
-                              (*at, "winners", 0, "hand", "winning_tile"))
 
 
 def _check_exhausted(play: Play, won: list[Wind], copies: _Copies) -> None:
@@ -560,11 +561,8 @@ def _check_exhausted(play: Play, won: list[Wind], copies: _Copies) -> None:
                               ("exhausted", w))
         if not isinstance(h, Holding):
             raise ScorerError(BAD_VALUE, "a holding is a Holding", ("exhausted", w))
-        if h.size != 13:
-            raise ScorerError(TILE_COUNT, f"a final holding has 13 tiles (kongs count three), got {h.size}",
-                              ("exhausted", w, "concealed"))
         with _as_holding(("exhausted", w)):
-            check_tiles(h.concealed, h.melds, h.flowers)
+            check_holding(h)
         copies.add(w, h.counts(), ("exhausted", w))
 
 
@@ -687,6 +685,17 @@ def _winner(value: object, at: Path) -> Winner:
     return Winner(_seat(v["player"], (*at, "player")), hand, **flags)
 
 
+@contextmanager
+def _one_field(notation: bool) -> Iterator[None]:
+    """A notation is one field: its errors point at ``/hand``, as ``Hand.parse``'s do."""
+    try:
+        yield
+    except ScorerError as e:
+        if not notation or e.field[1:2] == ("flowers",):
+            raise
+        raise ScorerError(e.code, e.message, ("hand",)) from None
+
+
 def build_hand(value: object) -> Hand:
     """A Sichuan hand as /v1/score takes it (an object of parts or the reference notation),
     refused where Sichuan has no place for it; errors point at ``/hand/...``, a meld's at its
@@ -695,11 +704,19 @@ def build_hand(value: object) -> Hand:
         hand = Hand.parse(value)
     else:
         v = _object(value, ("hand",), _HAND)
-        melds = build_melds(v.get("melds", []))
-        check_tiles((), tuple(melds), 0)
+        check_tiles((), tuple(build_melds(v.get("melds", []))), 0)
         hand = Hand.build(**v)
-    check_hand(hand)
+    with _one_field(isinstance(value, str)):
+        check_hand(hand)
     return hand
+
+
+def check_holding(h: Holding) -> None:
+    """A final holding: 13 tiles (kongs count three), nothing Sichuan has no place for."""
+    if h.size != 13:
+        raise ScorerError(TILE_COUNT, f"a final holding has 13 tiles (kongs count three), got {h.size}",
+                          ("hand", "concealed"))
+    check_tiles(h.concealed, h.melds, h.flowers)
 
 
 def build_holding(value: object) -> Holding:
@@ -708,10 +725,10 @@ def build_holding(value: object) -> Holding:
         h = Holding.parse(value)
     else:
         v = _object(value, ("hand",), _HOLDING)
-        melds = build_melds(v.get("melds", []))
-        check_tiles((), tuple(melds), 0)
+        check_tiles((), tuple(build_melds(v.get("melds", []))), 0)
         h = Holding.build(**v)
-    check_tiles(h.concealed, h.melds, h.flowers)
+    with _one_field(isinstance(value, str)):
+        check_holding(h)
     return h
 
 

@@ -1,0 +1,101 @@
+"""gunicorn settings for the scorer service, from the environment; shipped inside the package so
+the installed build serves with them from any directory:
+
+    mcr-scorer serve --port 8000                     # service/serve.py
+    gunicorn --config python:service.gunicorn_conf 'service:create_app()'
+
+(From a checkout, the top-level ``gunicorn.conf.py`` reads this file.)
+
+PORT (8000) and HOST (0.0.0.0) make the bind address; WEB_CONCURRENCY sets the worker count
+(default: the CPUs this process may use, counting a cgroup CPU limit: scoring is CPU-bound and the
+GIL lets one process use one core). Logs are JSON lines on stdout, access log included.
+"""
+
+import os
+import shutil
+import tempfile
+from typing import Any  # gunicorn is untyped: its server and worker objects are Any here
+
+
+def _cpus() -> int:
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    try:  # cgroup v2 CPU limit, as a container runtime sets it: "max 100000" or "200000 100000"
+        with open("/sys/fs/cgroup/cpu.max") as f:
+            quota, period = f.read().split()[:2]
+        if quota != "max":
+            n = min(n, max(1, int(quota) // int(period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, n)
+
+
+bind = f"{os.environ.get('HOST', '0.0.0.0')}:{int(os.environ.get('PORT', '8000'))}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
+# CPU-bound: one request at a time per process, computed by one thread; the worker's main loop does
+# all socket I/O without blocking, so slow or idle clients cost a buffer, never the thread. Bounds:
+# GUNICORN_READ_TIMEOUT (10 s) to send one whole request, GUNICORN_WRITE_TIMEOUT (10 s) to take one
+# response, GUNICORN_KEEPALIVE between requests. See service/worker.py and the README's Deployment.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.BufferedThreadWorker")
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
+# closes, and new connections wait in the listen backlog.
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
+backlog = 2048
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish in-flight requests
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))  # longer than a load balancer's idle timeout (60 s)
+# Worker recycling is off by default: the app keeps no state but bounded caches, and a restart
+# (import, warm-up, empty caches) is a latency spike under load. GUNICORN_MAX_REQUESTS turns it on.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
+# The app is imported once, in the master, before the workers fork: a worker that dies (OOM kill,
+# crash, timeout) is replaced by a fork that serves at once, instead of one that spends a second or
+# more of CPU importing the scorer while its share of connections waits.
+preload_app = True
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off the (maybe slow) disk
+limit_request_line = 8190
+limit_request_fields = 100
+control_socket_disable = True  # no runtime control socket in a container
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+accesslog = "-"  # stdout
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+logger_class = "service.log.GunicornLogger"  # both logs as JSON lines on stdout
+
+# Several workers share one /metrics view through prometheus_client's multiprocess mode. The
+# directory must be set before any worker imports prometheus_client, hence here, at config load.
+_own_metrics_dir: str | None = None
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    _own_metrics_dir = tempfile.mkdtemp(prefix="mcr-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
+
+
+def on_starting(server: Any) -> None:
+    d = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    os.makedirs(d, exist_ok=True)
+    for name in os.listdir(d):  # stale files from an earlier run would add old counts
+        if name.endswith(".db"):
+            os.remove(os.path.join(d, name))
+
+
+def post_worker_init(worker: Any) -> None:
+    # The app, its tables and the imported modules live as long as the worker: move them out of
+    # the garbage collector's sight so full collections walk only what requests create.
+    import gc
+
+    gc.freeze()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    from prometheus_client import multiprocess
+
+    from service.worker import forget
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]  # prometheus_client leaves it untyped
+    forget(worker)  # its row in the fair-accept table
+
+
+def on_exit(server: Any) -> None:
+    if _own_metrics_dir:
+        shutil.rmtree(_own_metrics_dir, ignore_errors=True)

@@ -1,0 +1,74 @@
+"""``mcr-scorer serve``: gunicorn serving the installed package with its packaged settings.
+
+    mcr-scorer serve --port 8000
+
+It runs from any directory and serves the build that is installed (the compiled wheel, if that is
+what ``pip install .`` made): gunicorn puts its working directory first on the import path (the
+directory it was started in, before any ``--chdir`` counts), so started from a checkout it would
+import the source tree's ``scorer`` instead. Here gunicorn's directory is always the one the
+installed ``service`` package was imported from. The settings are
+``service/gunicorn_conf.py``, read from the environment (PORT, HOST, WEB_CONCURRENCY,
+GUNICORN_*, ...); ``--host``, ``--port`` and ``--workers`` set HOST, PORT and WEB_CONCURRENCY.
+gunicorn runs in this process, so a SIGTERM sent to it drains the workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+APP = "service:create_app()"
+CONFIG = "python:service.gunicorn_conf"
+
+
+def package_root() -> str:
+    """The directory holding the imported ``service`` package (site-packages when installed)."""
+    import service
+
+    return str(Path(service.__file__).resolve().parent.parent)
+
+
+def gunicorn_argv(args: argparse.Namespace) -> list[str]:
+    """gunicorn's command line for ``serve``; the options become the environment the settings read."""
+    for flag, var in (("host", "HOST"), ("port", "PORT"), ("workers", "WEB_CONCURRENCY")):
+        value = getattr(args, flag)
+        if value is not None:
+            os.environ[var] = str(value)
+    return ["mcr-scorer serve", "--config", CONFIG, APP]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mcr-scorer", description="The MCR scorer service.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the HTTP API with gunicorn (settings: service/gunicorn_conf.py)")
+    serve.add_argument("--host", help="address to bind (default: HOST, else 0.0.0.0)")
+    serve.add_argument("--port", type=int, help="port to bind (default: PORT, else 8000)")
+    serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY, else the CPUs)")
+    args = parser.parse_args(argv)
+
+    sys.argv = gunicorn_argv(args)
+    _server_class()("%(prog)s [OPTIONS] [APP_MODULE]", prog="mcr-scorer serve").run()
+    return 0  # gunicorn exits the process itself
+
+
+def _server_class() -> Any:
+    from gunicorn.app.wsgiapp import WSGIApplication  # type: ignore[import-untyped]
+
+    class Server(WSGIApplication):  # type: ignore[misc]  # gunicorn is untyped
+        """gunicorn's WSGI application whose directory is the installed package's, every time
+        gunicorn changes to it (once before the settings are read, once after)."""
+
+        def chdir(self) -> None:
+            root = package_root()
+            os.chdir(root)
+            if root not in sys.path:
+                sys.path.insert(0, root)
+
+    return Server
+
+
+if __name__ == "__main__":
+    sys.exit(main())

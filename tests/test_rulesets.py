@@ -1,0 +1,215 @@
+"""The rule-book layer: naming a book, its house rules, its context, and what the registry serves.
+
+Every book answers through the same doors (``scorer.score``, ``scorer.analyze``, the CLI, the
+service); these tests hold the doors, whatever books are registered. A book's own fans are its
+own test module's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+import scorer
+from scorer.cli import main as cli
+from scorer.rules import RULESETS, rulebook
+from scorer.rules.book import OptionSpec
+
+GREEN_BOOK = "[222m1][444m2][666m3]88mWW8m"
+GREEN_BOOK_BODY = {"hand": GREEN_BOOK, "context": {"discarder": "S"}}
+
+
+# --- the library ------------------------------------------------------------------------------------
+def test_mcr_is_the_default_and_says_so() -> None:
+    r = scorer.score(GREEN_BOOK, discarder="S")
+    assert r.ruleset == "mcr" and r.to_dict()["ruleset"] == "mcr"
+    assert scorer.score(GREEN_BOOK, discarder="S", ruleset="mcr") == r
+    assert "limit" not in r.to_dict()  # MCR results gain the ruleset field and nothing else
+
+
+@pytest.mark.parametrize("name", ["", "MCR", "riichi", 7, None])
+def test_an_unknown_rule_book_points_at_ruleset(name: Any) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score(GREEN_BOOK, ruleset=name)
+    assert e.value.code == "bad_ruleset" and e.value.pointer == "/ruleset"
+
+
+def test_an_option_the_book_does_not_have_points_at_it() -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score(GREEN_BOOK, options={"max_fan": 10})  # MCR has no house rules
+    assert e.value.code == "bad_option" and e.value.pointer == "/options/max_fan"
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_option_has_a_default_that_its_own_check_accepts(name: str) -> None:
+    book = RULESETS[name]
+    for o in book.options:
+        assert o.check(o.default) == o.default
+    assert book.parse_options({o.name: o.default for o in book.options}) == book.options_type()
+
+
+@pytest.mark.parametrize(("spec", "value", "ok"), [
+    pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), 13, True, id="int-top"),
+    pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), 0, False, id="int-below"),
+    pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), 14, False, id="int-above"),
+    pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), True, False, id="bool-is-no-int"),
+    pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), "5", False, id="string-is-no-int"),
+    pytest.param(OptionSpec("table", "a", "t", choices=("a", "b")), "b", True, id="choice"),
+    pytest.param(OptionSpec("table", "a", "t", choices=("a", "b")), "c", False, id="unknown-choice"),
+])
+def test_option_values_are_checked(spec: OptionSpec, value: object, ok: bool) -> None:
+    if ok:
+        assert spec.check(value) == value
+    else:
+        with pytest.raises(scorer.ScorerError) as e:
+            spec.check(value)
+        assert e.value.pointer == f"/options/{spec.name}"
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_context_field_that_means_nothing_in_a_book_is_refused(name: str) -> None:
+    """Each book names the context fields it uses; any other, given a value, would be silently
+    ignored: it is an error pointing at the field."""
+    book = rulebook(name)
+    foreign = {"last_copy": True, "missing_suit": "s", "out": ("N",), "prevalent_wind": "S"}
+    for field_name, value in foreign.items():
+        if field_name in book.context_fields:
+            continue
+        with pytest.raises(scorer.ScorerError) as e:
+            book.check_context(scorer.Context.build(**{field_name: value}))
+        assert e.value.code == "not_in_ruleset" and e.value.pointer == f"/context/{field_name}"
+
+
+def test_the_layer_knows_every_context_field() -> None:
+    """A new Context field is either one every book reads or one some book names: none is orphaned."""
+    named = set().union(*(b.context_fields for b in RULESETS.values()))
+    always = {"self_drawn", "discarder", "seat_wind", "base_points"}
+    sichuan = {"missing_suit", "out"} if "sichuan" not in RULESETS else set()  # its fields before its book
+    assert {f.name for f in fields(scorer.Context)} <= named | always | sichuan
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_book_serves_a_fan_table_with_unique_ids(name: str) -> None:
+    table = RULESETS[name].fan_table
+    ids = [f.id for f in table]
+    assert len(ids) == len(set(ids)) > 0
+    known = set(ids)
+    for f in table:
+        assert set(f.implies) <= known and set(f.replaces) <= known, f.id
+        assert f.name and f.name_zh
+
+
+def test_waits_name_their_book() -> None:
+    a = scorer.analyze("[222m1][444m2][666m3]88mWW")
+    assert a.ruleset == "mcr" and a.to_dict()["ruleset"] == "mcr"
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.analyze("[222m1][444m2][666m3]88mWW", ruleset="nope")
+    assert e.value.pointer == "/ruleset"
+
+
+# --- flowers by name ----------------------------------------------------------------------------------
+def test_named_flowers_are_counted_by_mcr() -> None:
+    counted = scorer.Hand.build("88m WW", "8m", [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}], 2)
+    named = scorer.Hand.build("88m WW", "8m", [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}],
+                              ["plum", "冬"])
+    assert named.flowers == 2 and [f.value for f in named.flower_tiles] == ["plum", "winter"]
+    assert scorer.score(named, discarder="S").total == scorer.score(counted, discarder="S").total == 14
+
+
+@pytest.mark.parametrize(("flowers", "pointer"), [
+    pytest.param(["plum", "梅"], "/hand/flowers/1", id="repeat-in-two-scripts"),
+    pytest.param(["rose"], "/hand/flowers/0", id="not-a-flower"),
+    pytest.param([3], "/hand/flowers/0", id="a-number-in-the-list"),
+    pytest.param(["plum"] * 9, "/hand/flowers", id="too-many"),
+])
+def test_bad_flower_names_point_at_the_item(flowers: list[Any], pointer: str) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.Hand.build("88m WW", "8m", [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}], flowers)
+    assert e.value.code == "bad_flowers" and e.value.pointer == pointer
+
+
+def test_flower_order_and_script_do_not_change_a_hand() -> None:
+    a = scorer.Hand.build("88m WW", "8m", [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}],
+                          ["summer", "orchid"])
+    b = scorer.Hand.build("88m WW", "8m", [{"tiles": "222m"}, {"tiles": "444m"}, {"tiles": "666m"}], ["兰", "夏"])
+    assert a == b and hash(a) == hash(b)
+
+
+# --- the service ---------------------------------------------------------------------------------------
+def test_get_rulesets_lists_every_book(client: Any) -> None:
+    body = client.get("/v1/rulesets").get_json()
+    assert [b["name"] for b in body["rulesets"]] == list(RULESETS)
+    mcr = body["rulesets"][0]
+    assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
+                   "minimum": 8, "maximum": None, "fans": 81, "options": [], "context": mcr["context"]}
+    assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_get_fans_serves_each_books_table(client: Any, name: str) -> None:
+    body = client.get(f"/v1/fans?ruleset={name}").get_json()
+    assert body["ruleset"] == name
+    assert [f["id"] for f in body["fans"]] == [f.id for f in RULESETS[name].fan_table]
+
+
+def test_get_fans_alone_is_mcr(client: Any) -> None:
+    assert client.get("/v1/fans").get_data() == client.get("/v1/fans?ruleset=mcr").get_data()
+
+
+def test_get_fans_of_an_unknown_book_is_a_422(client: Any) -> None:
+    r = client.get("/v1/fans?ruleset=riichi")
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/ruleset"
+
+
+@pytest.mark.parametrize(("body", "code", "pointer"), [
+    pytest.param({**GREEN_BOOK_BODY, "ruleset": "riichi"}, "bad-ruleset", "/ruleset", id="unknown-book"),
+    pytest.param({**GREEN_BOOK_BODY, "ruleset": 3}, "validation-error", "/ruleset", id="book-not-a-string"),
+    pytest.param({**GREEN_BOOK_BODY, "options": {"no_such_rule": 1}}, "validation-error", "/options/no_such_rule",
+                 id="unknown-option"),
+    pytest.param({**GREEN_BOOK_BODY, "options": []}, "validation-error", "/options", id="options-not-an-object"),
+    pytest.param({"hand": GREEN_BOOK, "context": {"missing_suit": "s"}}, "not-in-ruleset", "/context/missing_suit",
+                 id="sichuan-field-in-mcr"),
+    pytest.param({"hand": GREEN_BOOK, "context": {"out": ["N"]}}, "not-in-ruleset", "/context/out",
+                 id="out-in-mcr"),
+    pytest.param({"hand": GREEN_BOOK, "context": {"missing_suit": "z"}}, "bad-value", "/context/missing_suit",
+                 id="not-a-suit"),
+])
+def test_bad_rule_book_fields_are_422_at_the_field(client: Any, body: dict[str, Any], code: str,
+                                                   pointer: str) -> None:
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 422
+    problem = r.get_json()
+    assert problem["type"].endswith("/" + code) and problem["errors"][0]["pointer"] == pointer
+
+
+def test_batch_items_name_their_own_book(client: Any) -> None:
+    r = client.post("/v1/score/batch", json={"requests": [
+        GREEN_BOOK_BODY, {**GREEN_BOOK_BODY, "ruleset": "riichi"}, {**GREEN_BOOK_BODY, "ruleset": "mcr"}]})
+    first, bad, third = r.get_json()["results"]
+    assert first == third and first["ruleset"] == "mcr"
+    assert bad["status"] == 422 and bad["errors"][0]["pointer"] == "/ruleset"
+
+
+def test_waits_take_a_book(client: Any) -> None:
+    r = client.post("/v1/waits", json={"hand": "[222m1][444m2][666m3]88mWW", "ruleset": "mcr"})
+    assert r.status_code == 200 and r.get_json()["ruleset"] == "mcr"
+    bad = client.post("/v1/waits", json={"hand": "[222m1][444m2][666m3]88mWW", "ruleset": "x"})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["pointer"] == "/ruleset"
+
+
+# --- the command line ----------------------------------------------------------------------------------
+def test_cli_takes_a_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli([GREEN_BOOK, "--discarder", "S", "--ruleset", "mcr"]) == 0
+    assert "Points 12" in capsys.readouterr().out
+
+
+def test_cli_refuses_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli([GREEN_BOOK, "--option", "max_fan=10"]) == 2
+    assert "/options/max_fan" in capsys.readouterr().err
+
+
+def test_cli_option_needs_name_and_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli([GREEN_BOOK, "--option", "max_fan"]) == 2
+    assert "NAME=VALUE" in capsys.readouterr().err
