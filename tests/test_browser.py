@@ -29,6 +29,7 @@ from playwright.sync_api import (
 )
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
+from scorer.rules import RULESETS
 from service import create_app
 from tests.conftest import ROOT, SEEDS, load_seed, load_spec
 
@@ -38,6 +39,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MINUS = "\u2212"
 SEED_003 = "[222m1][444m2][666m3]88mWW8m"
+HK_HAND = "123m456m789m123p5p5p"  # all chows, concealed: with plum and spring, East's own flowers
 API_4XX = re.compile(r"Failed to load resource: the server responded with a status of (401|422) ")
 
 if not Path(CHROMIUM).exists():
@@ -405,8 +407,10 @@ def test_screen_reader_names(page: Page, server: Server) -> None:
     assert page.locator("html").get_attribute("lang") == "en"
 
 
-@pytest.mark.parametrize("case", ["empty", "scored", "problem"])
+@pytest.mark.parametrize("case", ["empty", "scored", "problem", "hk", "sichuan"])
 def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, case: str) -> None:
+    if case in ("hk", "sichuan") and case not in RULESETS:
+        pytest.skip(f"no '{case}' rule book on this branch")
     ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
                               has_touch=True)
     try:
@@ -414,11 +418,17 @@ def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, 
         pg = ctx.new_page()
         console = Console(pg)
         query = {"empty": "", "scored": f"?hand={SEED_003}&discarder=S",
-                 "problem": "?hand=[888m1][444m2][666m3]88mWW8m&discarder=S"}[case]
+                 "problem": "?hand=[888m1][444m2][666m3]88mWW8m&discarder=S",
+                 "hk": f"?hand={HK_HAND}&self_drawn=1&ruleset=hk&flowers=plum,spring",
+                 "sichuan": "?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan&missing=s&out=N"}[case]
         pg.goto(server.url + query)
         settled(pg)
         if case == "scored":
             expect_seed_003(pg, self_drawn=False)
+        if case in ("hk", "sichuan"):
+            expect(pg.locator("#payouts li.seat")).to_have_count(4)
+            box = pg.locator("#flower-row [data-flower=winter]").bounding_box()  # the last flower tile
+            assert box is not None and box["x"] + box["width"] <= 375, box
         widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1] == 375, widths
         box = pg.locator("#palette [data-code='9s']").bounding_box()  # the last tile of a row
@@ -471,3 +481,268 @@ def test_docs_list_every_operation_and_try_it_reaches_this_server(page: Page, se
     expect(live).to_have_text("200", timeout=20_000)
     expect(score.locator(".live-responses-table .microlight").first).to_contain_text('"points"')
     shot(page, "docs-try-it")
+
+
+# --- rule books: the switch, Hong Kong's flowers and options, Sichuan's missing suit ---------------
+needs = {b: pytest.mark.skipif(b not in RULESETS, reason=f"no '{b}' rule book on this branch")
+         for b in ("hk", "sichuan")}
+
+
+def sent(page: Page) -> dict[str, Any]:
+    """The JSON body of the page's last request (shown under "Request and response")."""
+    text = page.locator("#raw-request").text_content() or ""
+    first, _, body = text.partition("\n")
+    assert first.startswith("POST "), text
+    data: dict[str, Any] = json.loads(body)
+    return data
+
+
+def answer_for(page: Page, server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    resp = page.request.post(f"{server.url}v1/score", data=body)
+    assert resp.status == 200, resp.text()
+    data: dict[str, Any] = resp.json()
+    return data
+
+
+def book_radio(page: Page, name: str) -> None:
+    rules = RULESETS[name]
+    page.get_by_role("radio", name=f"{rules.title} {rules.title_zh}").check()
+    settled(page)
+
+
+def signed(v: int) -> str:
+    return f"+{v}" if v > 0 else f"{MINUS}{-v}" if v < 0 else "0"
+
+
+def test_the_switch_lists_every_rule_book_and_mcr_is_unchanged(page: Page, server: Server) -> None:
+    listed = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+    radios = page.locator("#ruleset input[name=ruleset]")
+    expect(radios).to_have_count(len(listed))
+    assert [radios.nth(k).get_attribute("value") for k in range(radios.count())] == [b["name"] for b in listed]
+    expect(page.get_by_role("radio", name="Mahjong Competition Rules 国标麻将")).to_be_checked()
+    expect(page.locator("#scored-by")).to_have_text("Scored by Mahjong Competition Rules 国标麻将")
+    body = sent(page)
+    assert "ruleset" not in body and "options" not in body  # MCR's requests are as they were
+    assert "ruleset=" not in page.url
+    expect(page.locator("#options")).to_be_hidden()
+    expect(page.locator("#flower-tiles")).to_be_hidden()
+    expect(page.locator("#flowers")).to_be_visible()
+
+
+@needs["hk"]
+def test_hong_kong_flowers_one_by_one_options_sent_and_the_book_named(page: Page, server: Server,
+                                                                       browser: Browser) -> None:
+    hk = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    hk_book = next(b for b in hk if b["name"] == "hk")
+    defaults = {o["name"]: o["default"] for o in hk_book["options"]}
+    page.goto(f"{server.url}?hand={HK_HAND}&self_drawn=1")
+    settled(page)
+    book_radio(page, "hk")
+    expect(page.locator("#flowers-box")).to_be_hidden()  # a count cannot say which flowers
+    tiles = page.locator("#flower-row button.flower")
+    expect(tiles).to_have_count(8)
+    # the book's options, defaults filled in, from /v1/rulesets
+    for o in hk_book["options"]:
+        expect(page.locator(f"#opt-{o['name']}")).to_have_value(str(o["default"]))
+    expect(page.locator("#last_copy")).to_be_hidden()  # not a field Hong Kong knows
+    body = sent(page)
+    assert body["ruleset"] == "hk" and body["options"] == defaults and "flowers" not in body["hand"]
+    assert [f[0] for f in fans(page)] == ["all_chows", "concealed", "self_drawn", "no_flowers"]
+
+    for name in ("plum", "spring", "summer"):
+        page.get_by_role("button", name=re.compile(f"^{name.capitalize()} ")).click()
+        settled(page)
+    page.get_by_role("button", name=re.compile("^Summer ")).click()  # a second tap takes it back
+    settled(page)
+    expect(page.locator("#flower-row [aria-pressed=true]")).to_have_count(2)
+    expect(page.locator("#flower-note")).to_have_text("2 chosen")
+    body = sent(page)
+    assert body["hand"]["flowers"] == ["plum", "spring"]
+    page.get_by_label("Points table").select_option("half_doubling")
+    settled(page)
+    body = sent(page)
+    assert body["options"] == {**defaults, "points_table": "half_doubling"}
+    want = answer_for(page, server, body)
+    assert want["ruleset"] == "hk"
+    expect(page.locator("#scored-by")).to_have_text("Scored by Hong Kong 港式麻将")
+    expect(page.locator("#points")).to_have_text(f"{want['total']} fan")
+    expect(page.locator("#verdict")).to_have_text(f"Valid: {defaults['min_fan']} fan or more")
+    assert sorted((f[0]) for f in fans(page)) == sorted(f["id"] for f in want["fans"])
+    assert ("seat_flower", "Seat Flower", "正花") in fans(page)
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    shot(page, "hk-flowers-and-options")
+
+    # the link keeps the book, the flowers and the option
+    link = page.url
+    assert "ruleset=hk" in link and "flowers=plum%2Cspring" in link and "opt.points_table=half_doubling" in link
+    other = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        settled(fresh)
+        expect(fresh.get_by_role("radio", name="Hong Kong 港式麻将")).to_be_checked()
+        expect(fresh.locator("#flower-row [aria-pressed=true]")).to_have_count(2)
+        expect(fresh.locator("#opt-points_table")).to_have_value("half_doubling")
+        assert sent(fresh) == body
+    finally:
+        other.close()
+
+    # back to MCR: the two flowers become a count, and the request is MCR's own again
+    book_radio(page, "mcr")
+    expect(page.locator("#flowers")).to_have_value("2")
+    body = sent(page)
+    assert "ruleset" not in body and "options" not in body and body["hand"]["flowers"] == 2
+
+
+@needs["hk"]
+def test_a_hong_kong_limit_hand_says_so(page: Page, server: Server) -> None:
+    body = {"ruleset": "hk", "hand": {"concealed": "19m19p19sESWNCFP", "winning_tile": "1m"},
+            "context": {"discarder": "S"}, "options": {"max_fan": 10}}
+    want = answer_for(page, server, body)
+    assert want["limit"] is True and want["total"] == 10
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(json.dumps(body))
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#limit")).to_have_text("Limit hand 满贯")
+    expect(page.locator("#points")).to_have_text("10 fan")
+    expect(page.locator("#opt-max_fan")).to_have_value("10")
+    assert fans(page) == [("thirteen_orphans", "Thirteen Orphans", "十三幺")]
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    shot(page, "hk-limit")
+
+
+@needs["sichuan"]
+def test_sichuan_asks_for_the_missing_suit_and_who_is_out(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
+    settled(page)
+    # no suit chosen yet: the server says what is missing
+    expect(page.locator("#result [role=alert]")).to_contain_text("missing suit")
+    expect(page.locator("#missing-suit")).to_be_visible()
+    expect(page.locator("#prevalent")).to_be_hidden()  # Sichuan has no prevalent wind
+    expect(page.locator("#last_copy")).to_be_hidden()
+    page.get_by_role("radio", name="Bamboo 条").check()
+    settled(page)
+    page.get_by_role("checkbox", name="North").check()
+    settled(page)
+    body = sent(page)
+    assert body["ruleset"] == "sichuan" and body["context"]["missing_suit"] == "s" and body["context"]["out"] == ["N"]
+    want = answer_for(page, server, body)
+    expect(page.locator("#scored-by")).to_contain_text("Scored by Sichuan")
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    assert payouts(page)["N"] == "0"
+    expect(page.locator("#payouts li[data-seat=N] .role")).to_have_text("already won")
+    assert "missing=s" in page.url and "out=N" in page.url
+    shot(page, "sichuan")
+    # a chow is not Sichuan's: the server's problem is shown as it comes
+    page.get_by_label("Paste a hand").fill("[123m1]22m666p789p34p2p")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#result [role=alert]")).to_contain_text("chow")
+
+
+def test_a_new_rule_book_needs_no_page_change(page: Page, server: Server) -> None:
+    """A book the page has never heard of, listed by /v1/rulesets: switch, options and fields follow."""
+    real = page.request.get(f"{server.url}v1/rulesets").json()
+    toy = {"name": "toy", "title": "Toy Rules", "title_zh": "玩具", "unit": "fan", "minimum": 1, "maximum": 4,
+           "fans": 1, "context": ["discarder", "self_drawn", "missing_suit"],
+           "options": [{"name": "speed", "default": "slow", "help": "how fast", "choices": ["slow", "fast"]},
+                       {"name": "cap", "default": 4, "help": "a cap", "minimum": 1, "maximum": 9}]}
+    page.route("**/v1/rulesets", lambda route: route.fulfill(
+        json={"rulesets": [*real["rulesets"], toy]}))
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    settled(page)
+    page.get_by_role("radio", name="Toy Rules").check()
+    settled(page)
+    expect(page.locator("#opt-speed")).to_have_value("slow")
+    expect(page.locator("#opt-cap")).to_have_value("4")
+    expect(page.locator("#missing-suit")).to_be_visible()
+    expect(page.locator("#seat")).to_be_hidden()
+    page.get_by_label("Speed").select_option("fast")
+    settled(page)
+    body = sent(page)
+    assert body["ruleset"] == "toy" and body["options"] == {"speed": "fast", "cap": 4}
+    assert body["context"] == {"discarder": "S"}
+    # this server has no such book: its 422 is the answer shown, pointing into the request
+    expect(page.locator("#result [role=alert] li").first).to_contain_text("/options/")
+
+
+def book_seeds() -> list[tuple[str, Path]]:
+    return [(book, p) for book in ("hk", "sichuan") for p in sorted((ROOT / "seeds" / book).glob("*.json"))
+            if "hand" in json.loads(p.read_text(encoding="utf-8")).get("request", {})]
+
+
+@pytest.mark.parametrize(("book", "path"), book_seeds(), ids=[f"{b}-{p.stem}" for b, p in book_seeds()])
+def test_pasted_rule_book_seed_shows_its_expected_answer(seed_page: Page, book: str, path: Path) -> None:
+    seed = json.loads(path.read_text(encoding="utf-8"))
+    exp: dict[str, Any] = seed["expected"]
+    request = {"ruleset": book, **seed["request"]}
+    box = seed_page.get_by_label("Paste a hand")
+    box.fill(json.dumps(request, ensure_ascii=False))
+    box.press("Enter")
+    settled(seed_page)
+    expect(seed_page.get_by_role("radio", name=f"{RULESETS[book].title} {RULESETS[book].title_zh}")).to_be_checked()
+    if not exp["winning"]:
+        expect(seed_page.locator("#result")).to_contain_text("Not a winning hand")
+        return
+    expect(seed_page.locator("#scored-by")).to_contain_text(RULESETS[book].title)
+    expect(seed_page.locator("#t-total dd")).to_have_text(str(exp["total"]))
+    rows = seed_page.locator("#fans tbody tr")
+    shown = [(rows.nth(k).get_attribute("data-fan"), int(rows.nth(k).locator("td").nth(2).inner_text()))
+             for k in range(rows.count())]
+    assert sorted(shown) == sorted((f["id"], f["count"]) for f in exp["fans"])
+    if exp.get("limit"):
+        expect(seed_page.locator("#limit")).to_be_visible()
+    if exp.get("payouts"):
+        assert payouts(seed_page) == {w: signed(v) for w, v in exp["payouts"].items()}
+    else:
+        expect(seed_page.locator("#payouts li.seat")).to_have_count(0)
+
+
+# --- Chinese labels: drawn with the page's own font, not a system CJK font (or empty boxes) -------
+def platform_fonts(page: Page, selector: str) -> list[dict[str, Any]]:
+    """The fonts Chromium drew a node's text with (DevTools' CSS.getPlatformFontsForNode)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    assert node, selector
+    fonts: list[dict[str, Any]] = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return fonts
+
+
+@pytest.mark.parametrize("selector", ["#fans tbody tr:first-child td[lang]", ".top h1 span", "#scored-by span"])
+def test_chinese_labels_render_with_the_shipped_font(page: Page, server: Server, selector: str) -> None:
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+    page.evaluate("() => document.fonts.ready")
+    faces = page.evaluate("""() => [...document.fonts].map(f => [f.family.replace(/"/g, ''), f.status])""")
+    assert ["Calculator CJK", "loaded"] in faces, faces
+    text = page.locator(selector).inner_text()
+    assert re.fullmatch(r"[\u3000-\u9fff\uff00-\uffef]+", text), text
+    used = platform_fonts(page, selector)
+    drawn = sum(f["glyphCount"] for f in used if f["isCustomFont"] and f["familyName"] == "Noto Sans CJK SC")
+    # every character from the page's web font: none from a system font, none as an empty box
+    assert drawn == len(text) and all(f["isCustomFont"] for f in used if f["glyphCount"]), used
+
+
+@needs["hk"]
+def test_hong_kong_waits_are_scored_by_hong_kong(page: Page, server: Server) -> None:
+    body = {"ruleset": "hk", "hand": {"concealed": "123m456m789m123p5p", "flowers": ["plum"]}, "context": {}}
+    page.goto(f"{server.url}?tiles=123m456m789m123p5p&ruleset=hk&flowers=plum")
+    settled(page)
+    sent_body = sent(page)
+    assert sent_body["ruleset"] == "hk" and sent_body["hand"]["flowers"] == ["plum"]
+    assert sent_body["context"] == {}
+    resp = page.request.post(f"{server.url}v1/waits", data={**body, "options": sent_body["options"]})
+    waits = resp.json()["waits"]
+    items = page.locator("#wait-list li")
+    expect(items).to_have_count(len(waits))
+    for k, w in enumerate(waits):
+        expect(items.nth(k).locator(".w-discard")).to_have_text(f"Discard: {w['discard']['total']}")
+        expect(items.nth(k).locator(".w-self")).to_have_text(f"Self-drawn: {w['self_drawn']['total']}")
+    expect(page.locator("#waits .help")).to_have_text(re.compile("^Fan on a discard and self-drawn"))

@@ -6,19 +6,27 @@ What a person sees and does on them is tested in a real browser: tests/test_brow
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 from flask.testing import FlaskClient
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
+from scorer.flowers import BY_NAME, Flower
+from scorer.rules import RULESETS
 from service.pages import CSP
 from tests.conftest import ROOT
+from tools import make_cjk_font
 
 STATIC = ROOT / "service" / "static"
-TILE_CODES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+FLOWERS = [f.value for f in Flower]  # plum ... winter: the flower tiles' files are named by the API's names
+TILE_CODES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + FLOWERS
+CJK_FONT = STATIC / "fonts" / "calculator-cjk.woff2"
 
 
 class Refs(HTMLParser):
@@ -124,7 +132,62 @@ def test_no_page_asset_refers_to_another_origin() -> None:
         if f.suffix in (".html", ".css", ".js"):
             text = f.read_text(encoding="utf-8")
             assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), f
-            assert "@import" not in text and "@font-face" not in text, f
+            assert "@import" not in text, f
+            if f.suffix == ".css":  # a font only from this server, beside the stylesheet
+                for url in re.findall(r"url\(([^)]*)\)", text):
+                    assert re.fullmatch(r'"fonts/[\w.-]+\.woff2"', url), (f, url)
+
+
+# --- the CJK web font: every Chinese label renders without a system CJK font ----------------------
+def font_chars() -> set[str]:
+    return {chr(c) for c in TTFont(str(CJK_FONT)).getBestCmap()}
+
+
+def test_css_loads_the_shipped_cjk_font_and_it_is_served(client: FlaskClient) -> None:
+    css = (STATIC / "calculator.css").read_text(encoding="utf-8")
+    face = re.search(r"@font-face\s*{([^}]*)}", css)
+    assert face, "calculator.css declares the page's CJK font"
+    family = re.search(r'font-family:\s*("[^"]+")', face.group(1))
+    assert family and re.search(r'url\("fonts/calculator-cjk\.woff2"\)', face.group(1))
+    root = re.search(r":root\s*{([^}]*)}", css)
+    assert root and family.group(1) in root.group(1), "the page's font stack names the face"
+    with client.get("/static/fonts/calculator-cjk.woff2") as resp:
+        assert resp.status_code == 200
+        assert resp.mimetype == "font/woff2"
+        assert resp.get_data() == CJK_FONT.read_bytes()
+    assert CJK_FONT.stat().st_size < 80_000  # a subset, not the 19 MB collection
+    licence = (STATIC / "fonts" / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["service"]
+    for f in (CJK_FONT, STATIC / "fonts" / "OFL.txt"):
+        rel = f.relative_to(ROOT / "service").as_posix()
+        assert any(fnmatch.fnmatch(rel, p) for p in patterns), f"{rel} is not package data"
+
+
+@pytest.mark.parametrize("book", sorted(RULESETS))
+def test_cjk_font_has_every_character_of_each_fan_table(book: str) -> None:
+    """A rule book (or a fan) added with a character the font lacks: rerun tools/make_cjk_font.py."""
+    rules = RULESETS[book]
+    used = make_cjk_font.cjk(rules.title_zh + "".join(r.name_zh for r in rules.fan_table)
+                             + "".join(o.help for o in rules.options))
+    assert used, book
+    missing = used - font_chars()
+    assert not missing, f"{book}: {''.join(sorted(missing))} not in {CJK_FONT.name}: rerun tools/make_cjk_font.py"
+
+
+def test_cjk_font_has_every_character_of_the_page_and_the_flowers() -> None:
+    used = make_cjk_font.cjk("".join(BY_NAME))
+    for name in ("calculator.html", "calculator.js"):
+        used |= make_cjk_font.cjk((STATIC / name).read_text(encoding="utf-8"))
+    assert {"番", "种", "梅", "冬"} <= used
+    missing = used - font_chars()
+    assert not missing, f"{''.join(sorted(missing))} not in {CJK_FONT.name}: rerun tools/make_cjk_font.py"
+
+
+def test_cjk_font_covers_what_the_tool_would_cut_today() -> None:
+    """The tool's own choice (page, tables, and the problem details the library and service can say)."""
+    missing = make_cjk_font.wanted() - font_chars()
+    assert not missing, f"{''.join(sorted(missing))} not in {CJK_FONT.name}: rerun tools/make_cjk_font.py"
 
 
 def test_readme_shows_the_calculator() -> None:

@@ -1,13 +1,15 @@
-"""Draw the 34 tile faces as SVG files for the calculator page (``service/static/tiles/``).
+"""Draw the 34 tile faces and the 8 flowers as SVG files for the calculator page (``service/static/tiles/``).
 
 The SVGs are committed; this script is how they were made, rerun only to change the art:
 
     pip install fonttools==4.68.0 && apt-get install fonts-noto-cjk
     python tools/make_tile_svgs.py
 
-Chinese characters (一..九 萬 東 南 西 北 中 發) are drawn as outlines taken from Noto Serif CJK
-(SIL Open Font License 1.1), so a tile never depends on the fonts of the machine showing it.
-Dots and bamboo are drawn from circles and sticks.
+Chinese characters (一..九 萬 東 南 西 北 中 發, and the flowers' 梅 蘭 菊 竹 春 夏 秋 冬) and the
+flowers' numbers 1-4 are drawn as outlines taken from Noto Serif CJK (SIL Open Font License 1.1),
+so a tile never depends on the fonts of the machine showing it. Dots and bamboo are drawn from
+circles and sticks. ``--fonts DIR`` reads the fonts from another folder (for example an unpacked
+``apt-get download fonts-noto-cjk``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from fontTools.pens.boundsPen import BoundsPen  # type: ignore[import-untyped]
 from fontTools.pens.svgPathPen import SVGPathPen  # type: ignore[import-untyped]
 from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
 
-FONT = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
+FONTS = Path("/usr/share/fonts/opentype/noto")
+FONT = "NotoSerifCJK-Bold.ttc"
 OUT = Path(__file__).resolve().parents[1] / "service" / "static" / "tiles"
 
 W, H = 60, 80  # the whole tile; the face is the top 75 units, the green edge shows below it
@@ -27,6 +30,11 @@ NAVY, RED, GREEN, BLUE, IVORY = "#1b2a4a", "#c0182c", "#17794a", "#1f5fae", "#fb
 
 NUMERALS = "一二三四五六七八九"
 NAMES = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+# the flower tiles, by the names the API takes: (character, number 1-4, set); orchid in the
+# traditional form 蘭, as Hong Kong tiles print it (the API takes 兰 and 蘭 alike)
+FLOWER_TILES = {"plum": ("梅", 1, "flower"), "orchid": ("蘭", 2, "flower"), "chrysanthemum": ("菊", 3, "flower"),
+                "bamboo": ("竹", 4, "flower"), "spring": ("春", 1, "season"), "summer": ("夏", 2, "season"),
+                "autumn": ("秋", 3, "season"), "winter": ("冬", 4, "season")}
 HONOURS = {"E": ("東", "East wind"), "S": ("南", "South wind"), "W": ("西", "West wind"), "N": ("北", "North wind"),
            "C": ("中", "Red dragon"), "F": ("發", "Green dragon"), "P": ("白", "White dragon")}
 
@@ -158,14 +166,39 @@ def faces(g: Glyphs) -> dict[str, str]:
             colour = RED if code == "C" else GREEN if code == "F" else NAVY
             body = g.fit(char, 8, 12, 44, 50, colour)
         out[code] = frame(name, body)
+    for code, (char, number, kind) in FLOWER_TILES.items():
+        colour = GREEN if kind == "flower" else BLUE
+        body = (g.fit(str(number), 6, 6, 9, 13, RED)  # its number: the seat it belongs to
+                + blossom(49, 11, RED if kind == "flower" else colour, kind)
+                + g.fit(char, 9, 21, 42, 44, colour))
+        out[code] = frame(f"{code.capitalize()} ({kind} {number})", body)
     return out
 
 
-def main() -> int:
+def blossom(cx: float, cy: float, colour: str, kind: str) -> str:
+    """A small corner mark: five petals for the flowers, a sun's rays for the seasons."""
+    import math
+    if kind == "flower":
+        return ("".join(f'<circle cx="{cx + 3.6 * math.cos(a):.2f}" cy="{cy + 3.6 * math.sin(a):.2f}" r="2.6" '
+                        f'fill="{colour}"/>' for a in (2 * math.pi * k / 5 - math.pi / 2 for k in range(5)))
+                + f'<circle cx="{cx}" cy="{cy}" r="1.8" fill="#f2a900"/>')
+    rays = "".join(f'<path d="M{cx + 4.2 * math.cos(a):.2f} {cy + 4.2 * math.sin(a):.2f} '
+                   f'L{cx + 6.6 * math.cos(a):.2f} {cy + 6.6 * math.sin(a):.2f}" stroke="{colour}" '
+                   f'stroke-width="1.6" stroke-linecap="round"/>' for a in (2 * math.pi * k / 8 for k in range(8)))
+    return rays + f'<circle cx="{cx}" cy="{cy}" r="3" fill="{RED}"/>'
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fonts", type=Path, default=FONTS, help=f"the folder of {FONT} (default {FONTS})")
+    args = ap.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    for code, svg in faces(Glyphs(FONT)).items():
+    drawn = faces(Glyphs(args.fonts / FONT))
+    for code, svg in drawn.items():
         (OUT / f"{code}.svg").write_text(svg, encoding="utf-8")
-    print(f"wrote 34 tiles to {OUT}")
+    print(f"wrote {len(drawn)} tiles to {OUT}")
     return 0
 
 

@@ -1,6 +1,8 @@
 // The calculator page: builds a hand from taps or a pasted notation, asks POST /v1/score (and
 // POST /v1/waits with 13 tiles, when the server has it) and shows the answer. No scoring rule
 // lives here: the server judges every hand; this file only reads and writes the notation.
+// The rule books come from GET /v1/rulesets: the switch, each book's options, and which context
+// inputs mean something in it are all read from there, so a new book needs no change here.
 "use strict";
 
 (() => {
@@ -27,8 +29,26 @@
   const DEFAULT_CTX = {
     won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
+    ruleset: "mcr", options: {}, missing_suit: "", out: [],
   };
   const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"];
+  // the eight flower tiles, by the names the API takes (scorer/flowers.py): number = seat (E 1 … N 4)
+  const FLOWERS = [["plum", "梅"], ["orchid", "兰"], ["chrysanthemum", "菊"], ["bamboo", "竹"],
+    ["spring", "春"], ["summer", "夏"], ["autumn", "秋"], ["winter", "冬"]];
+  const FLOWER_ZH = Object.fromEntries(FLOWERS);
+  // used until GET /v1/rulesets answers (or when it cannot: an older server, an API key not yet given)
+  const MCR = {
+    name: "mcr", title: "Mahjong Competition Rules", title_zh: "国标麻将", unit: "points", minimum: 8,
+    maximum: null, options: [],
+    context: ["base_points", "discarder", "kong_replacement", "last_copy", "last_wall_tile", "prevalent_wind",
+      "robbing_kong", "seat_wind", "self_drawn"],
+  };
+  // which page input each context field is (a field a book does not list is neither shown nor sent)
+  const FIELD_INPUTS = {
+    discarder: ["won-by"], seat_wind: ["seat"], prevalent_wind: ["prevalent"], base_points: ["base-points-box"],
+    last_copy: ["last_copy-box"], last_wall_tile: ["last_wall_tile-box"], kong_replacement: ["kong_replacement-box"],
+    robbing_kong: ["robbing_kong-box"], missing_suit: ["missing-suit"], out: ["out"],
+  };
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs = {}, ...kids) => {
@@ -44,11 +64,20 @@
 
   // --- state ---------------------------------------------------------------------------------
   let hand = { concealed: [], melds: [], win: null };
-  let ctx = { ...DEFAULT_CTX };
+  let ctx = { ...DEFAULT_CTX, options: {}, out: [] };
   let mode = "tile";
   let raw = null; // a pasted hand the page could not read itself: sent as is, so the server says why
   const undoStack = [];
   let waitsAvailable = null; // unknown until the spec says whether POST /v1/waits exists
+  const MCR_ONLY = [MCR];
+  let books = MCR_ONLY;
+  const book = () => books.find((b) => b.name === ctx.ruleset) || books[0];
+  const has = (field) => book().context.includes(field);
+  // MCR only counts its flowers (a number, as before); every other book takes them tile by tile,
+  // by name (Hong Kong scores a seat's own flower and complete sets; a book without flowers says so)
+  const flowersByName = () => book().name !== "mcr";
+  const flowerCount = () => (Array.isArray(ctx.flowers) ? ctx.flowers.length : ctx.flowers);
+  const optionDefaults = (b) => Object.fromEntries((b.options || []).map((o) => [o.name, o.default]));
 
   const tileName = (c) => (c.length === 2 ? `${c[0]} ${SUITS[c[1]]}` : HONOURS[c]);
   const size = () => hand.concealed.length + 3 * hand.melds.length;
@@ -140,31 +169,45 @@
   }
 
   // --- the request -----------------------------------------------------------------------------
-  function contextBody() {
+  // the context the server gets: only fields the chosen book lists (it answers 422 to any other)
+  function contextBody(waits = false) {
     const c = {};
-    if (ctx.won === "self") c.self_drawn = true;
-    else if (ctx.won) c.discarder = ctx.won;
-    if (ctx.seat !== "E") c.seat_wind = ctx.seat;
-    if (ctx.prevalent !== "E") c.prevalent_wind = ctx.prevalent;
-    for (const f of FLAGS) if (ctx[f]) c[f] = true;
-    if (ctx.base_points !== 1) c.base_points = ctx.base_points;
+    if (!waits) {
+      if (ctx.won === "self") { if (has("self_drawn")) c.self_drawn = true; }
+      else if (ctx.won && has("discarder")) c.discarder = ctx.won;
+    }
+    if (ctx.seat !== "E" && has("seat_wind")) c.seat_wind = ctx.seat;
+    if (ctx.prevalent !== "E" && has("prevalent_wind")) c.prevalent_wind = ctx.prevalent;
+    if (!waits) for (const f of FLAGS) if (ctx[f] && has(f)) c[f] = true;
+    if (ctx.base_points !== 1 && has("base_points")) c.base_points = ctx.base_points;
+    if (ctx.missing_suit && has("missing_suit")) c.missing_suit = ctx.missing_suit;
+    if (ctx.out.length && has("out")) c.out = [...ctx.out];
     return c;
   }
 
-  function requestBody() {
-    const body = { hand: null, context: contextBody() };
-    if (raw !== null) {
-      body.hand = raw;
-      return body;
-    }
-    body.hand = {
+  // the rule book and its options (MCR, the default, sends neither: its requests are as they were)
+  function withBook(body) {
+    const b = book();
+    if (b.name === "mcr") return body;
+    const out = { ruleset: b.name, ...body };
+    if ((b.options || []).length) out.options = { ...optionDefaults(b), ...ctx.options };
+    return out;
+  }
+
+  function handBody(withWin) {
+    const h = {
       concealed: formatTiles(sortTiles(hand.concealed)),
       melds: hand.melds.map((m) => (m.kind === "ckong" ? { tiles: formatTiles(m.tiles), concealed: true }
         : { tiles: formatTiles(m.tiles) })),
-      winning_tile: hand.win || "",
     };
-    if (ctx.flowers) body.hand.flowers = ctx.flowers;
-    return body;
+    if (withWin) h.winning_tile = hand.win || "";
+    if (flowerCount()) h.flowers = Array.isArray(ctx.flowers) ? [...ctx.flowers] : ctx.flowers;
+    return h;
+  }
+
+  function requestBody() {
+    if (raw !== null) return withBook({ hand: raw, context: contextBody() });
+    return withBook({ hand: handBody(true), context: contextBody() });
   }
 
   function headers() {
@@ -247,19 +290,7 @@
     const panel = $("waits");
     if (!(await hasWaits()) || mine !== seq) return;
     // only what holds for every wait: each wait is scored both on a discard and self-drawn
-    const context = {};
-    if (ctx.seat !== "E") context.seat_wind = ctx.seat;
-    if (ctx.prevalent !== "E") context.prevalent_wind = ctx.prevalent;
-    if (ctx.base_points !== 1) context.base_points = ctx.base_points;
-    const body = {
-      hand: {
-        concealed: formatTiles(sortTiles(hand.concealed)),
-        melds: hand.melds.map((m) => (m.kind === "ckong" ? { tiles: formatTiles(m.tiles), concealed: true }
-          : { tiles: formatTiles(m.tiles) })),
-      },
-      context,
-    };
-    if (ctx.flowers) body.hand.flowers = ctx.flowers;
+    const body = withBook({ hand: handBody(false), context: contextBody(true) });
     $("raw-request").textContent = `POST v1/waits\n${JSON.stringify(body, null, 2)}`;
     let answer;
     try { answer = await post("v1/waits", body); } catch (e) { return; }
@@ -459,8 +490,125 @@
       r.closest("label").classList.toggle("own", r.value === ctx.seat);
     }
     for (const f of FLAGS) $(f).checked = ctx[f];
-    if (+$("flowers").value !== ctx.flowers) $("flowers").value = ctx.flowers;
+    if (+$("flowers").value !== flowerCount()) $("flowers").value = flowerCount();
     if (+$("base_points").value !== ctx.base_points) $("base_points").value = ctx.base_points;
+    for (const r of document.querySelectorAll("input[name=missing]")) r.checked = r.value === ctx.missing_suit;
+    for (const c of document.querySelectorAll("input[name=out]")) {
+      c.checked = ctx.out.includes(c.value);
+      c.disabled = c.value === ctx.seat; // the winner has not won already
+    }
+    // each input shows only where the chosen book gives its field a meaning
+    for (const [field, ids] of Object.entries(FIELD_INPUTS)) for (const id of ids) $(id).hidden = !has(field);
+    $("events").hidden = !FLAGS.some(has);
+    const byName = flowersByName();
+    $("flowers-box").hidden = byName;
+    $("flower-tiles").hidden = !byName;
+    const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
+    for (const b of $("flower-row").querySelectorAll("button")) {
+      b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.flower)));
+    }
+    $("flower-note").textContent = chosen.length ? `${chosen.length} chosen` : "tap each one drawn";
+    for (const r of document.querySelectorAll("input[name=ruleset]")) r.checked = r.value === book().name;
+    for (const o of book().options || []) {
+      const input = $(`opt-${o.name}`);
+      const v = String(ctx.options[o.name] ?? o.default);
+      if (input && input.value !== v) input.value = v;
+    }
+  }
+
+  // --- the rule books (GET /v1/rulesets) -------------------------------------------------------
+  async function loadBooks() {
+    try {
+      const resp = await fetch("v1/rulesets", { headers: headers() });
+      if (!resp.ok) return false;
+      const data = await resp.json();
+      if (!Array.isArray(data.rulesets) || !data.rulesets.length) return false;
+      books = data.rulesets;
+    } catch (e) {
+      return false;
+    }
+    buildBooks();
+    return true;
+  }
+
+  function buildBooks() {
+    const box = $("ruleset");
+    box.querySelectorAll("label").forEach((l) => l.remove());
+    for (const b of books) {
+      box.append(el("label", {}, el("input", { type: "radio", name: "ruleset", value: b.name }),
+        el("span", {}, `${b.title} `, el("span", { lang: "zh-Hans", text: b.title_zh }))));
+    }
+    for (const r of box.querySelectorAll("input")) {
+      r.addEventListener("change", () => { switchBook(r.value); refresh(); });
+    }
+    $("book-card").hidden = books.length < 2;
+    buildOptions();
+  }
+
+  // the chosen book's options: a list where the book gives choices, a number where it gives a range
+  function buildOptions() {
+    const box = $("options");
+    box.replaceChildren();
+    const opts = book().options || [];
+    box.hidden = !opts.length;
+    for (const o of opts) {
+      const id = `opt-${o.name}`;
+      const name = o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      let input;
+      if (o.choices && o.choices.length) {
+        input = el("select", { id, "data-option": o.name });
+        for (const c of o.choices) input.append(el("option", { value: String(c), text: String(c).replace(/_/g, " ") }));
+      } else {
+        input = el("input", { type: "number", id, "data-option": o.name, step: "1", inputmode: "numeric" });
+        if (o.minimum != null) input.min = String(o.minimum);
+        if (o.maximum != null) input.max = String(o.maximum);
+      }
+      input.value = String(ctx.options[o.name] ?? o.default);
+      if (o.help) input.setAttribute("aria-describedby", `${id}-help`);
+      input.addEventListener(o.choices && o.choices.length ? "change" : "input", () => {
+        let v = input.value;
+        if (!(o.choices && o.choices.length)) {
+          v = parseInt(input.value, 10);
+          if (!Number.isInteger(v) || (o.minimum != null && v < o.minimum) || (o.maximum != null && v > o.maximum)) return;
+        }
+        if (v === o.default) delete ctx.options[o.name];
+        else ctx.options[o.name] = v;
+        refresh();
+      });
+      const label = el("label", { class: "option", title: o.help || "" }, el("span", { text: name }), input);
+      if (o.help) label.append(el("small", { class: "help", id: `${id}-help`, text: o.help }));
+      box.append(label);
+    }
+  }
+
+  function switchBook(name) {
+    const before = book();
+    ctx.ruleset = name; // kept even when unknown here (yet): the key may be missing, the list then follows
+    if (book() === before) return;
+    ctx.options = {};
+    // flowers: names become a count for a book that counts them; a count cannot say which flowers
+    if (!flowersByName()) ctx.flowers = flowerCount();
+    else if (!Array.isArray(ctx.flowers)) ctx.flowers = [];
+    buildOptions();
+  }
+
+  function buildFlowers() {
+    const row = $("flower-row");
+    FLOWERS.forEach(([name, zh], k) => {
+      const kind = k < 4 ? "flower" : "season";
+      const label = `${name[0].toUpperCase()}${name.slice(1)} ${zh}, ${kind} ${(k % 4) + 1}`;
+      const b = el("button", { type: "button", class: "tile flower", "data-flower": name, "aria-pressed": "false",
+        "aria-label": label, title: label }, tileImg(name));
+      b.addEventListener("click", () => {
+        const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
+        const on = chosen.includes(name);
+        // table order, as the server lists them
+        ctx.flowers = FLOWERS.map(([n]) => n).filter((n) => (n === name ? !on : chosen.includes(n)));
+        announce(`${on ? "Took out" : "Added"} the ${name} ${kind}`);
+        refresh();
+      });
+      row.append(b);
+    });
   }
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `${MINUS}${-v}` : "0");
@@ -501,9 +649,25 @@
     $("result").replaceChildren(box);
   }
 
+  // "8 points", "1 fan": the book's unit (its name in /v1/rulesets), singular for one
+  const amount = (n, b) => `${n} ${b.unit === "points" && n === 1 ? "point" : b.unit}`;
+
+  // the least a valid win scores: an option named min_<unit> when the book has one, else its minimum
+  function minimum(b) {
+    const opt = (b.options || []).find((o) => o.name === `min_${b.unit}` || o.name === "min_points");
+    return opt ? (ctx.options[opt.name] ?? opt.default) : b.minimum;
+  }
+
+  function scoredBy(b) {
+    return el("p", { class: "scored-by", id: "scored-by" }, "Scored by ", el("strong", { text: b.title }), " ",
+      el("span", { lang: "zh-Hans", text: b.title_zh }));
+  }
+
   function showResult(r) {
     const out = $("result");
     out.replaceChildren();
+    const b = books.find((x) => x.name === (r.ruleset || "mcr")) || { ...MCR, name: r.ruleset, title: r.ruleset, title_zh: "" };
+    out.append(scoredBy(b));
     if (!r.winning) {
       setSummary("not a winning hand", "low");
       out.append(el("div", { class: "problem incomplete" },
@@ -511,16 +675,23 @@
         el("p", { class: "problem-detail", text: r.reason || "" })));
       return;
     }
-    const verdict = r.valid ? "Valid: 8 points or more" : "Below 8 points: not a valid win";
-    setSummary(`${r.total} point${r.total === 1 ? "" : "s"} ${r.valid ? "✓" : "✗"}`, r.valid ? "ok" : "low");
-    out.append(el("div", { class: `headline ${r.valid ? "ok" : "low"}` },
-      el("span", { class: "big", id: "points" }, el("strong", { text: String(r.points) }), " points"),
-      el("span", { class: "verdict", id: "verdict", text: verdict })));
+    const least = minimum(b);
+    const verdict = r.valid ? (least ? `Valid: ${amount(least, b)} or more` : "Valid win")
+      : (least ? `Below ${amount(least, b)}: not a valid win` : `Not a valid win${r.reason ? `: ${r.reason}` : ""}`);
+    // a book with a cap shows what it pays (total, after the cap); MCR its points before flowers, as ever
+    const shown = b.maximum == null ? r.points : r.total;
+    setSummary(`${amount(r.total, b)} ${r.valid ? "✓" : "✗"}`, r.valid ? "ok" : "low");
+    const headline = el("div", { class: `headline ${r.valid ? "ok" : "low"}` },
+      el("span", { class: "big", id: "points" }, el("strong", { text: String(shown) }), ` ${b.unit}`),
+      el("span", { class: "verdict", id: "verdict", text: verdict }));
+    if (r.limit) headline.append(el("span", { class: "limit", id: "limit", text: "Limit hand" }, " ", el("span", { lang: "zh-Hans", text: "满贯" })));
+    out.append(headline);
     const table = el("table", { class: "fans", id: "fans" });
     table.append(el("caption", { class: "sr-only", text: "Fans scored" }));
     table.append(el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: "Fan" }), el("th", { scope: "col", text: "番种", lang: "zh-Hans" }),
-      el("th", { scope: "col", class: "num", text: "Pts" }), el("th", { scope: "col", class: "num", text: "×" }),
+      el("th", { scope: "col", class: "num", text: b.unit === "points" ? "Pts" : b.unit }),
+      el("th", { scope: "col", class: "num", text: "×" }),
       el("th", { scope: "col", class: "num", text: "Sum" }))));
     const tbody = el("tbody");
     for (const f of r.fans) {
@@ -533,25 +704,31 @@
     out.append(table);
     const dl = el("dl", { class: "totals" });
     const row = (k, v, id) => dl.append(el("div", { id }, el("dt", { text: k }), el("dd", { text: String(v) })));
-    row("Points", r.points, "t-points");
-    row("Flowers", r.flower_points, "t-flowers");
+    if (b.maximum == null) {
+      row("Points", r.points, "t-points");
+      row("Flowers", r.flower_points, "t-flowers");
+    } else {
+      row(r.total === r.points ? b.unit[0].toUpperCase() + b.unit.slice(1) : "Before the cap", r.points, "t-points");
+      if (r.flower_points) row("Flowers", r.flower_points, "t-flowers");
+    }
     row("Total", r.total, "t-total");
     out.append(dl);
-    out.append(payoutsView(r.payouts, r.valid));
+    out.append(payoutsView(r.payouts, r.valid, least ? `a win needs ${amount(least, b)}` : r.reason || "not a valid win"));
   }
 
-  function payoutsView(payouts, valid) {
+  function payoutsView(payouts, valid, why) {
     const box = el("div", { class: "payouts", id: "payouts" });
     box.append(el("h3", { text: "Payouts" }));
     if (!payouts) {
       box.append(el("p", { class: "help", text: valid ? "Choose who discarded to see the payouts."
-        : "No one pays: a win needs 8 points." }));
+        : `No one pays: ${why}.` }));
       return box;
     }
     const ul = el("ul", { class: "seats" });
+    const out = has("out") ? ctx.out : [];
     for (const w of "ESWN") {
       const v = payouts[w];
-      const role = w === ctx.seat ? "winner" : w === ctx.won ? "discarder" : "";
+      const role = w === ctx.seat ? "winner" : w === ctx.won ? "discarder" : out.includes(w) ? "already won" : "";
       const li = el("li", { class: `seat ${v > 0 ? "plus" : v < 0 ? "minus" : ""} ${role}`, "data-seat": w },
         el("span", { class: "wind", text: w }), el("span", { class: "amount", text: signed(v) }));
       li.setAttribute("aria-label", `${WINDS[w]} ${v > 0 ? "receives" : "pays"} ${Math.abs(v)}${role ? `, ${role}` : ""}`);
@@ -583,9 +760,11 @@
       return;
     }
     panel.append(el("h3", { text: `Waiting on ${waits.length} tile${waits.length === 1 ? "" : "s"}` }));
-    panel.append(el("p", { class: "help", text: "Points on a discard and self-drawn; choose a tile to score that win." }));
+    const unit = book().unit[0].toUpperCase() + book().unit.slice(1);
+    panel.append(el("p", { class: "help", text: `${unit} on a discard and self-drawn; choose a tile to score that win.` }));
     const ul = el("ul", { class: "wait-list", id: "wait-list" });
-    const pts = (r) => (r ? `${r.total}${r.valid ? "" : " (under 8)"}` : "–");
+    const least = minimum(book());
+    const pts = (r) => (r ? `${r.total}${r.valid ? "" : least ? ` (under ${least})` : " (not valid)"}` : "–");
     for (const w of waits) {
       const label = `Win on ${tileName(w.tile)}: ${pts(w.discard)} on a discard, ${pts(w.self_drawn)} self-drawn,`
         + ` ${w.unseen} left`;
@@ -617,16 +796,20 @@
     else q.set("discarder", ctx.won); // empty: a discard, from whom not given (no payouts then)
     if (ctx.seat !== "E") q.set("seat", ctx.seat);
     if (ctx.prevalent !== "E") q.set("prevalent", ctx.prevalent);
-    if (ctx.flowers) q.set("flowers", String(ctx.flowers));
+    if (flowerCount()) q.set("flowers", Array.isArray(ctx.flowers) ? ctx.flowers.join(",") : String(ctx.flowers));
     for (const f of FLAGS) if (ctx[f]) q.set(f, "1");
     if (ctx.base_points !== 1) q.set("base", String(ctx.base_points));
+    if (ctx.ruleset !== "mcr") q.set("ruleset", ctx.ruleset);
+    for (const [k, v] of Object.entries(ctx.options)) q.set(`opt.${k}`, String(v));
+    if (ctx.missing_suit && has("missing_suit")) q.set("missing", ctx.missing_suit);
+    if (ctx.out.length && has("out")) q.set("out", ctx.out.join(""));
     const s = q.toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
     history.replaceState(null, "", s ? `?${s}` : location.pathname);
   }
 
   function readUrl() {
     const q = new URLSearchParams(location.search);
-    ctx = { ...DEFAULT_CTX };
+    ctx = { ...DEFAULT_CTX, options: {}, out: [] };
     const wind = (v, d) => (v && v in WINDS ? v : d);
     ctx.seat = wind(q.get("seat"), "E");
     ctx.prevalent = wind(q.get("prevalent"), "E");
@@ -634,17 +817,41 @@
     else if (q.get("discarder") === "") ctx.won = "";
     else ctx.won = wind(q.get("discarder"), previousSeat(ctx.seat));
     for (const f of FLAGS) ctx[f] = q.get(f) === "1";
-    ctx.flowers = Math.max(0, parseInt(q.get("flowers") || "0", 10) || 0);
     ctx.base_points = Math.max(1, parseInt(q.get("base") || "1", 10) || 1);
+    switchBook(q.get("ruleset") || "mcr");
+    for (const o of book().options || []) {
+      const v = q.get(`opt.${o.name}`);
+      if (v === null) continue;
+      const val = o.choices && o.choices.length ? v : parseInt(v, 10);
+      if (o.choices && o.choices.length ? o.choices.includes(val) : Number.isInteger(val)) ctx.options[o.name] = val;
+    }
+    buildOptions();
+    ctx.missing_suit = /^[mps]$/.test(q.get("missing") || "") ? q.get("missing") : "";
+    ctx.out = [...new Set((q.get("out") || "").split("").filter((w) => w in WINDS))];
     const h = q.get("hand");
     const t = q.get("tiles");
     if (h) loadText(h, false);
     else if (t) {
       try { hand = parseNotation(t, false); } catch (e) { raw = t; }
     }
+    if (q.has("flowers") || !h) readFlowers(q.get("flowers") || ""); // after the hand, which starts with none
   }
 
   const previousSeat = (s) => "NESW"["ESWN".indexOf(s)];
+
+  // a count (MCR), or flower names (English or Chinese) for a book that takes them one by one
+  function readFlowers(v) {
+    const names = typeof v === "string" ? v.split(/[\s,]+/).filter(Boolean) : Array.isArray(v) ? v.map(String) : [];
+    const asName = (n) => (FLOWER_ZH[n] ? n : (FLOWERS.find(([, zh]) => zh === n) || [null])[0]);
+    if (typeof v === "number" || (typeof v === "string" && /^\d+$/.test(v.trim()))) {
+      const n = Math.max(0, Math.min(8, parseInt(v, 10) || 0));
+      ctx.flowers = flowersByName() ? [] : n;
+    } else if (flowersByName()) {
+      ctx.flowers = FLOWERS.map(([n]) => n).filter((n) => names.map(asName).includes(n));
+    } else {
+      ctx.flowers = names.length;
+    }
+  }
 
   function loadText(text, remember = true) {
     const s = text.trim();
@@ -657,23 +864,34 @@
         const isBody = obj && typeof obj === "object" && "hand" in obj;
         const parsed = fromJsonHand(isBody ? obj.hand : obj);
         hand = { concealed: parsed.concealed, melds: parsed.melds, win: parsed.win };
-        ctx.flowers = Number.isInteger(parsed.flowers) ? parsed.flowers : 0;
-        if (isBody) applyContext(obj.context || {}); // a whole request: its context, defaults for the rest
+        if (isBody) applyBody(obj); // a whole request: its book, options and context, defaults for the rest
+        readFlowers(parsed.flowers ?? 0);
       } else {
         hand = parseNotation(s);
-        ctx.flowers = 0; // flowers belong to the hand: a new hand has none until they are set
+        ctx.flowers = flowersByName() ? [] : 0; // flowers belong to the hand: a new hand has none until they are set
       }
     } catch (e) {
       // not readable here: the server reads it and says what is wrong
       hand = { concealed: [], melds: [], win: null };
       try { raw = s.startsWith("{") ? JSON.parse(s) : s; } catch (e2) { raw = s; }
-      if (raw && typeof raw === "object" && "hand" in raw) raw = raw.hand;
+      if (raw && typeof raw === "object" && "hand" in raw) {
+        applyBody(raw);
+        raw = raw.hand;
+      }
     }
   }
 
-  function applyContext(c) {
+  function applyBody(obj) {
+    const c = obj.context && typeof obj.context === "object" ? obj.context : {};
     const flowers = ctx.flowers;
-    ctx = { ...DEFAULT_CTX, flowers };
+    ctx = { ...DEFAULT_CTX, flowers, options: {}, out: [] };
+    switchBook(typeof obj.ruleset === "string" ? obj.ruleset : "mcr");
+    if (obj.options && typeof obj.options === "object") {
+      for (const o of book().options || []) if (o.name in obj.options) ctx.options[o.name] = obj.options[o.name];
+    }
+    buildOptions();
+    if (/^[mps]$/.test(c.missing_suit || "")) ctx.missing_suit = c.missing_suit;
+    if (Array.isArray(c.out)) ctx.out = c.out.filter((w) => w in WINDS);
     if (c.seat_wind in WINDS) ctx.seat = c.seat_wind;
     if (c.prevalent_wind in WINDS) ctx.prevalent = c.prevalent_wind;
     if (c.self_drawn) ctx.won = "self";
@@ -729,16 +947,30 @@
     });
     num("flowers", 0, 8);
     num("base_points", 1, 1000000);
+    for (const r of document.querySelectorAll("input[name=missing]")) {
+      r.addEventListener("change", () => { ctx.missing_suit = r.value; refresh(); });
+    }
+    for (const c of document.querySelectorAll("input[name=out]")) {
+      c.addEventListener("change", () => {
+        ctx.out = [..."ESWN"].filter((w) => (w === c.value ? c.checked : ctx.out.includes(w)));
+        refresh();
+      });
+    }
     $("key-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       sessionStorage.setItem("mcr-api-key", $("api-key").value.trim());
       $("key-form").hidden = true;
-      refresh();
+      // the rule books too, if they could not be listed without the key
+      if (books === MCR_ONLY) loadBooks().then((ok) => { if (ok) readUrl(); refresh(); });
+      else refresh();
     });
   }
 
   buildPalette();
+  buildFlowers();
   wire();
-  readUrl();
-  refresh();
+  loadBooks().finally(() => {
+    readUrl();
+    refresh();
+  });
 })();
