@@ -143,7 +143,11 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     assert [b["name"] for b in body["rulesets"]] == list(RULESETS)
     mcr = body["rulesets"][0]
     assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
-                   "minimum": 8, "maximum": None, "fans": 81, "options": [], "context": mcr["context"]}
+                   "minimum": 8, "maximum": None, "fans": 81, "options": [], "context": mcr["context"],
+                   "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True}}
+    tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
+    assert tiles["hk"]["flowers"] == "named"
+    assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False}
     assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
 
 

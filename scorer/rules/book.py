@@ -163,6 +163,12 @@ class RuleBook:
     # ``score`` with the result's ``explanation``: the sets behind each fan, the fans left out and
     # why, the readings weighed. None: the book does not explain yet (``explained`` says so).
     explain: ScoreFn | None = None
+    # What the book's hands may hold, so a client (the calculator page) offers only those: flowers
+    # as a ``count`` (MCR), ``named`` one by one (Hong Kong scores them by seat) or ``none``
+    # (Sichuan); honour tiles; chow melds.
+    flowers: str = "count"
+    honors: bool = True
+    chows: bool = True
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
 
     @property
@@ -196,7 +202,8 @@ class RuleBook:
         return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,
                 "minimum": self.minimum, "maximum": self.maximum, "fans": len(self.fan_table),
                 "options": [o.to_dict() for o in self.options],
-                "context": sorted(self.context_fields | _ALWAYS)}
+                "context": sorted(self.context_fields | _ALWAYS), "explain": self.explain is not None,
+                "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
 
 
 _ALWAYS = frozenset({"self_drawn", "discarder", "seat_wind", "base_points"})

@@ -21,6 +21,7 @@ BOOK = RuleBook(
     fan_table=tuple(f.row() for f in FANS),
     score=score_hand,
     clear_caches=clear_caches,
+    flowers="named",
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -56,4 +56,7 @@ BOOK = RuleBook(
     score=score,
     dead_tiles=dead_tiles,
     clear_caches=clear_caches,
+    flowers="none",
+    honors=False,
+    chows=False,
 )
