@@ -27,6 +27,7 @@ COMPILED = [
     "scorer/decompose.py",
     "scorer/set_kind.py",
     "scorer/result.py",
+    "scorer/api.py",
     "scorer/rules/mcr/detect.py",
     "scorer/rules/mcr/exclusion.py",
     "scorer/rules/mcr/fan_id.py",

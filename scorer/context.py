@@ -57,7 +57,8 @@ class Context:
         if self.missing_suit is not None and self.missing_suit not in SUITS:
             raise ScorerError(BAD_VALUE, f"missing_suit must be one of m, p, s, got {self.missing_suit!r}",
                               ("context", "missing_suit"))
-        object.__setattr__(self, "out", _seats_out(self.out))
+        if self.out != ():  # most contexts name no seat out: no list to read
+            object.__setattr__(self, "out", _seats_out(self.out))
         bp = self.base_points
         if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
             raise ScorerError(

@@ -170,18 +170,22 @@ class RuleBook:
     honors: bool = True
     chows: bool = True
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
+    _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:
         return option_specs(self.options_type)
 
     def parse_options(self, given: Mapping[str, Any] | None) -> Any:
+        if given is None or (isinstance(given, Mapping) and not given):  # the defaults, made once
+            return self._defaults
         return parse_options(self.options_type, given, self.name)
 
     def __post_init__(self) -> None:
         foreign = tuple((f.name, f.default) for f in fields(Context)
                         if f.name not in self.context_fields and f.name not in _ALWAYS)
         object.__setattr__(self, "_foreign", foreign)
+        object.__setattr__(self, "_defaults", self.options_type())
 
     def explained(self, hand: Hand, context: Context, options: Any) -> Result:
         """``score`` with an ``explanation``; a ``ScorerError`` at ``/explain`` if the book has none."""
