@@ -54,7 +54,8 @@ def test_seed(seed: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
 def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
-    assert set(seed) == {"id", "kind", "source", "description", "covers", "request", "expected"}
+    assert set(seed) - {"explain"} == {"id", "kind", "source", "description", "covers", "request", "expected"}
+    assert ("explain" in seed) == (seed["kind"] == "score")
     assert re.fullmatch(r"\d{3}_[a-z0-9_]+", seed["id"]) and seed["source"] and seed["description"]
     if seed["kind"] == "settle":
         return

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from ...context import Context
 from ...forms import Form
+from ...hand import Hand
+from ...result import Result
 from ..book import RuleBook
 from .fans import FANS, MAX_FAN, MIN_FAN
 from .options import HKOptions
 from .scoring import clear_caches, score_hand
+
+
+def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None, /) -> Result:
+    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
+    from .explain import explain_hand as explain
+
+    return explain(hand, context, options)
+
 
 BOOK = RuleBook(
     name="hk",
@@ -22,6 +33,7 @@ BOOK = RuleBook(
     score=score_hand,
     clear_caches=clear_caches,
     flowers="named",
+    explain=explain_hand,
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -181,21 +181,37 @@ def _seven_pairs(f: _Facts, cap: int) -> _Reading:
     return _Reading(_SEVEN_PAIRS, fans, _sum(fans), False, cap)
 
 
-def _best(f: _Facts, cap: int) -> _Reading | None:
+def _best(f: _Facts, cap: int, weighed: list[_Reading] | None = None) -> _Reading | None:
+    """The best reading; ``weighed``, when given (explaining), receives every one looked at."""
     best: _Reading | None = None
     for div in decompose.regular_divisions(f.standing, f.need):
         cur = _regular(f, div, cap)
+        if weighed is not None:
+            weighed.append(cur)
         if cur.better_than(best):
             best = cur
     if D.is_seven_pairs(f.standing, f.melds):
         cur = _seven_pairs(f, cap)
+        if weighed is not None:
+            weighed.append(cur)
         if cur.better_than(best):
             best = cur
     if D.is_thirteen_orphans(f.standing, f.melds):
         cur = _limit_reading(_THIRTEEN_ORPHANS, D.THIRTEEN_ORPHANS, cap)
+        if weighed is not None:
+            weighed.append(cur)
         if cur.better_than(best):
             best = cur
     return best
+
+
+def weighed_readings(hand: Hand, context: Context,
+                     options: HKOptions) -> tuple[_Facts, _Reading | None, list[_Reading]]:
+    """For explaining (cold path, never cached): the hand's facts, the reading that scores, and
+    every reading weighed, in the order they were looked at."""
+    f = _Facts(hand, context.for_hand(hand))
+    weighed: list[_Reading] = []
+    return f, _best(f, options.max_fan, weighed), weighed
 
 
 # --- the chosen reading's sets -------------------------------------------------------------------
@@ -220,6 +236,11 @@ def _sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
         return tuple(_set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2))
     if r.limit and r.fans[0][0] == D.NINE_GATES:
         return (_whole(NINE_GATES, f.standing),)
+    return division_sets(hand, f, r)
+
+
+def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
+    """A regular reading's sets, melds first (nine gates too, before it is shown as one group)."""
     out = [_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
     if r.div is not None:
         sets, pair = r.div

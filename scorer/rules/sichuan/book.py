@@ -33,6 +33,13 @@ def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
     return score_hand(hand, context, options.max_fan)
 
 
+def explain(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
+    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
+    from .explain import explain_hand
+
+    return explain_hand(hand, context, options)
+
+
 _HONOURS = frozenset(range(HONOR_START, NUM_TILES))
 _DEAD = {s: _HONOURS | frozenset(range(9 * k, 9 * k + 9)) for s, k in SUIT_INDEX.items()}
 
@@ -59,4 +66,5 @@ BOOK = RuleBook(
     flowers="none",
     honors=False,
     chows=False,
+    explain=explain,
 )

@@ -1,0 +1,197 @@
+"""Explaining a Hong Kong score (``scorer.score(..., ruleset="hk", explain=True)``): the sets
+behind every fan, the fans whose place another took, and the other readings weighed.
+
+Only an explained request comes here; plain scoring never loads this module. The engine is the one
+judge of *what* counts (``scoring.weighed_readings``: the readings ``_best`` looked at, and the one
+that scored); this module says *which* sets make each occurrence and names what was not counted:
+
+- 小三元 takes the place of its two dragon pungs' 箭刻 (``replaces``, ``by`` 小三元);
+- 齐四季/四君子 takes the place of that set's own-seat 正花 (``replaces``, ``by`` the flower set);
+- a limit hand is worth the cap and nothing else: every fan the same reading would have scored
+  without the limit, and any other limit it also is, are ``replaces`` with ``by`` the limit
+  (the rule vocabulary has no ``limit``: the limit takes their place).
+
+Set rules: a fan of sets (箭刻, 门风刻, 圈风刻, 小三元, 大三元, 大四喜, 十八罗汉, 自摸四暗刻) names
+its pungs, kongs and pair; a fan about the whole hand (the flushes, 碰碰胡, 平胡, 门前清, 七对,
+字一色, 清幺九) lists every entry; a fan resting on no set (自摸, 无花, 正花, 齐四季/四君子, 杠上开花,
+抢杠胡, 海底捞月) has ``[]`` per occurrence; a hand shown as one group (十三幺, 九莲宝灯) points
+at that group, ``[0]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from ...context import Context
+from ...hand import Hand
+from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
+from ...set_kind import CHOW, KONG, PAIR, PUNG
+from ...tiles import INDEX, IS_DRAGON, IS_WIND, Tile
+from . import detect as D
+from .fans import BY_ID, ORDER
+from .options import HKOptions
+from .scoring import (
+    _REGULAR,
+    _SEVEN_PAIRS,
+    _Facts,
+    _fan_score,
+    _Reading,
+    _sets,
+    division_sets,
+    score_hand,
+    weighed_readings,
+)
+
+MAX_ARRANGEMENTS = 10
+Occ = tuple[int, ...]
+
+# Fans that rest on no set: how the hand was won, the flowers.
+NO_SET = frozenset({D.SELF_DRAWN, D.NO_FLOWERS, D.SEAT_FLOWER, D.FLOWER_SET, D.KONG_REPLACEMENT, D.ROBBING_KONG,
+                    D.LAST_TILE})
+# Fans that judge the whole hand: every set and the pair.
+WHOLE_HAND = frozenset({D.FULL_FLUSH, D.HALF_FLUSH, D.ALL_PUNGS, D.ALL_CHOWS, D.CONCEALED, D.SEVEN_PAIRS,
+                        D.ALL_HONORS, D.ALL_TERMINALS, D.THIRTEEN_ORPHANS, D.NINE_GATES})
+REPLACES = "replaces"
+
+
+class _Sets:
+    """One reading's sets as the explanation reads them (melds first, as the decomposition)."""
+
+    def __init__(self, sets: Sequence[ScoredSet]) -> None:
+        self.n = len(sets)
+        self.pungs: list[tuple[int, int]] = []  # (index, tile), kongs included
+        self.kongs: list[int] = []
+        self.concealed_pungs: list[int] = []
+        self.chows = 0
+        self.pair = -1  # the pair's tile, or -1 (seven pairs, one group)
+        self.pair_at = -1
+        pairs = [k for k, s in enumerate(sets) if s.kind is PAIR]
+        for k, s in enumerate(sets):
+            tile = INDEX[Tile(s.tiles[0])]
+            if s.kind is PUNG or s.kind is KONG:
+                self.pungs.append((k, tile))
+                if s.kind is KONG:
+                    self.kongs.append(k)
+                if s.concealed:
+                    self.concealed_pungs.append(k)
+            elif s.kind is CHOW:
+                self.chows += 1
+            elif s.kind is PAIR and len(pairs) == 1:
+                self.pair, self.pair_at = tile, k
+
+    @property
+    def everything(self) -> Occ:
+        return tuple(range(self.n))
+
+    def occurrences(self, fan: str, count: int, f: _Facts) -> list[Occ]:
+        """The sets of each of ``count`` occurrences of ``fan`` in this reading."""
+        if fan in NO_SET:
+            return [()] * count
+        if fan in WHOLE_HAND:
+            return [self.everything] * count
+        if fan == D.DRAGON_PUNG:
+            return _each(k for k, t in self.pungs if IS_DRAGON[t])[:count]
+        if fan == D.SEAT_WIND or fan == D.PREVALENT_WIND:
+            wind = f.seat if fan == D.SEAT_WIND else f.prevalent
+            return _each(k for k, t in self.pungs if t == wind)[:count]
+        if fan == D.LITTLE_THREE_DRAGONS:
+            return [tuple(sorted([*(k for k, t in self.pungs if IS_DRAGON[t]), self.pair_at]))]
+        if fan == D.BIG_THREE_DRAGONS:
+            return [tuple(k for k, t in self.pungs if IS_DRAGON[t])]
+        if fan == D.BIG_FOUR_WINDS:
+            return [tuple(k for k, t in self.pungs if IS_WIND[t])]
+        if fan == D.FOUR_KONGS:
+            return [tuple(self.kongs)]
+        if fan == D.FOUR_CONCEALED_PUNGS:
+            return [tuple(sorted(self.concealed_pungs))]
+        return [self.everything] * count  # a fan no rule above knows: judged on the whole hand
+
+    def plain(self, f: _Facts) -> tuple[list[tuple[str, int]], list[str]]:
+        """What a regular reading shows by the detectors: the fans it would score were it no limit
+        hand (as ``scoring._regular`` counts them), and the limits it is."""
+        pungs = [t for _, t in self.pungs]
+        dragons, little_three, big_three = D.dragon_fans(pungs, self.pair)
+        seat_n, prevalent_n, big_four = D.wind_fans(pungs, f.seat, f.prevalent)
+        limits = list(f.whole_limits)
+        if big_three:
+            limits.append(D.BIG_THREE_DRAGONS)
+        if big_four:
+            limits.append(D.BIG_FOUR_WINDS)
+        if D.is_four_kongs(len(self.kongs)):
+            limits.append(D.FOUR_KONGS)
+        if D.is_four_concealed_pungs(len(pungs), len(self.concealed_pungs), f.self_drawn):
+            limits.append(D.FOUR_CONCEALED_PUNGS)
+        fans = list(f.base)
+        if dragons:
+            fans.append((D.DRAGON_PUNG, dragons))
+        if little_three:
+            fans.append((D.LITTLE_THREE_DRAGONS, 1))
+        if seat_n:
+            fans.append((D.SEAT_WIND, seat_n))
+        if prevalent_n:
+            fans.append((D.PREVALENT_WIND, prevalent_n))
+        if D.is_all_chows(self.chows, self.pair):
+            fans.append((D.ALL_CHOWS, 1))
+        if D.is_all_pungs(pungs):
+            fans.append((D.ALL_PUNGS, 1))
+        if D.is_concealed(f.exposed):
+            fans.append((D.CONCEALED, 1))
+        return sorted(fans, key=lambda x: ORDER[x[0]]), limits
+
+
+def _each(indices: Iterable[int]) -> list[Occ]:
+    """One occurrence per set."""
+    return [(k,) for k in indices]
+
+
+def reading_sets(hand: Hand, f: _Facts, r: _Reading, shown: tuple[ScoredSet, ...]) -> tuple[ScoredSet, ...]:
+    """The sets a reading is made of: a regular reading's division (nine gates too, though it is
+    shown as one group), else what the result shows."""
+    return division_sets(hand, f, r) if r.kind == _REGULAR else shown
+
+
+def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None, /) -> Result:
+    """The Hong Kong rule book's ``explain``: ``score_hand``'s result, with its ``explanation``."""
+    opts = options if options is not None else HKOptions()
+    result = score_hand(hand, context, opts)
+    if not result.winning:
+        return replace(result, explanation=Explanation((), (), ()))
+    f, best, weighed = weighed_readings(hand, context, opts)
+    assert best is not None
+    detail = reading_sets(hand, f, best, result.decomposition)
+    sets = _Sets(detail)
+    whole = len(result.decomposition) == 1  # thirteen orphans, nine gates: one group
+
+    def mapped(o: Occ) -> Occ:
+        return ((0,) if o else ()) if whole else o
+
+    fan_sets = tuple(tuple(mapped(o) for o in sets.occurrences(fs.id, fs.count, f)) for fs in result.fans)
+    rows: list[tuple[str, str, list[Occ]]] = []  # (fan, by, occurrences)
+    counted = {fs.id: fs.count for fs in result.fans}
+    if best.limit:
+        limit = best.fans[0][0]
+        if best.kind == _REGULAR:
+            shown, limits = sets.plain(f)
+        elif best.kind == _SEVEN_PAIRS:
+            shown, limits = [*f.base, (D.SEVEN_PAIRS, 1)], list(f.whole_limits)
+        else:  # thirteen orphans
+            shown, limits = list(f.base), []
+        rows += [(fan, limit, sets.occurrences(fan, n, f)) for fan, n in shown]
+        rows += [(other, limit, sets.occurrences(other, 1, f)) for other in limits if other != limit]
+    else:
+        if D.LITTLE_THREE_DRAGONS in counted:
+            rows.append((D.DRAGON_PUNG, D.LITTLE_THREE_DRAGONS, sets.occurrences(D.DRAGON_PUNG, 2, f)))
+        if D.FLOWER_SET in counted:  # every complete set holds the seat's own number
+            rows.append((D.SEAT_FLOWER, D.FLOWER_SET, [()] * counted[D.FLOWER_SET]))
+    excluded = tuple(
+        Excluded(fan, BY_ID[fan].name, BY_ID[fan].name_zh, (by,), REPLACES, tuple(mapped(o) for o in occs))
+        for fan, by, occs in sorted(rows, key=lambda row: (ORDER[row[0]], ORDER[row[1]])))
+    cap = opts.max_fan
+    ranked = sorted((r for r in weighed if r is not best), key=lambda r: (r.total, r.limit, r.points),
+                    reverse=True)[:MAX_ARRANGEMENTS]
+    arrangements = tuple(
+        Arrangement(r.points, r.total, tuple(_fan_score(i, n, cap if r.limit else BY_ID[i].points) for i, n in r.fans),
+                    _sets(hand, f, r))
+        for r in ranked)
+    return replace(result, explanation=Explanation(fan_sets, excluded, arrangements))

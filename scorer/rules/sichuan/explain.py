@@ -1,0 +1,75 @@
+"""Explaining a Sichuan score (``scorer.score(..., ruleset="sichuan", explain=True)``): the sets
+behind every fan, the fan whose place 将对 took, and the other readings weighed.
+
+Only an explained request comes here; plain scoring never loads this module. The engine is the one
+judge of *what* counts: ``scoring.readings`` gives every reading, and the one that scores is the one
+``best_reading`` picks (the most fan before the cap, the first on a tie). This module says which
+sets make each occurrence:
+
+- a hand-shape fan (平胡, 碰碰胡, 七对, 带幺九, 将对), 清一色 and 金钩钓 judge the whole hand: every
+  entry;
+- a 根 rests on the entries holding its four tiles: a kong alone; a pung and the chow or pair
+  holding the fourth; four concealed tiles read as chows, each chow holding one; in seven pairs,
+  the two pairs;
+- the win events (杠上开花, 抢杠胡, 海底) rest on no set: ``[]`` each.
+
+Excluded: 将对 takes the place of 碰碰胡 (``replaces``, the whole hand); nothing else in the table
+takes another's place or leaves one out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ...context import Context
+from ...hand import Hand
+from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
+from ...tiles import CODES, HONOR_START
+from .book import SichuanOptions
+from .fans import ALL_258_PUNGS, ALL_PUNGS, BY_ID, KONG_REPLACEMENT, LAST_TILE, ROBBING_KONG, ROOT
+from .scoring import _breakdown, readings, score_hand
+
+MAX_ARRANGEMENTS = 10
+Occ = tuple[int, ...]
+
+# Fans that rest on no set: how the hand was won.
+NO_SET = frozenset({KONG_REPLACEMENT, ROBBING_KONG, LAST_TILE})
+REPLACES = "replaces"
+
+
+def root_sets(hand: Hand, sets: Sequence[ScoredSet]) -> list[Occ]:
+    """One occurrence per tile kind held four times, in tile order: the entries holding it."""
+    counts = hand.counts()
+    return [tuple(k for k, s in enumerate(sets) if CODES[i] in s.tiles)
+            for i in range(HONOR_START) if counts[i] == 4]
+
+
+def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = None, /) -> Result:
+    """The Sichuan rule book's ``explain``: the book's result, with its ``explanation``."""
+    max_fan = (options if options is not None else SichuanOptions()).max_fan
+    result = score_hand(hand, context, max_fan)
+    if not result.winning:
+        return replace(result, explanation=Explanation((), (), ()))
+    weighed = readings(hand, context.for_hand(hand))
+    best = weighed[0]
+    for r in weighed:  # as best_reading: the most fan, the first on a tie
+        if r.points > best.points:
+            best = r
+    everything = tuple(range(len(best.sets)))
+    fan_sets: list[tuple[Occ, ...]] = []
+    for fs in result.fans:
+        if fs.id in NO_SET:
+            fan_sets.append(((),) * fs.count)
+        elif fs.id == ROOT:
+            fan_sets.append(tuple(root_sets(hand, best.sets)))
+        else:
+            fan_sets.append((everything,) * fs.count)
+    excluded: tuple[Excluded, ...] = ()
+    if best.fans.get(ALL_258_PUNGS):
+        row = BY_ID[ALL_PUNGS]
+        excluded = (Excluded(ALL_PUNGS, row.name, row.name_zh, (ALL_258_PUNGS,), REPLACES, (everything,)),)
+    ranked = sorted((r for r in weighed if r is not best), key=lambda r: r.points, reverse=True)[:MAX_ARRANGEMENTS]
+    arrangements = tuple(Arrangement(r.points, min(r.points, max_fan), _breakdown(r.fans), tuple(r.sets))
+                         for r in ranked)
+    return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))
