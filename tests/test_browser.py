@@ -427,8 +427,13 @@ def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, 
             expect_seed_003(pg, self_drawn=False)
         if case in ("hk", "sichuan"):
             expect(pg.locator("#payouts li.seat")).to_have_count(4)
+        if case == "hk":
             box = pg.locator("#flower-row [data-flower=winter]").bounding_box()  # the last flower tile
             assert box is not None and box["x"] + box["width"] <= 375, box
+        if case == "sichuan":  # no flowers, honours or chows to offer
+            expect(pg.locator("#flower-tiles")).to_be_hidden()
+            expect(pg.locator("#palette .pal-row.honours")).to_be_hidden()
+            expect(pg.locator("#modes [data-mode=chow]")).to_be_hidden()
         widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1] == 375, widths
         box = pg.locator("#palette [data-code='9s']").bounding_box()  # the last tile of a row
@@ -715,7 +720,8 @@ def platform_fonts(page: Page, selector: str) -> list[dict[str, Any]]:
     return fonts
 
 
-@pytest.mark.parametrize("selector", ["#fans tbody tr:first-child td[lang]", ".top h1 span", "#scored-by span"])
+@pytest.mark.parametrize("selector", ["#fans tbody tr:first-child td[lang]", ".top h1 span", "#scored-by span",
+                                      "#last_copy-box span[lang]"])
 def test_chinese_labels_render_with_the_shipped_font(page: Page, server: Server, selector: str) -> None:
     page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
     expect_seed_003(page, self_drawn=False)
@@ -746,3 +752,65 @@ def test_hong_kong_waits_are_scored_by_hong_kong(page: Page, server: Server) -> 
         expect(items.nth(k).locator(".w-discard")).to_have_text(f"Discard: {w['discard']['total']}")
         expect(items.nth(k).locator(".w-self")).to_have_text(f"Self-drawn: {w['self_drawn']['total']}")
     expect(page.locator("#waits .help")).to_have_text(re.compile("^Fan on a discard and self-drawn"))
+
+
+# --- what a book's hands may hold (GET /v1/rulesets' tiles) and what it calls the events -------------
+def test_each_book_offers_the_tiles_it_has_and_names_the_events_its_way(page: Page, server: Server) -> None:
+    listed = {b["name"]: b for b in page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]}
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+    for name, b in listed.items():
+        book_radio(page, name)
+        tiles = b["tiles"]
+        expect(page.locator("#flowers")).to_be_visible(visible=tiles["flowers"] == "count")
+        expect(page.locator("#flower-tiles")).to_be_visible(visible=tiles["flowers"] == "named")
+        expect(page.locator("#palette .pal-row.honours")).to_be_visible(visible=tiles["honors"])
+        expect(page.locator("#palette [data-code=C]")).to_be_visible(visible=tiles["honors"])
+        expect(page.locator("#modes [data-mode=chow]")).to_be_visible(visible=tiles["chows"])
+        table = {f["id"]: f for f in page.request.get(f"{server.url}v1/fans?ruleset={name}").json()["fans"]}
+        for field, fan in (("kong_replacement", "kong_replacement"), ("robbing_kong", "robbing_kong"),
+                           ("last_wall_tile", "last_tile")):
+            if field not in b["context"]:
+                continue
+            label = page.locator(f"#{field}-box")
+            if fan in table and "last_copy" not in b["context"]:  # the book's own name for the event
+                expect(label).to_have_text(f"{table[fan]['name']} {table[fan]['name_zh']}")
+            else:  # MCR's (its Last Tile 和绝张 is the last copy, not the wall's last tile)
+                expect(label).to_have_text({"kong_replacement": "Kong replacement 杠上开花",
+                                            "robbing_kong": "Robbing the kong 抢杠和",
+                                            "last_wall_tile": "Last tile of the wall 妙手回春 / 海底捞月"}[field])
+
+
+@needs["sichuan"]
+def test_sichuan_hides_honours_chows_and_flowers(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?tiles=123m&flowers=3")
+    settled(page)
+    mode(page, "chow")
+    book_radio(page, "sichuan")
+    expect(page.locator("#modes [data-mode=chow]")).to_be_hidden()
+    expect(page.locator("#modes [data-mode=tile]")).to_have_attribute("aria-pressed", "true")  # out of chow mode
+    expect(page.locator("#palette .pal-row.honours")).to_be_hidden()
+    expect(page.locator("#flowers-box")).to_be_hidden()
+    expect(page.locator("#flower-tiles")).to_be_hidden()
+    expect(page.get_by_role("checkbox", name="Last Tile 海底")).to_be_visible()
+    expect(page.get_by_role("checkbox", name="Robbing the Kong 抢杠胡")).to_be_visible()
+    assert "flowers=" not in page.url
+    # the keyboard stays among the tiles shown: down from the bamboo row goes nowhere
+    page.locator("#palette [data-code='9s']").focus()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.code") == "9s"
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.dataset.code") == "9s"
+    tap(page, "4m", "5m", "6m", "2p", "2p", "2p", "7p", "8p", "9p", "5p")
+    tap(page, "5p")
+    page.get_by_role("radio", name="Bamboo 条").check()
+    page.get_by_role("checkbox", name="Last Tile 海底").check()
+    settled(page)
+    body = sent(page)
+    assert "flowers" not in body["hand"] and body["context"]["last_wall_tile"] is True
+    expect(page.locator("#fans tbody tr[data-fan=last_tile]")).to_have_count(1)
+    shot(page, "sichuan-tiles")
+    book_radio(page, "mcr")  # and back: MCR's honours, chows and flower count
+    expect(page.locator("#palette .pal-row.honours")).to_be_visible()
+    expect(page.locator("#modes [data-mode=chow]")).to_be_visible()
+    expect(page.locator("#flowers")).to_have_value("0")

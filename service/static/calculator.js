@@ -39,7 +39,7 @@
   // used until GET /v1/rulesets answers (or when it cannot: an older server, an API key not yet given)
   const MCR = {
     name: "mcr", title: "Mahjong Competition Rules", title_zh: "国标麻将", unit: "points", minimum: 8,
-    maximum: null, options: [],
+    maximum: null, options: [], explain: false, tiles: { flowers: "count", honors: true, chows: true },
     context: ["base_points", "discarder", "kong_replacement", "last_copy", "last_wall_tile", "prevalent_wind",
       "robbing_kong", "seat_wind", "self_drawn"],
   };
@@ -73,9 +73,12 @@
   let books = MCR_ONLY;
   const book = () => books.find((b) => b.name === ctx.ruleset) || books[0];
   const has = (field) => book().context.includes(field);
-  // MCR only counts its flowers (a number, as before); every other book takes them tile by tile,
-  // by name (Hong Kong scores a seat's own flower and complete sets; a book without flowers says so)
-  const flowersByName = () => book().name !== "mcr";
+  // what a book's hands may hold (GET /v1/rulesets' tiles): flowers as a count (MCR), named one by
+  // one (Hong Kong scores a seat's own flower and complete sets) or none (Sichuan); honours; chows.
+  // A server that does not say: a count, honours and chows, as the API always took them.
+  const tilesOf = (b) => ({ flowers: "count", honors: true, chows: true, ...(b.tiles || {}) });
+  const flowerMode = () => tilesOf(book()).flowers;
+  const flowersByName = () => flowerMode() === "named";
   const flowerCount = () => (Array.isArray(ctx.flowers) ? ctx.flowers.length : ctx.flowers);
   const optionDefaults = (b) => Object.fromEntries((b.options || []).map((o) => [o.name, o.default]));
 
@@ -310,7 +313,7 @@
     const pal = $("palette");
     const rows = [["m", "萬 Characters"], ["p", "餅 Dots"], ["s", "條 Bamboo"], ["h", "字 Honours"]];
     for (const [suit, label] of rows) {
-      const row = el("div", { role: "row", class: "pal-row", "aria-label": label });
+      const row = el("div", { role: "row", class: `pal-row${suit === "h" ? " honours" : ""}`, "aria-label": label });
       const codes = suit === "h" ? [..."ESWNCFP"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
       for (const c of codes) {
         const b = el("button", { type: "button", class: "tile", "data-code": c, "aria-label": tileName(c),
@@ -328,6 +331,8 @@
   }
 
   function paletteButtons() { return [...$("palette").querySelectorAll("button.tile")]; }
+  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row)
+  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden); }
 
   function focusTile(b) {
     for (const x of paletteButtons()) x.tabIndex = -1;
@@ -338,25 +343,29 @@
   function onPaletteKey(ev) {
     const b = ev.target.closest("button.tile");
     if (!b) return;
+    const shown = shownButtons();
+    const last = shown.length - 1;
+    const rows = Math.ceil(shown.length / 9);
     const i = ORDER.indexOf(b.dataset.code);
     const row = Math.floor(i / 9);
     const col = i % 9;
     let j = null;
-    if (ev.key === "ArrowRight") j = Math.min(i + 1, ORDER.length - 1);
+    if (ev.key === "ArrowRight") j = Math.min(i + 1, last);
     else if (ev.key === "ArrowLeft") j = Math.max(i - 1, 0);
-    else if (ev.key === "ArrowDown") j = row < 3 ? Math.min((row + 1) * 9 + col, ORDER.length - 1) : i;
+    else if (ev.key === "ArrowDown") j = row < rows - 1 ? Math.min((row + 1) * 9 + col, last) : i;
     else if (ev.key === "ArrowUp") j = row > 0 ? (row - 1) * 9 + Math.min(col, 8) : i;
     else if (ev.key === "Home") j = row * 9;
-    else if (ev.key === "End") j = Math.min(row * 9 + 8, ORDER.length - 1);
+    else if (ev.key === "End") j = Math.min(row * 9 + 8, last);
     if (j === null) return;
     ev.preventDefault();
-    focusTile(paletteButtons()[j]);
+    focusTile(shown[j]);
   }
 
   function canAdd(c) {
     if (raw !== null) return true;
     const n = size();
     const suited = c.length === 2;
+    if (!suited && !tilesOf(book()).honors) return false;
     switch (mode) {
       case "tile": return (n < 13 || !hand.win) && copies(c) < 4;
       case "win": return copies(c) - (hand.win === c ? 1 : 0) < 4;
@@ -500,9 +509,19 @@
     // each input shows only where the chosen book gives its field a meaning
     for (const [field, ids] of Object.entries(FIELD_INPUTS)) for (const id of ids) $(id).hidden = !has(field);
     $("events").hidden = !FLAGS.some(has);
-    const byName = flowersByName();
-    $("flowers-box").hidden = byName;
-    $("flower-tiles").hidden = !byName;
+    const flowers = flowerMode();
+    $("flowers-box").hidden = flowers !== "count";
+    $("flower-tiles").hidden = flowers !== "named";
+    // a book without honours or chows (Sichuan): their tiles and the chow button are not offered
+    const { honors, chows } = tilesOf(book());
+    $("palette").querySelector(".pal-row.honours").hidden = !honors;
+    document.querySelector("#modes [data-mode=chow]").hidden = !chows;
+    const roving = $("palette").querySelector("button.tile[tabindex='0']");
+    if (roving && roving.closest(".pal-row").hidden) {
+      roving.tabIndex = -1;
+      paletteButtons()[0].tabIndex = 0;
+    }
+    renderEvents();
     const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
     for (const b of $("flower-row").querySelectorAll("button")) {
       b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.flower)));
@@ -513,6 +532,45 @@
       const input = $(`opt-${o.name}`);
       const v = String(ctx.options[o.name] ?? o.default);
       if (input && input.value !== v) input.value = v;
+    }
+  }
+
+  // --- each book's fan table (GET /v1/fans?ruleset=...): what it calls the events --------------------
+  const fanTables = {}; // book name -> its fans, once answered
+  const askedTables = new Set();
+  function fanTable(name) {
+    if (!askedTables.has(name)) {
+      askedTables.add(name);
+      fetch(`v1/fans?ruleset=${encodeURIComponent(name)}`, { headers: headers() })
+        .then((resp) => (resp.ok ? resp.json() : null))
+        .then((d) => {
+          if (d && Array.isArray(d.fans)) { fanTables[name] = d.fans; renderEvents(); }
+        })
+        .catch(() => {});
+    }
+    return fanTables[name] || null;
+  }
+
+  // each event checkbox says what the chosen book's fan table calls the event (Hong Kong's 抢杠胡,
+  // Sichuan's 海底), the page's own (MCR's) label where the table has no such fan. A fan named
+  // last_tile is the wall's last tile, except in a book that also asks for the last copy (MCR, whose
+  // Last Tile 和绝张 is that copy)
+  const EVENT_FANS = {
+    last_copy: ["last_copy"], last_wall_tile: ["last_wall_tile", "last_tile"],
+    kong_replacement: ["kong_replacement"], robbing_kong: ["robbing_kong"],
+  };
+  const EVENT_LABELS = {}; // the page's own labels, read once from the HTML
+  function renderEvents() {
+    const table = fanTable(book().name) || [];
+    for (const f of FLAGS) {
+      const en = $(`${f}-box`).querySelector(".ev-name");
+      const zh = $(`${f}-box`).querySelector("[lang]");
+      if (!EVENT_LABELS[f]) EVENT_LABELS[f] = [en.textContent, zh.textContent];
+      const ids = EVENT_FANS[f].filter((id) => !(id === "last_tile" && has("last_copy")));
+      const fan = table.find((x) => ids.includes(x.id));
+      const [name, nameZh] = fan ? [fan.name, fan.name_zh] : EVENT_LABELS[f];
+      if (en.textContent !== name) en.textContent = name; // only a change is written: no needless relayout
+      if (zh.textContent !== nameZh) zh.textContent = nameZh;
     }
   }
 
@@ -586,9 +644,13 @@
     ctx.ruleset = name; // kept even when unknown here (yet): the key may be missing, the list then follows
     if (book() === before) return;
     ctx.options = {};
-    // flowers: names become a count for a book that counts them; a count cannot say which flowers
-    if (!flowersByName()) ctx.flowers = flowerCount();
+    // flowers: names become a count for a book that counts them; a count cannot say which flowers;
+    // a book without flowers has none
+    if (flowerMode() === "none") ctx.flowers = 0;
+    else if (!flowersByName()) ctx.flowers = flowerCount();
     else if (!Array.isArray(ctx.flowers)) ctx.flowers = [];
+    // no chow to claim in a book without chows
+    if (mode === "chow" && !tilesOf(book()).chows) mode = "tile";
     buildOptions();
   }
 
@@ -845,7 +907,9 @@
     const asName = (n) => (FLOWER_ZH[n] ? n : (FLOWERS.find(([, zh]) => zh === n) || [null])[0]);
     if (typeof v === "number" || (typeof v === "string" && /^\d+$/.test(v.trim()))) {
       const n = Math.max(0, Math.min(8, parseInt(v, 10) || 0));
-      ctx.flowers = flowersByName() ? [] : n;
+      ctx.flowers = flowersByName() ? [] : flowerMode() === "none" ? 0 : n;
+    } else if (flowerMode() === "none") {
+      ctx.flowers = 0;
     } else if (flowersByName()) {
       ctx.flowers = FLOWERS.map(([n]) => n).filter((n) => names.map(asName).includes(n));
     } else {
@@ -959,6 +1023,7 @@
     $("key-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       sessionStorage.setItem("mcr-api-key", $("api-key").value.trim());
+      for (const name of askedTables) if (!fanTables[name]) askedTables.delete(name);
       $("key-form").hidden = true;
       // the rule books too, if they could not be listed without the key
       if (books === MCR_ONLY) loadBooks().then((ok) => { if (ok) readUrl(); refresh(); });
