@@ -208,9 +208,11 @@
     return h;
   }
 
+  // a book that explains its scores (explain: true in /v1/rulesets) is asked why, too
   function requestBody() {
-    if (raw !== null) return withBook({ hand: raw, context: contextBody() });
-    return withBook({ hand: handBody(true), context: contextBody() });
+    const body = withBook({ hand: raw !== null ? raw : handBody(true), context: contextBody() });
+    if (book().explain) body.explain = true;
+    return body;
   }
 
   function headers() {
@@ -755,14 +757,23 @@
       el("th", { scope: "col", class: "num", text: b.unit === "points" ? "Pts" : b.unit }),
       el("th", { scope: "col", class: "num", text: "×" }),
       el("th", { scope: "col", class: "num", text: "Sum" }))));
+    // an explained answer: the hand as read (its sets and pair), each fan lighting its own
+    const explained = Array.isArray(r.decomposition) && r.decomposition.length && r.fans.every((f) => Array.isArray(f.sets));
+    const lights = explained ? new Lights(r) : null;
+    if (lights) out.append(lights.view);
     const tbody = el("tbody");
-    for (const f of r.fans) {
-      tbody.append(el("tr", { "data-fan": f.id },
-        el("th", { scope: "row", text: f.name }), el("td", { lang: "zh-Hans", text: f.name_zh }),
+    r.fans.forEach((f, k) => {
+      const name = lights ? el("button", { type: "button", class: "fan-btn", "aria-pressed": "false",
+        "aria-controls": "sets" }, f.name) : f.name;
+      const tr = el("tr", { "data-fan": f.id },
+        el("th", { scope: "row" }, name), el("td", { lang: "zh-Hans", text: f.name_zh }),
         el("td", { class: "num", text: String(f.points) }), el("td", { class: "num", text: String(f.count) }),
-        el("td", { class: "num", text: String(f.points * f.count) })));
-    }
+        el("td", { class: "num", text: String(f.points * f.count) }));
+      if (lights) lights.bind(tr, `fan${k}`, f, f.sets);
+      tbody.append(tr);
+    });
     table.append(tbody);
+    if (lights) table.classList.add("explained");
     out.append(table);
     const dl = el("dl", { class: "totals" });
     const row = (k, v, id) => dl.append(el("div", { id }, el("dt", { text: k }), el("dd", { text: String(v) })));
@@ -775,7 +786,150 @@
     }
     row("Total", r.total, "t-total");
     out.append(dl);
+    if (lights && (r.excluded || []).length) out.append(whyNot(r, lights));
+    if (lights && (r.arrangements || []).length) out.append(readingsView(r, b));
     out.append(payoutsView(r.payouts, r.valid, least ? `a win needs ${amount(least, b)}` : r.reason || "not a valid win"));
+  }
+
+  // --- why this score: the sets behind each fan, the fans left out, the readings weighed ------------
+  const SET_KINDS = { chow: "chow", pung: "pung", kong: "kong", pair: "pair" };
+  const tileGroup = (d, cls) => {
+    const g = el("span", { class: `tiles ${cls}` });
+    for (const t of d.tiles) g.append(el("img", { src: `static/tiles/${t}.svg`, alt: "", class: "face", "data-tile": t }));
+    return g;
+  };
+  const setLabel = (d) => `${SET_KINDS[d.kind] || d.kind.replace(/_/g, " ")}${d.concealed ? "" : ", melded"}`;
+
+  // the hand as read, and which fan (or fan left out) lights which of its sets: hovered with a mouse,
+  // or tapped (and tapped again to let go) on a phone and with the keyboard
+  class Lights {
+    constructor(r) {
+      this.decomposition = r.decomposition;
+      this.items = {};
+      this.pinned = null;
+      this.hovered = null;
+      this.groups = [];
+      this.list = el("ol", { class: "sets", id: "sets", "aria-label": "The hand as read: its sets and pair" });
+      r.decomposition.forEach((d, i) => {
+        const li = el("li", { class: `set ${d.kind}${d.concealed ? "" : " melded"}`, "data-set": String(i),
+          "aria-label": `${setLabel(d)}: ${d.tiles.map(tileName).join(", ")}` },
+        tileGroup(d, ""), el("span", { class: "tag", "aria-hidden": "true", text: setLabel(d) }));
+        this.groups.push(li);
+        this.list.append(li);
+      });
+      this.note = el("p", { class: "sets-note", id: "sets-note", "aria-live": "polite" });
+      this.view = el("div", { class: "reading", id: "reading" },
+        el("h3", { class: "sr-only", text: "The hand as read" }), this.list, this.note);
+      this.show();
+    }
+
+    bind(node, key, fan, sets) {
+      this.items[key] = { node, fan, sets: sets || [[]] };
+      node.classList.add("lightable");
+      node.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") { this.hovered = key; this.show(); } });
+      node.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") { this.hovered = null; this.show(); } });
+      node.addEventListener("click", () => {
+        this.pinned = this.pinned === key ? null : key;
+        this.show();
+      });
+    }
+
+    describe(item, left) {
+      const name = `${item.fan.name} ${item.fan.name_zh}`;
+      const occurrences = item.sets.filter((o) => o.length);
+      if (!occurrences.length) return `${name}: not made by any set (how the hand was won, or what it holds)`;
+      const all = this.decomposition.length > 1 && occurrences.length === 1 && occurrences[0].length === this.decomposition.length;
+      const which = all ? "the whole hand"
+        : occurrences.map((o) => o.map((i) => formatTiles(this.decomposition[i].tiles)).join(" ")).join("; ");
+      return `${name}${left ? ", not counted" : ""}: ${which}`;
+    }
+
+    show() {
+      const key = this.hovered ?? this.pinned;
+      const item = key ? this.items[key] : null;
+      const lit = new Map(); // set index -> the occurrences it is in (1-based)
+      if (item) item.sets.forEach((o, n) => o.forEach((i) => lit.set(i, [...(lit.get(i) || []), n + 1])));
+      this.list.classList.toggle("has-lit", lit.size > 0);
+      this.groups.forEach((g, i) => {
+        g.classList.toggle("lit", lit.has(i));
+        if (lit.has(i) && item.sets.length > 1) g.dataset.occurrence = lit.get(i).join(",");
+        else delete g.dataset.occurrence;
+      });
+      for (const [k, it] of Object.entries(this.items)) {
+        it.node.classList.toggle("lit", k === key);
+        const b = it.node.querySelector("button");
+        if (b) b.setAttribute("aria-pressed", String(k === this.pinned));
+      }
+      this.note.textContent = item ? this.describe(item, key.startsWith("x"))
+        : "Tap or hover a fan to light its tiles.";
+    }
+  }
+
+  // why each fan this reading shows is not counted, in plain words: the counting principle's own
+  // name in Chinese (MCR's 不重复, 不得相同, 套算一次, 不拆移; Hong Kong's 小三元 in its pungs' place)
+  function whyNot(r, lights) {
+    const named = (id) => {
+      const f = r.fans.find((x) => x.id === id) || (fanTables[r.ruleset || "mcr"] || []).find((x) => x.id === id);
+      return f ? [f.name, " ", el("span", { lang: "zh-Hans", text: f.name_zh })] : [id];
+    };
+    const list = (ids) => {
+      const parts = [];
+      ids.forEach((id, k) => {
+        if (k) parts.push(k === ids.length - 1 ? " and " : ", ");
+        parts.push(...named(id));
+      });
+      return parts;
+    };
+    const zh = (t) => el("span", { lang: "zh-Hans", text: t });
+    const reasons = {
+      implied: (by) => ["counted within ", ...list(by), " (", zh("不重复"), ")"],
+      non_identical: () => ["the same chows cannot make the same fan twice (", zh("不得相同"), ")"],
+      account_once: (by) => ["a set combines once with the others for a fan of this kind (", zh("套算一次"),
+        "): here in ", ...list(by)],
+      no_splitting: (by) => ["only in another reading of the hand (", zh("不拆移"), "); this one counts ", ...list(by)],
+      replaces: (by) => [...list(by), " takes its place (", zh("替代"), ")"],
+    };
+    const box = el("div", { class: "why-not", id: "why-not" });
+    box.append(el("h3", {}, "Why not …? ", el("span", { lang: "zh-Hans", text: "不计" })));
+    const ul = el("ul");
+    r.excluded.forEach((x, k) => {
+      const by = Array.isArray(x.by) ? x.by : [x.by];
+      const why = (reasons[x.rule] || (() => [x.rule.replace(/_/g, " ")]))(by);
+      const li = el("li", { "data-fan": x.id, "data-rule": x.rule },
+        el("button", { type: "button", class: "fan-btn", "aria-pressed": "false", "aria-controls": "sets" },
+          x.name, " ", el("span", { lang: "zh-Hans", text: x.name_zh })),
+        el("span", { class: "why" }, ...why));
+      lights.bind(li, `x${k}`, x, x.sets);
+      ul.append(li);
+    });
+    box.append(ul);
+    return box;
+  }
+
+  // the other readings weighed (就高不就低), best first: each one's fans, total and sets
+  function readingsView(r, b) {
+    const shownOf = (a) => (b.maximum == null ? a.points : a.total);
+    const alts = r.arrangements;
+    const box = el("details", { class: "readings", id: "readings" });
+    box.append(el("summary", {}, `Other readings weighed: ${alts.length} `, el("span", { lang: "zh-Hans", text: "就高不就低" })));
+    box.append(el("p", { class: "help", text: `The highest counts: the reading above scores ${amount(shownOf(r), b)}; `
+      + `${alts.length === 1 ? "this one was" : "these were"} weighed too.` }));
+    const ol = el("ol");
+    for (const a of alts) {
+      const sets = el("span", { class: "alt-sets" });
+      for (const d of a.decomposition) sets.append(tileGroup(d, d.concealed ? "" : "melded"));
+      const fans = el("ul", { class: "alt-fans" });
+      for (const f of a.fans) {
+        fans.append(el("li", {}, `${f.name} `, el("span", { lang: "zh-Hans", text: f.name_zh }),
+          el("span", { class: "num", text: ` ${f.points}${f.count > 1 ? ` × ${f.count}` : ""}` })));
+      }
+      ol.append(el("li", { class: "reading-alt" },
+        el("p", { class: "alt-total" }, el("strong", { text: amount(shownOf(a), b) }),
+          shownOf(a) < shownOf(r) ? ` (${shownOf(r) - shownOf(a)} fewer)` : " (as many)"),
+        sets, fans));
+    }
+    box.append(ol);
+    return box;
   }
 
   function payoutsView(payouts, valid, why) {
