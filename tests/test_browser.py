@@ -738,6 +738,7 @@ def test_chinese_labels_render_with_the_shipped_font(page: Page, server: Server,
     page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
     expect_seed_003(page, self_drawn=False)
     page.evaluate("() => document.fonts.ready")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bcjk-ready\b"))  # Chinese labels restyled
     faces = page.evaluate("""() => [...document.fonts].map(f => [f.family.replace(/"/g, ''), f.status])""")
     assert ["Calculator CJK", "loaded"] in faces, faces
     text = page.locator(selector).inner_text()
@@ -892,6 +893,39 @@ def test_a_book_that_does_not_explain_is_not_asked_why(page: Page, server: Serve
     if not listed["hk"].get("explain"):
         expect(page.locator("#sets")).to_have_count(0)
         expect(page.locator("#fans button")).to_have_count(0)
+
+
+@needs["hk"]
+def test_a_book_that_explains_is_asked_why_and_its_replaces_said_in_words(page: Page, server: Server) -> None:
+    """Built from the flag, not the book's name: Hong Kong stubbed as explaining, its answer as it will come."""
+    real = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    listed = [{**b, "explain": True} if b["name"] == "hk" else b for b in real]
+    page.route("**/v1/rulesets", lambda route: route.fulfill(json={"rulesets": listed}))
+    plain = {"ruleset": "hk", "hand": {"concealed": "PP 123p 78p", "melds": [{"tiles": "CCC"}, {"tiles": "FFF"}],
+                                       "winning_tile": "9p", "flowers": ["plum", "spring"]},
+             "context": {"discarder": "W"}}
+    answer = answer_for(page, server, plain)
+    assert [f["id"] for f in answer["fans"]] == ["little_three_dragons", "half_flush", "seat_flower"]
+    explained = {**answer, "fans": [{**f, "sets": s} for f, s in zip(answer["fans"], [[[0, 1, 4]], [[0, 1, 2, 3, 4]],
+                                                                                    [[], []]], strict=True)],
+                 "excluded": [{"id": "dragon_pung", "name": "Dragon Pung", "name_zh": "箭刻",
+                               "by": "little_three_dragons", "rule": "replaces", "sets": [[0], [1]]}],
+                 "arrangements": []}
+    page.route("**/v1/score", lambda route: route.fulfill(json=explained))
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(json.dumps(plain))
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    assert sent(page)["explain"] is True
+    item = page.locator("#why-not li[data-fan=dragon_pung]")
+    expect(item.locator(".why")).to_have_text("Little Three Dragons 小三元 takes its place (替代)")
+    item.click()
+    assert lit(page) == [0, 1]
+    expect(page.locator("#lit-status")).to_have_text("Dragon Pung 箭刻, not counted: CCC; FFF")
+    fan_row(page, "seat_flower").click()  # two occurrences, neither made of a set
+    assert lit(page) == []
+    expect(page.locator("#sets-note")).to_have_text(
+        "Seat Flower 正花: not made by any set (how the hand was won, or what it holds)")
 
 
 def test_a_phone_taps_a_fan_to_light_its_tiles(browser: Browser, server: Server) -> None:

@@ -730,6 +730,7 @@
   function showResult(r) {
     const out = $("result");
     out.replaceChildren();
+    $("lit-status").textContent = "";
     const b = books.find((x) => x.name === (r.ruleset || "mcr")) || { ...MCR, name: r.ruleset, title: r.ruleset, title_zh: "" };
     out.append(scoredBy(b));
     if (!r.winning) {
@@ -817,7 +818,9 @@
         this.groups.push(li);
         this.list.append(li);
       });
-      this.note = el("p", { class: "sets-note", id: "sets-note", "aria-live": "polite" });
+      // shown, not announced: #result is one atomic live region, which a hover must not re-read;
+      // a fan tapped or chosen with the keyboard is announced on its own (#lit-status)
+      this.note = el("p", { class: "sets-note", id: "sets-note", "aria-hidden": "true" });
       this.view = el("div", { class: "reading", id: "reading" },
         el("h3", { class: "sr-only", text: "The hand as read" }), this.list, this.note);
       this.show();
@@ -831,6 +834,7 @@
       node.addEventListener("click", () => {
         this.pinned = this.pinned === key ? null : key;
         this.show();
+        $("lit-status").textContent = this.pinned ? this.note.textContent : "";
       });
     }
 
@@ -1185,6 +1189,14 @@
     });
   }
 
+  // Chromium can leave a label first drawn before the CJK font arrived in a fallback font (empty
+  // boxes) even once the font is there; naming the font in a new style when it has loaded
+  // (calculator.css, .cjk-ready) draws every Chinese label again with it
+  if (document.fonts && document.fonts.load) {
+    document.fonts.load('1em "Calculator CJK"', "麻")
+      .then(() => document.documentElement.classList.add("cjk-ready"))
+      .catch(() => {});
+  }
   buildPalette();
   buildFlowers();
   wire();
