@@ -22,6 +22,7 @@ from flask import Flask
 from playwright.sync_api import (
     Browser,
     ConsoleMessage,
+    Locator,
     Page,
     Playwright,
     expect,
@@ -40,6 +41,9 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 MINUS = "\u2212"
 SEED_003 = "[222m1][444m2][666m3]88mWW8m"
 HK_HAND = "123m456m789m123p5p5p"  # all chows, concealed: with plum and spring, East's own flowers
+# each counting principle's name, as the "Why not" list gives it after its plain words
+WHY_ZH = {"implied": "不重复", "non_identical": "不得相同", "account_once": "套算一次", "no_splitting": "不拆移",
+          "replaces": "替代"}
 API_4XX = re.compile(r"Failed to load resource: the server responded with a status of (401|422) ")
 
 if not Path(CHROMIUM).exists():
@@ -332,6 +336,14 @@ def test_pasted_seed_shows_its_expected_answer(seed_page: Page, path: Path) -> N
         assert payouts(seed_page) == want
     else:
         expect(seed_page.locator("#payouts li.seat")).to_have_count(0)
+    # MCR explains: each fan left out is in the "Why not" list, with its principle
+    left_out = seed.get("explain", {}).get("excluded", [])
+    items = seed_page.locator("#why-not li")
+    expect(items).to_have_count(len(left_out))
+    assert [(items.nth(k).get_attribute("data-fan"), items.nth(k).get_attribute("data-rule"))
+            for k in range(len(left_out))] == [(x["id"], x["rule"]) for x in left_out]
+    for k, x in enumerate(left_out):
+        expect(items.nth(k).locator(".why")).to_contain_text(WHY_ZH[x["rule"]])
 
 
 # --- keyboard, screen readers, phone width -------------------------------------------------------
@@ -427,8 +439,13 @@ def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, 
             expect_seed_003(pg, self_drawn=False)
         if case in ("hk", "sichuan"):
             expect(pg.locator("#payouts li.seat")).to_have_count(4)
+        if case == "hk":
             box = pg.locator("#flower-row [data-flower=winter]").bounding_box()  # the last flower tile
             assert box is not None and box["x"] + box["width"] <= 375, box
+        if case == "sichuan":  # no flowers, honours or chows to offer
+            expect(pg.locator("#flower-tiles")).to_be_hidden()
+            expect(pg.locator("#palette .pal-row.honours")).to_be_hidden()
+            expect(pg.locator("#modes [data-mode=chow]")).to_be_hidden()
         widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1] == 375, widths
         box = pg.locator("#palette [data-code='9s']").bounding_box()  # the last tile of a row
@@ -715,11 +732,13 @@ def platform_fonts(page: Page, selector: str) -> list[dict[str, Any]]:
     return fonts
 
 
-@pytest.mark.parametrize("selector", ["#fans tbody tr:first-child td[lang]", ".top h1 span", "#scored-by span"])
+@pytest.mark.parametrize("selector", ["#fans tbody tr:first-child td[lang]", ".top h1 span", "#scored-by span",
+                                      "#last_copy-box span[lang]"])
 def test_chinese_labels_render_with_the_shipped_font(page: Page, server: Server, selector: str) -> None:
     page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
     expect_seed_003(page, self_drawn=False)
     page.evaluate("() => document.fonts.ready")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bcjk-ready\b"))  # Chinese labels restyled
     faces = page.evaluate("""() => [...document.fonts].map(f => [f.family.replace(/"/g, ''), f.status])""")
     assert ["Calculator CJK", "loaded"] in faces, faces
     text = page.locator(selector).inner_text()
@@ -746,3 +765,256 @@ def test_hong_kong_waits_are_scored_by_hong_kong(page: Page, server: Server) -> 
         expect(items.nth(k).locator(".w-discard")).to_have_text(f"Discard: {w['discard']['total']}")
         expect(items.nth(k).locator(".w-self")).to_have_text(f"Self-drawn: {w['self_drawn']['total']}")
     expect(page.locator("#waits .help")).to_have_text(re.compile("^Fan on a discard and self-drawn"))
+
+
+# --- why this score: a fan lights its sets, the fans left out and why, the readings weighed --------
+def paste_seed(page: Page, server: Server, name: str) -> dict[str, Any]:
+    """Paste a seed's request as its JSON body; the seed's explained answer, asked of the API."""
+    seed = load_seed(ROOT / "seeds" / f"{name}.json")
+    page.get_by_label("Paste a hand").fill(json.dumps(seed["request"], ensure_ascii=False))
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    return answer_for(page, server, {**seed["request"], "explain": True})
+
+
+def lit(page: Page) -> list[int]:
+    """The indices (into the decomposition) of the sets lit."""
+    groups = page.locator("#sets .set.lit")
+    return [int(groups.nth(k).get_attribute("data-set") or "-1") for k in range(groups.count())]
+
+
+def lit_tiles(page: Page) -> list[str]:
+    tiles = page.locator("#sets .set.lit img")
+    return [tiles.nth(k).get_attribute("data-tile") or "" for k in range(tiles.count())]
+
+
+def fan_row(page: Page, fan: str) -> Locator:
+    return page.locator(f"#fans tbody tr[data-fan={fan}]")
+
+
+def test_hovering_a_fan_lights_its_sets_and_why_not_says_what_was_left_out(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    want = paste_seed(page, server, "028_pure_straight")
+    assert sent(page)["explain"] is True  # MCR explains (/v1/rulesets says so): the page asks why
+    # the hand as read: one group of tiles per entry of the decomposition, in its order
+    groups = page.locator("#sets .set")
+    expect(groups).to_have_count(len(want["decomposition"]))
+    for k, d in enumerate(want["decomposition"]):
+        tiles = groups.nth(k).locator("img")
+        assert [tiles.nth(j).get_attribute("data-tile") for j in range(tiles.count())] == d["tiles"]
+    assert lit(page) == []
+    expect(page.locator("#sets-note")).to_have_text("Tap or hover a fan to light its tiles.")
+    sets = {f["id"]: f["sets"] for f in want["fans"]}
+    assert sets == {"pure_straight": [[0, 1, 2]], "all_chows": [[0, 1, 2, 3, 4]], "mixed_double_chow": [[1, 3]]}
+
+    fan_row(page, "pure_straight").hover()
+    assert lit(page) == [0, 1, 2]
+    assert lit_tiles(page) == ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m"]
+    expect(fan_row(page, "pure_straight")).to_have_class(re.compile(r"\blit\b"))
+    expect(page.locator("#sets-note")).to_have_text("Pure Straight 清龙: 123m 456m 789m")
+    shot(page, "explain-hover")
+    fan_row(page, "mixed_double_chow").hover()
+    assert lit(page) == [1, 3] and lit_tiles(page) == ["4m", "5m", "6m", "4s", "5s", "6s"]
+    page.locator("#scored-by").hover()  # the mouse leaves: nothing stays lit
+    assert lit(page) == []
+    # a click (a tap, Enter on the fan's button) keeps it lit until the next one
+    fan_row(page, "all_chows").locator("th").click()
+    expect(fan_row(page, "all_chows").locator("button")).to_have_attribute("aria-pressed", "true")
+    page.locator("#scored-by").hover()
+    assert lit(page) == [0, 1, 2, 3, 4]
+    expect(page.locator("#sets-note")).to_have_text("All Chows 平和: the whole hand")
+    fan_row(page, "all_chows").locator("button").press("Enter")  # and the keyboard lets it go
+    expect(fan_row(page, "all_chows").locator("button")).to_have_attribute("aria-pressed", "false")
+    assert lit(page) == []
+
+    # Why not: Short Straight and Two Terminal Chows are within Pure Straight; No Honors within All Chows
+    items = page.locator("#why-not li")
+    assert [x["id"] for x in want["excluded"]] == ["short_straight", "two_terminal_chows", "no_honors"]
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_have_text("Short Straight 连六counted within Pure Straight 清龙 (不重复)")
+    expect(items.nth(1)).to_have_text("Two Terminal Chows 老少副counted within Pure Straight 清龙 (不重复)")
+    expect(items.nth(2).locator(".why")).to_have_text("counted within All Chows 平和 (不重复)")
+    # a fan left out lights its sets too: Short Straight twice, 123m 456m and 456m 789m
+    items.nth(0).locator("button").click()
+    assert lit(page) == [0, 1, 2]
+    expect(page.locator("#sets .set[data-set='1']")).to_have_attribute("data-occurrence", "1,2")
+    expect(page.locator("#sets-note")).to_have_text("Short Straight 连六, not counted: 123m 456m; 456m 789m")
+    expect(page.locator("#readings")).to_have_count(0)  # these tiles read one way only
+    page.locator("#why-not").scroll_into_view_if_needed()
+    shot(page, "explain-why-not")
+
+
+@pytest.mark.parametrize(("name", "rule", "words"), [
+    ("060_prevalent_wind", "non_identical", "the same chows cannot make the same fan twice (不得相同)"),
+    ("907_account_once", "account_once",
+     "a set combines once with the others for a fan of this kind (套算一次): here in Mixed Triple Chow 三色三同顺"
+     " and Pure Double Chow 一般高"),
+    ("013_pure_terminal_chows", "no_splitting",
+     "only in another reading of the hand (不拆移); this one counts Pure Terminal Chows 一色双龙会"),
+])
+def test_why_not_says_each_principle_in_plain_words(page: Page, server: Server, name: str, rule: str,
+                                                   words: str) -> None:
+    page.goto(server.url)
+    want = paste_seed(page, server, name)
+    k = next(i for i, x in enumerate(want["excluded"]) if x["rule"] == rule)
+    item = page.locator("#why-not li").nth(k)
+    expect(item).to_have_attribute("data-rule", rule)
+    expect(item.locator(".why")).to_have_text(words)
+
+
+def test_the_other_readings_weighed_can_be_opened(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    want = paste_seed(page, server, "006_seven_shifted_pairs")
+    alts = want["arrangements"]
+    assert 1 <= len(alts) <= 10 and all(a["points"] <= want["points"] for a in alts)
+    readings = page.locator("#readings")
+    expect(readings.locator("summary")).to_have_text(f"Other readings weighed: {len(alts)} 就高不就低")
+    expect(readings.locator(".reading-alt").first).to_be_hidden()  # closed until opened
+    readings.locator("summary").click()
+    items = readings.locator(".reading-alt")
+    expect(items.first).to_be_visible()
+    expect(items).to_have_count(len(alts))
+    for k, a in enumerate(alts):
+        expect(items.nth(k).locator(".alt-total strong")).to_have_text(f"{a['points']} points")
+        names = items.nth(k).locator(".alt-fans li")
+        expect(names).to_have_count(len(a["fans"]))
+        expect(names.first).to_contain_text(f"{a['fans'][0]['name']} {a['fans'][0]['name_zh']}")
+        expect(items.nth(k).locator(".alt-sets .tiles")).to_have_count(len(a["decomposition"]))
+    readings.scroll_into_view_if_needed()
+    shot(page, "explain-readings")
+
+
+@needs["hk"]
+def test_a_book_that_does_not_explain_is_not_asked_why(page: Page, server: Server) -> None:
+    listed = {b["name"]: b for b in page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]}
+    page.goto(f"{server.url}?hand={HK_HAND}&self_drawn=1&ruleset=hk&flowers=plum,spring")
+    settled(page)
+    assert ("explain" in sent(page)) is bool(listed["hk"].get("explain"))
+    if not listed["hk"].get("explain"):
+        expect(page.locator("#sets")).to_have_count(0)
+        expect(page.locator("#fans button")).to_have_count(0)
+
+
+@needs["hk"]
+def test_a_book_that_explains_is_asked_why_and_its_replaces_said_in_words(page: Page, server: Server) -> None:
+    """Built from the flag, not the book's name: Hong Kong stubbed as explaining, its answer as it will come."""
+    real = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    listed = [{**b, "explain": True} if b["name"] == "hk" else b for b in real]
+    page.route("**/v1/rulesets", lambda route: route.fulfill(json={"rulesets": listed}))
+    plain = {"ruleset": "hk", "hand": {"concealed": "PP 123p 78p", "melds": [{"tiles": "CCC"}, {"tiles": "FFF"}],
+                                       "winning_tile": "9p", "flowers": ["plum", "spring"]},
+             "context": {"discarder": "W"}}
+    answer = answer_for(page, server, plain)
+    assert [f["id"] for f in answer["fans"]] == ["little_three_dragons", "half_flush", "seat_flower"]
+    explained = {**answer, "fans": [{**f, "sets": s} for f, s in zip(answer["fans"], [[[0, 1, 4]], [[0, 1, 2, 3, 4]],
+                                                                                    [[], []]], strict=True)],
+                 "excluded": [{"id": "dragon_pung", "name": "Dragon Pung", "name_zh": "箭刻",
+                               "by": "little_three_dragons", "rule": "replaces", "sets": [[0], [1]]}],
+                 "arrangements": []}
+    page.route("**/v1/score", lambda route: route.fulfill(json=explained))
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(json.dumps(plain))
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    assert sent(page)["explain"] is True
+    item = page.locator("#why-not li[data-fan=dragon_pung]")
+    expect(item.locator(".why")).to_have_text("Little Three Dragons 小三元 takes its place (替代)")
+    item.click()
+    assert lit(page) == [0, 1]
+    expect(page.locator("#lit-status")).to_have_text("Dragon Pung 箭刻, not counted: CCC; FFF")
+    fan_row(page, "seat_flower").click()  # two occurrences, neither made of a set
+    assert lit(page) == []
+    expect(page.locator("#sets-note")).to_have_text(
+        "Seat Flower 正花: not made by any set (how the hand was won, or what it holds)")
+
+
+def test_a_phone_taps_a_fan_to_light_its_tiles(browser: Browser, server: Server) -> None:
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True)
+    try:
+        ctx.set_default_timeout(10_000)
+        pg = ctx.new_page()
+        console = Console(pg)
+        pg.goto(server.url)
+        paste_seed(pg, server, "028_pure_straight")
+        fan_row(pg, "mixed_double_chow").locator("td").first.tap()
+        assert lit(pg) == [1, 3]
+        expect(fan_row(pg, "mixed_double_chow").locator("button")).to_have_attribute("aria-pressed", "true")
+        pg.locator("#why-not li[data-fan=two_terminal_chows]").tap()  # another tap moves the light
+        assert lit(pg) == [0, 2]
+        pg.locator("#why-not li[data-fan=two_terminal_chows]").tap()  # and the same one again lets it go
+        assert lit(pg) == []
+        fan_row(pg, "pure_straight").tap()
+        assert lit(pg) == [0, 1, 2]
+        box = pg.locator("#sets .set").last.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 375, box
+        widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1] == 375, widths
+        pg.locator("#result-h").scroll_into_view_if_needed()
+        pg.screenshot(path=str(SHOTS / "phone-explain.png"), full_page=True)
+        pg.locator(".result-card").screenshot(path=str(SHOTS / "phone-explain-result.png"))
+        assert console.errors == []
+    finally:
+        ctx.close()
+
+
+# --- what a book's hands may hold (GET /v1/rulesets' tiles) and what it calls the events -------------
+def test_each_book_offers_the_tiles_it_has_and_names_the_events_its_way(page: Page, server: Server) -> None:
+    listed = {b["name"]: b for b in page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]}
+    page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
+    expect_seed_003(page, self_drawn=False)
+    for name, b in listed.items():
+        book_radio(page, name)
+        tiles = b["tiles"]
+        expect(page.locator("#flowers")).to_be_visible(visible=tiles["flowers"] == "count")
+        expect(page.locator("#flower-tiles")).to_be_visible(visible=tiles["flowers"] == "named")
+        expect(page.locator("#palette .pal-row.honours")).to_be_visible(visible=tiles["honors"])
+        expect(page.locator("#palette [data-code=C]")).to_be_visible(visible=tiles["honors"])
+        expect(page.locator("#modes [data-mode=chow]")).to_be_visible(visible=tiles["chows"])
+        table = {f["id"]: f for f in page.request.get(f"{server.url}v1/fans?ruleset={name}").json()["fans"]}
+        for field, fan in (("kong_replacement", "kong_replacement"), ("robbing_kong", "robbing_kong"),
+                           ("last_wall_tile", "last_tile")):
+            if field not in b["context"]:
+                continue
+            label = page.locator(f"#{field}-box")
+            if fan in table and "last_copy" not in b["context"]:  # the book's own name for the event
+                expect(label).to_have_text(f"{table[fan]['name']} {table[fan]['name_zh']}")
+            else:  # MCR's (its Last Tile 和绝张 is the last copy, not the wall's last tile)
+                expect(label).to_have_text({"kong_replacement": "Kong replacement 杠上开花",
+                                            "robbing_kong": "Robbing the kong 抢杠和",
+                                            "last_wall_tile": "Last tile of the wall 妙手回春 / 海底捞月"}[field])
+
+
+@needs["sichuan"]
+def test_sichuan_hides_honours_chows_and_flowers(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?tiles=123m&flowers=3")
+    settled(page)
+    mode(page, "chow")
+    book_radio(page, "sichuan")
+    expect(page.locator("#modes [data-mode=chow]")).to_be_hidden()
+    expect(page.locator("#modes [data-mode=tile]")).to_have_attribute("aria-pressed", "true")  # out of chow mode
+    expect(page.locator("#palette .pal-row.honours")).to_be_hidden()
+    expect(page.locator("#flowers-box")).to_be_hidden()
+    expect(page.locator("#flower-tiles")).to_be_hidden()
+    expect(page.get_by_role("checkbox", name="Last Tile 海底")).to_be_visible()
+    expect(page.get_by_role("checkbox", name="Robbing the Kong 抢杠胡")).to_be_visible()
+    assert "flowers=" not in page.url
+    # the keyboard stays among the tiles shown: down from the bamboo row goes nowhere
+    page.locator("#palette [data-code='9s']").focus()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.dataset.code") == "9s"
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.dataset.code") == "9s"
+    tap(page, "4m", "5m", "6m", "2p", "2p", "2p", "7p", "8p", "9p", "5p")
+    tap(page, "5p")
+    page.get_by_role("radio", name="Bamboo 条").check()
+    page.get_by_role("checkbox", name="Last Tile 海底").check()
+    settled(page)
+    body = sent(page)
+    assert "flowers" not in body["hand"] and body["context"]["last_wall_tile"] is True
+    expect(page.locator("#fans tbody tr[data-fan=last_tile]")).to_have_count(1)
+    shot(page, "sichuan-tiles")
+    book_radio(page, "mcr")  # and back: MCR's honours, chows and flower count
+    expect(page.locator("#palette .pal-row.honours")).to_be_visible()
+    expect(page.locator("#modes [data-mode=chow]")).to_be_visible()
+    expect(page.locator("#flowers")).to_have_value("0")

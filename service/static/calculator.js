@@ -39,7 +39,7 @@
   // used until GET /v1/rulesets answers (or when it cannot: an older server, an API key not yet given)
   const MCR = {
     name: "mcr", title: "Mahjong Competition Rules", title_zh: "国标麻将", unit: "points", minimum: 8,
-    maximum: null, options: [],
+    maximum: null, options: [], explain: false, tiles: { flowers: "count", honors: true, chows: true },
     context: ["base_points", "discarder", "kong_replacement", "last_copy", "last_wall_tile", "prevalent_wind",
       "robbing_kong", "seat_wind", "self_drawn"],
   };
@@ -73,9 +73,12 @@
   let books = MCR_ONLY;
   const book = () => books.find((b) => b.name === ctx.ruleset) || books[0];
   const has = (field) => book().context.includes(field);
-  // MCR only counts its flowers (a number, as before); every other book takes them tile by tile,
-  // by name (Hong Kong scores a seat's own flower and complete sets; a book without flowers says so)
-  const flowersByName = () => book().name !== "mcr";
+  // what a book's hands may hold (GET /v1/rulesets' tiles): flowers as a count (MCR), named one by
+  // one (Hong Kong scores a seat's own flower and complete sets) or none (Sichuan); honours; chows.
+  // A server that does not say: a count, honours and chows, as the API always took them.
+  const tilesOf = (b) => ({ flowers: "count", honors: true, chows: true, ...(b.tiles || {}) });
+  const flowerMode = () => tilesOf(book()).flowers;
+  const flowersByName = () => flowerMode() === "named";
   const flowerCount = () => (Array.isArray(ctx.flowers) ? ctx.flowers.length : ctx.flowers);
   const optionDefaults = (b) => Object.fromEntries((b.options || []).map((o) => [o.name, o.default]));
 
@@ -205,9 +208,11 @@
     return h;
   }
 
+  // a book that explains its scores (explain: true in /v1/rulesets) is asked why, too
   function requestBody() {
-    if (raw !== null) return withBook({ hand: raw, context: contextBody() });
-    return withBook({ hand: handBody(true), context: contextBody() });
+    const body = withBook({ hand: raw !== null ? raw : handBody(true), context: contextBody() });
+    if (book().explain) body.explain = true;
+    return body;
   }
 
   function headers() {
@@ -310,7 +315,7 @@
     const pal = $("palette");
     const rows = [["m", "萬 Characters"], ["p", "餅 Dots"], ["s", "條 Bamboo"], ["h", "字 Honours"]];
     for (const [suit, label] of rows) {
-      const row = el("div", { role: "row", class: "pal-row", "aria-label": label });
+      const row = el("div", { role: "row", class: `pal-row${suit === "h" ? " honours" : ""}`, "aria-label": label });
       const codes = suit === "h" ? [..."ESWNCFP"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
       for (const c of codes) {
         const b = el("button", { type: "button", class: "tile", "data-code": c, "aria-label": tileName(c),
@@ -328,6 +333,8 @@
   }
 
   function paletteButtons() { return [...$("palette").querySelectorAll("button.tile")]; }
+  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row)
+  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden); }
 
   function focusTile(b) {
     for (const x of paletteButtons()) x.tabIndex = -1;
@@ -338,25 +345,29 @@
   function onPaletteKey(ev) {
     const b = ev.target.closest("button.tile");
     if (!b) return;
+    const shown = shownButtons();
+    const last = shown.length - 1;
+    const rows = Math.ceil(shown.length / 9);
     const i = ORDER.indexOf(b.dataset.code);
     const row = Math.floor(i / 9);
     const col = i % 9;
     let j = null;
-    if (ev.key === "ArrowRight") j = Math.min(i + 1, ORDER.length - 1);
+    if (ev.key === "ArrowRight") j = Math.min(i + 1, last);
     else if (ev.key === "ArrowLeft") j = Math.max(i - 1, 0);
-    else if (ev.key === "ArrowDown") j = row < 3 ? Math.min((row + 1) * 9 + col, ORDER.length - 1) : i;
+    else if (ev.key === "ArrowDown") j = row < rows - 1 ? Math.min((row + 1) * 9 + col, last) : i;
     else if (ev.key === "ArrowUp") j = row > 0 ? (row - 1) * 9 + Math.min(col, 8) : i;
     else if (ev.key === "Home") j = row * 9;
-    else if (ev.key === "End") j = Math.min(row * 9 + 8, ORDER.length - 1);
+    else if (ev.key === "End") j = Math.min(row * 9 + 8, last);
     if (j === null) return;
     ev.preventDefault();
-    focusTile(paletteButtons()[j]);
+    focusTile(shown[j]);
   }
 
   function canAdd(c) {
     if (raw !== null) return true;
     const n = size();
     const suited = c.length === 2;
+    if (!suited && !tilesOf(book()).honors) return false;
     switch (mode) {
       case "tile": return (n < 13 || !hand.win) && copies(c) < 4;
       case "win": return copies(c) - (hand.win === c ? 1 : 0) < 4;
@@ -500,9 +511,19 @@
     // each input shows only where the chosen book gives its field a meaning
     for (const [field, ids] of Object.entries(FIELD_INPUTS)) for (const id of ids) $(id).hidden = !has(field);
     $("events").hidden = !FLAGS.some(has);
-    const byName = flowersByName();
-    $("flowers-box").hidden = byName;
-    $("flower-tiles").hidden = !byName;
+    const flowers = flowerMode();
+    $("flowers-box").hidden = flowers !== "count";
+    $("flower-tiles").hidden = flowers !== "named";
+    // a book without honours or chows (Sichuan): their tiles and the chow button are not offered
+    const { honors, chows } = tilesOf(book());
+    $("palette").querySelector(".pal-row.honours").hidden = !honors;
+    document.querySelector("#modes [data-mode=chow]").hidden = !chows;
+    const roving = $("palette").querySelector("button.tile[tabindex='0']");
+    if (roving && roving.closest(".pal-row").hidden) {
+      roving.tabIndex = -1;
+      paletteButtons()[0].tabIndex = 0;
+    }
+    renderEvents();
     const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
     for (const b of $("flower-row").querySelectorAll("button")) {
       b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.flower)));
@@ -513,6 +534,45 @@
       const input = $(`opt-${o.name}`);
       const v = String(ctx.options[o.name] ?? o.default);
       if (input && input.value !== v) input.value = v;
+    }
+  }
+
+  // --- each book's fan table (GET /v1/fans?ruleset=...): what it calls the events --------------------
+  const fanTables = {}; // book name -> its fans, once answered
+  const askedTables = new Set();
+  function fanTable(name) {
+    if (!askedTables.has(name)) {
+      askedTables.add(name);
+      fetch(`v1/fans?ruleset=${encodeURIComponent(name)}`, { headers: headers() })
+        .then((resp) => (resp.ok ? resp.json() : null))
+        .then((d) => {
+          if (d && Array.isArray(d.fans)) { fanTables[name] = d.fans; renderEvents(); }
+        })
+        .catch(() => {});
+    }
+    return fanTables[name] || null;
+  }
+
+  // each event checkbox says what the chosen book's fan table calls the event (Hong Kong's 抢杠胡,
+  // Sichuan's 海底), the page's own (MCR's) label where the table has no such fan. A fan named
+  // last_tile is the wall's last tile, except in a book that also asks for the last copy (MCR, whose
+  // Last Tile 和绝张 is that copy)
+  const EVENT_FANS = {
+    last_copy: ["last_copy"], last_wall_tile: ["last_wall_tile", "last_tile"],
+    kong_replacement: ["kong_replacement"], robbing_kong: ["robbing_kong"],
+  };
+  const EVENT_LABELS = {}; // the page's own labels, read once from the HTML
+  function renderEvents() {
+    const table = fanTable(book().name) || [];
+    for (const f of FLAGS) {
+      const en = $(`${f}-box`).querySelector(".ev-name");
+      const zh = $(`${f}-box`).querySelector("[lang]");
+      if (!EVENT_LABELS[f]) EVENT_LABELS[f] = [en.textContent, zh.textContent];
+      const ids = EVENT_FANS[f].filter((id) => !(id === "last_tile" && has("last_copy")));
+      const fan = table.find((x) => ids.includes(x.id));
+      const [name, nameZh] = fan ? [fan.name, fan.name_zh] : EVENT_LABELS[f];
+      if (en.textContent !== name) en.textContent = name; // only a change is written: no needless relayout
+      if (zh.textContent !== nameZh) zh.textContent = nameZh;
     }
   }
 
@@ -586,9 +646,13 @@
     ctx.ruleset = name; // kept even when unknown here (yet): the key may be missing, the list then follows
     if (book() === before) return;
     ctx.options = {};
-    // flowers: names become a count for a book that counts them; a count cannot say which flowers
-    if (!flowersByName()) ctx.flowers = flowerCount();
+    // flowers: names become a count for a book that counts them; a count cannot say which flowers;
+    // a book without flowers has none
+    if (flowerMode() === "none") ctx.flowers = 0;
+    else if (!flowersByName()) ctx.flowers = flowerCount();
     else if (!Array.isArray(ctx.flowers)) ctx.flowers = [];
+    // no chow to claim in a book without chows
+    if (mode === "chow" && !tilesOf(book()).chows) mode = "tile";
     buildOptions();
   }
 
@@ -666,6 +730,7 @@
   function showResult(r) {
     const out = $("result");
     out.replaceChildren();
+    $("lit-status").textContent = "";
     const b = books.find((x) => x.name === (r.ruleset || "mcr")) || { ...MCR, name: r.ruleset, title: r.ruleset, title_zh: "" };
     out.append(scoredBy(b));
     if (!r.winning) {
@@ -693,14 +758,23 @@
       el("th", { scope: "col", class: "num", text: b.unit === "points" ? "Pts" : b.unit }),
       el("th", { scope: "col", class: "num", text: "×" }),
       el("th", { scope: "col", class: "num", text: "Sum" }))));
+    // an explained answer: the hand as read (its sets and pair), each fan lighting its own
+    const explained = Array.isArray(r.decomposition) && r.decomposition.length && r.fans.every((f) => Array.isArray(f.sets));
+    const lights = explained ? new Lights(r) : null;
+    if (lights) out.append(lights.view);
     const tbody = el("tbody");
-    for (const f of r.fans) {
-      tbody.append(el("tr", { "data-fan": f.id },
-        el("th", { scope: "row", text: f.name }), el("td", { lang: "zh-Hans", text: f.name_zh }),
+    r.fans.forEach((f, k) => {
+      const name = lights ? el("button", { type: "button", class: "fan-btn", "aria-pressed": "false",
+        "aria-controls": "sets" }, f.name) : f.name;
+      const tr = el("tr", { "data-fan": f.id },
+        el("th", { scope: "row" }, name), el("td", { lang: "zh-Hans", text: f.name_zh }),
         el("td", { class: "num", text: String(f.points) }), el("td", { class: "num", text: String(f.count) }),
-        el("td", { class: "num", text: String(f.points * f.count) })));
-    }
+        el("td", { class: "num", text: String(f.points * f.count) }));
+      if (lights) lights.bind(tr, `fan${k}`, f, f.sets);
+      tbody.append(tr);
+    });
     table.append(tbody);
+    if (lights) table.classList.add("explained");
     out.append(table);
     const dl = el("dl", { class: "totals" });
     const row = (k, v, id) => dl.append(el("div", { id }, el("dt", { text: k }), el("dd", { text: String(v) })));
@@ -713,7 +787,153 @@
     }
     row("Total", r.total, "t-total");
     out.append(dl);
+    if (lights && (r.excluded || []).length) out.append(whyNot(r, lights));
+    if (lights && (r.arrangements || []).length) out.append(readingsView(r, b));
     out.append(payoutsView(r.payouts, r.valid, least ? `a win needs ${amount(least, b)}` : r.reason || "not a valid win"));
+  }
+
+  // --- why this score: the sets behind each fan, the fans left out, the readings weighed ------------
+  const SET_KINDS = { chow: "chow", pung: "pung", kong: "kong", pair: "pair" };
+  const tileGroup = (d, cls) => {
+    const g = el("span", { class: `tiles ${cls}` });
+    for (const t of d.tiles) g.append(el("img", { src: `static/tiles/${t}.svg`, alt: "", class: "face", "data-tile": t }));
+    return g;
+  };
+  const setLabel = (d) => `${SET_KINDS[d.kind] || d.kind.replace(/_/g, " ")}${d.concealed ? "" : ", melded"}`;
+
+  // the hand as read, and which fan (or fan left out) lights which of its sets: hovered with a mouse,
+  // or tapped (and tapped again to let go) on a phone and with the keyboard
+  class Lights {
+    constructor(r) {
+      this.decomposition = r.decomposition;
+      this.items = {};
+      this.pinned = null;
+      this.hovered = null;
+      this.groups = [];
+      this.list = el("ol", { class: "sets", id: "sets", "aria-label": "The hand as read: its sets and pair" });
+      r.decomposition.forEach((d, i) => {
+        const li = el("li", { class: `set ${d.kind}${d.concealed ? "" : " melded"}`, "data-set": String(i),
+          "aria-label": `${setLabel(d)}: ${d.tiles.map(tileName).join(", ")}` },
+        tileGroup(d, ""), el("span", { class: "tag", "aria-hidden": "true", text: setLabel(d) }));
+        this.groups.push(li);
+        this.list.append(li);
+      });
+      // shown, not announced: #result is one atomic live region, which a hover must not re-read;
+      // a fan tapped or chosen with the keyboard is announced on its own (#lit-status)
+      this.note = el("p", { class: "sets-note", id: "sets-note", "aria-hidden": "true" });
+      this.view = el("div", { class: "reading", id: "reading" },
+        el("h3", { class: "sr-only", text: "The hand as read" }), this.list, this.note);
+      this.show();
+    }
+
+    bind(node, key, fan, sets) {
+      this.items[key] = { node, fan, sets: sets || [[]] };
+      node.classList.add("lightable");
+      node.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") { this.hovered = key; this.show(); } });
+      node.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") { this.hovered = null; this.show(); } });
+      node.addEventListener("click", () => {
+        this.pinned = this.pinned === key ? null : key;
+        this.show();
+        $("lit-status").textContent = this.pinned ? this.note.textContent : "";
+      });
+    }
+
+    describe(item, left) {
+      const name = `${item.fan.name} ${item.fan.name_zh}`;
+      const occurrences = item.sets.filter((o) => o.length);
+      if (!occurrences.length) return `${name}: not made by any set (how the hand was won, or what it holds)`;
+      const all = this.decomposition.length > 1 && occurrences.length === 1 && occurrences[0].length === this.decomposition.length;
+      const which = all ? "the whole hand"
+        : occurrences.map((o) => o.map((i) => formatTiles(this.decomposition[i].tiles)).join(" ")).join("; ");
+      return `${name}${left ? ", not counted" : ""}: ${which}`;
+    }
+
+    show() {
+      const key = this.hovered ?? this.pinned;
+      const item = key ? this.items[key] : null;
+      const lit = new Map(); // set index -> the occurrences it is in (1-based)
+      if (item) item.sets.forEach((o, n) => o.forEach((i) => lit.set(i, [...(lit.get(i) || []), n + 1])));
+      this.list.classList.toggle("has-lit", lit.size > 0);
+      this.groups.forEach((g, i) => {
+        g.classList.toggle("lit", lit.has(i));
+        if (lit.has(i) && item.sets.length > 1) g.dataset.occurrence = lit.get(i).join(",");
+        else delete g.dataset.occurrence;
+      });
+      for (const [k, it] of Object.entries(this.items)) {
+        it.node.classList.toggle("lit", k === key);
+        const b = it.node.querySelector("button");
+        if (b) b.setAttribute("aria-pressed", String(k === this.pinned));
+      }
+      this.note.textContent = item ? this.describe(item, key.startsWith("x"))
+        : "Tap or hover a fan to light its tiles.";
+    }
+  }
+
+  // why each fan this reading shows is not counted, in plain words: the counting principle's own
+  // name in Chinese (MCR's 不重复, 不得相同, 套算一次, 不拆移; Hong Kong's 小三元 in its pungs' place)
+  function whyNot(r, lights) {
+    const named = (id) => {
+      const f = r.fans.find((x) => x.id === id) || (fanTables[r.ruleset || "mcr"] || []).find((x) => x.id === id);
+      return f ? [f.name, " ", el("span", { lang: "zh-Hans", text: f.name_zh })] : [id];
+    };
+    const list = (ids) => {
+      const parts = [];
+      ids.forEach((id, k) => {
+        if (k) parts.push(k === ids.length - 1 ? " and " : ", ");
+        parts.push(...named(id));
+      });
+      return parts;
+    };
+    const zh = (t) => el("span", { lang: "zh-Hans", text: t });
+    const reasons = {
+      implied: (by) => ["counted within ", ...list(by), " (", zh("不重复"), ")"],
+      non_identical: () => ["the same chows cannot make the same fan twice (", zh("不得相同"), ")"],
+      account_once: (by) => ["a set combines once with the others for a fan of this kind (", zh("套算一次"),
+        "): here in ", ...list(by)],
+      no_splitting: (by) => ["only in another reading of the hand (", zh("不拆移"), "); this one counts ", ...list(by)],
+      replaces: (by) => [...list(by), " takes its place (", zh("替代"), ")"],
+    };
+    const box = el("div", { class: "why-not", id: "why-not" });
+    box.append(el("h3", {}, "Why not …? ", el("span", { lang: "zh-Hans", text: "不计" })));
+    const ul = el("ul");
+    r.excluded.forEach((x, k) => {
+      const by = Array.isArray(x.by) ? x.by : [x.by];
+      const why = (reasons[x.rule] || (() => [x.rule.replace(/_/g, " ")]))(by);
+      const li = el("li", { "data-fan": x.id, "data-rule": x.rule },
+        el("button", { type: "button", class: "fan-btn", "aria-pressed": "false", "aria-controls": "sets" },
+          x.name, " ", el("span", { lang: "zh-Hans", text: x.name_zh })),
+        el("span", { class: "why" }, ...why));
+      lights.bind(li, `x${k}`, x, x.sets);
+      ul.append(li);
+    });
+    box.append(ul);
+    return box;
+  }
+
+  // the other readings weighed (就高不就低), best first: each one's fans, total and sets
+  function readingsView(r, b) {
+    const shownOf = (a) => (b.maximum == null ? a.points : a.total);
+    const alts = r.arrangements;
+    const box = el("details", { class: "readings", id: "readings" });
+    box.append(el("summary", {}, `Other readings weighed: ${alts.length} `, el("span", { lang: "zh-Hans", text: "就高不就低" })));
+    box.append(el("p", { class: "help", text: `The highest counts: the reading above scores ${amount(shownOf(r), b)}; `
+      + `${alts.length === 1 ? "this one was" : "these were"} weighed too.` }));
+    const ol = el("ol");
+    for (const a of alts) {
+      const sets = el("span", { class: "alt-sets" });
+      for (const d of a.decomposition) sets.append(tileGroup(d, d.concealed ? "" : "melded"));
+      const fans = el("ul", { class: "alt-fans" });
+      for (const f of a.fans) {
+        fans.append(el("li", {}, `${f.name} `, el("span", { lang: "zh-Hans", text: f.name_zh }),
+          el("span", { class: "num", text: ` ${f.points}${f.count > 1 ? ` × ${f.count}` : ""}` })));
+      }
+      ol.append(el("li", { class: "reading-alt" },
+        el("p", { class: "alt-total" }, el("strong", { text: amount(shownOf(a), b) }),
+          shownOf(a) < shownOf(r) ? ` (${shownOf(r) - shownOf(a)} fewer)` : " (as many)"),
+        sets, fans));
+    }
+    box.append(ol);
+    return box;
   }
 
   function payoutsView(payouts, valid, why) {
@@ -845,7 +1065,9 @@
     const asName = (n) => (FLOWER_ZH[n] ? n : (FLOWERS.find(([, zh]) => zh === n) || [null])[0]);
     if (typeof v === "number" || (typeof v === "string" && /^\d+$/.test(v.trim()))) {
       const n = Math.max(0, Math.min(8, parseInt(v, 10) || 0));
-      ctx.flowers = flowersByName() ? [] : n;
+      ctx.flowers = flowersByName() ? [] : flowerMode() === "none" ? 0 : n;
+    } else if (flowerMode() === "none") {
+      ctx.flowers = 0;
     } else if (flowersByName()) {
       ctx.flowers = FLOWERS.map(([n]) => n).filter((n) => names.map(asName).includes(n));
     } else {
@@ -959,6 +1181,7 @@
     $("key-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
       sessionStorage.setItem("mcr-api-key", $("api-key").value.trim());
+      for (const name of askedTables) if (!fanTables[name]) askedTables.delete(name);
       $("key-form").hidden = true;
       // the rule books too, if they could not be listed without the key
       if (books === MCR_ONLY) loadBooks().then((ok) => { if (ok) readUrl(); refresh(); });
@@ -966,6 +1189,14 @@
     });
   }
 
+  // Chromium can leave a label first drawn before the CJK font arrived in a fallback font (empty
+  // boxes) even once the font is there; naming the font in a new style when it has loaded
+  // (calculator.css, .cjk-ready) draws every Chinese label again with it
+  if (document.fonts && document.fonts.load) {
+    document.fonts.load('1em "Calculator CJK"', "麻")
+      .then(() => document.documentElement.classList.add("cjk-ready"))
+      .catch(() => {});
+  }
   buildPalette();
   buildFlowers();
   wire();
