@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from .context import Context
@@ -21,8 +20,8 @@ EXPLAIN_FIELD = field_spec("explain", Kind.BOOL, "also say which sets make each 
 SCORE_FIELDS = (EXPLAIN_FIELD,)
 
 
-def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: str = DEFAULT,
-          options: Mapping[str, Any] | None = None, explain: bool = False, **context_fields: Any) -> Result:
+def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: object = DEFAULT,
+          options: object = None, explain: bool = False, **context_fields: Any) -> Result:
     """Score a winning hand by a rule book (``"mcr"``, the default, or another of ``scorer.RULESETS``).
 
     ``hand`` is a ``Hand`` or the reference notation (``"[222m1][444m2][666m3]88mWW8m"``); the

@@ -36,6 +36,13 @@ def test_an_unknown_rule_book_points_at_ruleset(name: Any) -> None:
     assert e.value.code == "bad_ruleset" and e.value.pointer == "/ruleset"
 
 
+@pytest.mark.parametrize("options", [[], 0, "max_fan=3"])
+def test_options_that_are_no_object_are_refused(options: object) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score(GREEN_BOOK, ruleset="hk", options=options)
+    assert e.value.code == "bad_option" and e.value.pointer == "/options"
+
+
 def test_an_option_the_book_does_not_have_points_at_it() -> None:
     with pytest.raises(scorer.ScorerError) as e:
         scorer.score(GREEN_BOOK, options={"max_fan": 10})  # MCR has no house rules

@@ -78,10 +78,10 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
 OptionsT = TypeVar("OptionsT")
 
 
-def parse_options(options_type: type[OptionsT], given: Mapping[str, Any] | None, book: str) -> OptionsT:
+def parse_options(options_type: type[OptionsT], given: object, book: str) -> OptionsT:
     """The frozen options value from a request's ``options`` object; an unknown option or a value
     out of range is a ``ScorerError`` pointing at it."""
-    if not given:
+    if given is None:
         return options_type()
     if not isinstance(given, Mapping):
         raise ScorerError(BAD_OPTION, "options must be an object of house rules", ("options",))
@@ -176,7 +176,7 @@ class RuleBook:
     def options(self) -> tuple[OptionSpec, ...]:
         return option_specs(self.options_type)
 
-    def parse_options(self, given: Mapping[str, Any] | None) -> Any:
+    def parse_options(self, given: object) -> Any:
         if given is None or (isinstance(given, Mapping) and not given):  # the defaults, made once
             return self._defaults
         return parse_options(self.options_type, given, self.name)

@@ -196,8 +196,8 @@ def analyze(
     /,
     *,
     visible: str | Sequence[str] = (),
-    ruleset: str = DEFAULT,
-    options: Mapping[str, Any] | None = None,
+    ruleset: object = DEFAULT,  # any value: a name that is no book is refused with its pointer
+    options: object = None,
     **context_fields: Any,
 ) -> Analysis:
     """Shanten, useful tiles or scored waits for 13 tiles; discard advice for 14.
