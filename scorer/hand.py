@@ -148,8 +148,29 @@ def build_melds(melds: object) -> list[Meld]:
         concealed = m.get("concealed", False)
         if not isinstance(concealed, bool):
             raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
-        built.append(Meld.from_tiles(m.get("tiles", ""), concealed, field=("hand", "melds", k)))
+        tiles = m.get("tiles", "")
+        # Melds are values: one read from the same codes before is handed out again.
+        key: tuple[object, ...] | None = None
+        if type(tiles) is list:
+            key = (tuple(tiles), concealed)
+        elif type(tiles) is str:
+            key = (tiles, concealed)
+        try:
+            meld = _MELDS.get(key) if key is not None else None
+        except TypeError:  # an unhashable "code": from_tiles names the error
+            key = meld = None
+        if meld is None:
+            meld = Meld.from_tiles(tiles, concealed, field=("hand", "melds", k))
+            if key is not None:
+                if len(_MELDS) >= _MELDS_MAX:
+                    _MELDS.clear()
+                _MELDS[key] = meld
+        built.append(meld)
     return built
+
+
+_MELDS: dict[object, Meld] = {}
+_MELDS_MAX = 4096
 
 
 @dataclass(frozen=True, eq=False)
