@@ -2,8 +2,9 @@
 
     python -m scorer HAND [options]         score a hand (``score``)
     python -m scorer waits HAND [options]   what a hand waits on, or what to discard (``waits``)
+    python -m scorer bulk [IN] [-o OUT]     JSON lines of /v1/score bodies to answers (``bulk``)
 
-Every subcommand takes ``--ruleset`` and ``--option NAME=VALUE``.
+``score`` and ``waits`` take ``--ruleset`` and ``--option NAME=VALUE``; ``bulk`` reads them from each line.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import score, waits
+from . import bulk, score, waits
 
-_SUBCOMMANDS = {"waits": waits.main}
+_SUBCOMMANDS = {"waits": waits.main, "bulk": bulk.main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
