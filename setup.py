@@ -33,6 +33,8 @@ COMPILED = [
     "scorer/rules/mcr/fans.py",
     "scorer/rules/mcr/scoring.py",
     "scorer/rules/mcr/payouts.py",
+    "scorer/waits/shanten.py",
+    "scorer/waits/analysis.py",
 ]
 
 
