@@ -164,32 +164,50 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     Works suit by suit: a tile of one suit completes the hand when every other suit (and each
     honour) already splits into sets, with at most one pair among them all.
     """
-    # per group: 0 = splits into sets, 1 = splits into sets and a pair, 2 = neither
-    groups: list[tuple[int, tuple[int, ...]]] = []
+    # per group (three suits, then each honour): 0 = splits into sets, 1 = into sets and a pair,
+    # 2 = neither. Plain loops, no generators: this runs for every hand scored.
+    kinds = [0] * 10
+    bad = pairs = 0
     for s in range(3):
-        c9 = tuple(counts[s * 9 : s * 9 + 9])
-        a, b = _suit_shape(c9)
-        groups.append((0 if a else 1 if b else 2, c9))
-    for i in range(HONOR_START, NUM_TILES):
-        n = counts[i]
-        groups.append((0 if n in (0, 3) else 1 if n == 2 else 2, (n,)))
-    bad = sum(1 for g, _ in groups if g == 2)
-    pairs = sum(1 for g, _ in groups if g == 1)
+        c9 = counts[s * 9 : s * 9 + 9]
+        g = 0 if c9 in SETS_ONLY else 1 if c9 in WITH_PAIR else 2
+        kinds[s] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    for k in range(7):
+        n = counts[HONOR_START + k]
+        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
+        kinds[3 + k] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
     waits: set[int] = set()
-    for k, (g, c) in enumerate(groups):
-        other_bad = bad - (g == 2)
-        other_pairs = pairs - (g == 1)
-        if other_bad or other_pairs > 1:
-            continue
-        if k < 3:
-            sets_only, with_pair = _suit_waits(c)
-            waits.update(k * 9 + r for r in (sets_only if other_pairs else with_pair))
-        elif c[0] + 1 == (3 if other_pairs else 2):
-            waits.add(HONOR_START + k - 3)
+    if bad <= 1 and pairs <= 2:  # otherwise no single tile mends every group (see below)
+        for k in range(10):
+            g = kinds[k]
+            other_bad = bad - 1 if g == 2 else bad
+            other_pairs = pairs - 1 if g == 1 else pairs
+            if other_bad or other_pairs > 1:
+                continue
+            if k < 3:
+                sets_only, with_pair = _suit_waits(counts[k * 9 : k * 9 + 9])
+                base = k * 9
+                for r in sets_only if other_pairs else with_pair:
+                    waits.add(base + r)
+            elif counts[HONOR_START + k - 3] + 1 == (3 if other_pairs else 2):
+                waits.add(HONOR_START + k - 3)
     if need == 4:
-        odd = [i for i in range(NUM_TILES) if counts[i] % 2]
-        if len(odd) == 1:
-            waits.add(odd[0])  # seven pairs (four alike count as two pairs)
+        odd = -1
+        n_odd = 0
+        for i in range(NUM_TILES):
+            if counts[i] % 2:
+                n_odd += 1
+                odd = i
+        if n_odd == 1:
+            waits.add(odd)  # seven pairs (four alike count as two pairs)
     return frozenset(waits)
 
 
