@@ -201,11 +201,24 @@ class Hand:
         # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the
         # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
         # ``Hand.parse`` are the constructors that read codes and notations.
-        if type(self.concealed) is not tuple or not all(isinstance(t, Tile) for t in self.concealed):
+        # (plain loops rather than all() over a generator: this runs for every hand)
+        ok = type(self.concealed) is tuple
+        if ok:
+            for t in self.concealed:
+                if not isinstance(t, Tile):
+                    ok = False
+                    break
+        if not ok:
             raise TypeError(
                 f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)"
             )
-        if type(self.melds) is not tuple or not all(isinstance(m, Meld) for m in self.melds):
+        ok = type(self.melds) is tuple
+        if ok:
+            for m in self.melds:
+                if not isinstance(m, Meld):
+                    ok = False
+                    break
+        if not ok:
             raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
         if not isinstance(self.winning_tile, Tile):
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
@@ -215,12 +228,14 @@ class Hand:
             named_flowers_count(self)
         # Equal hands list their melds in one order, so whichever is scored first, the cached
         # result shows the same arrangement.
-        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
+        if len(self.melds) > 1:
+            object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
         standing, counts = tile_counts(self.concealed, self.melds, self.winning_tile)
         object.__setattr__(self, "_standing", standing)
         object.__setattr__(self, "_counts", counts)
         _validate(self)
-        melds = tuple((INDEX[m.tile], m.kind.value, m.concealed) for m in self.melds)
+        # plain ints and bools only, so that the garbage collector soon stops tracking the key
+        melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
         key = (self._standing, melds, INDEX[self.winning_tile], self.flowers, self.flower_tiles)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
