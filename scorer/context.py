@@ -6,7 +6,7 @@ A contradictory context is an error that says what contradicts what; what the ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
@@ -111,6 +111,18 @@ class Context:
             _BUILT[key] = ctx
         return ctx
 
+    def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
+        """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
+        kept, since the waits of a hand ask for the same few variants over and over."""
+        key = (self, self_drawn, last_copy)
+        ctx = _VARIANTS.get(key)
+        if ctx is None:
+            ctx = replace(self, self_drawn=self_drawn, last_copy=last_copy)
+            if len(_VARIANTS) >= _BUILT_MAX:
+                _VARIANTS.clear()
+            _VARIANTS[key] = ctx
+        return ctx
+
     def for_hand(self, hand: Hand) -> Context:
         """Check the flags the tiles can contradict; the context itself if they agree. (What the
         tiles prove is a rule book's to infer: MCR's last copy, ``rules.mcr.detect.proven_context``.)"""
@@ -130,6 +142,7 @@ _WIND_FIELDS = ("seat_wind", "prevalent_wind", "discarder")
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _BUILT: dict[tuple[object, ...], Context] = {}
 _BUILT_MAX = 4096
+_VARIANTS: dict[tuple[Context, bool, bool], Context] = {}
 SUITS = ("m", "p", "s")
 
 
