@@ -29,7 +29,18 @@ from .flowers import Flower, parse_flowers
 from .set_kind import MELD_KINDS, SetKind
 from .set_kind import MeldKind as MeldKind  # its public home before the set kinds had one
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
-from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
+from .tiles import (
+    ALL_TILES,
+    BY_CODE,
+    DISPLAY_ORDER,
+    INDEX,
+    IS_HONOR,
+    NUM_TILES,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    sort_tiles,
+)
 
 MAX_FLOWERS = 8
 MAX_MELDS = 4
@@ -264,12 +275,17 @@ class Hand:
         built = build_melds(melds)
         if not isinstance(winning_tile, str):
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
-        win = parse_tiles(winning_tile, ("hand", "winning_tile"))
-        if len(win) != 1:
-            raise ScorerError(
-                TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
-            )
-        return cls(tiles, tuple(built), win[0], *read_flowers(flowers))
+        tile = BY_CODE.get(winning_tile)  # one code, as JSON gives it: no need to read a notation
+        if tile is None:
+            win = parse_tiles(winning_tile, ("hand", "winning_tile"))
+            if len(win) != 1:
+                raise ScorerError(
+                    TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
+                )
+            tile = win[0]
+        if type(flowers) is int and 0 <= flowers <= MAX_FLOWERS:
+            return cls(tiles, tuple(built), tile, flowers)
+        return cls(tiles, tuple(built), tile, *read_flowers(flowers))
 
     @classmethod
     def parse(cls, text: object, flowers: object = 0) -> Hand:
