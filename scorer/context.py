@@ -42,13 +42,14 @@ class Context:
 
     def __post_init__(self) -> None:
         # Checks in the order their errors are reported; messages are formatted only on failure.
-        d = self.__dict__
+        # (getattr, never self.__dict__: reading the dict makes CPython give the instance a real
+        # one, and every attribute read afterwards, hashing included, gets slower.)
         for name in _FLAGS:
-            v = d[name]
+            v = getattr(self, name)
             if v is not True and v is not False:
                 raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
         for name in _WIND_FIELDS:
-            v = d[name]
+            v = getattr(self, name)
             if v is None and name == "discarder":
                 continue
             wind = _WIND_CODES.get(v) if isinstance(v, str) else None
