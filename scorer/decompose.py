@@ -53,8 +53,17 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
             for suit_sets, p in options
             if p < 0 or pair < 0
         ]
+    if len(ways) == 1:  # most hands split one way only
+        sets, pair = ways[0]
+        if pair < 0:
+            return ()
+        sets.sort()
+        return ((tuple([SET_OF_CODE[c] for c in sets]), pair),)
     unique = {tuple(sorted(sets)): pair for sets, pair in ways if pair >= 0}
-    return tuple((tuple([SET_OF_CODE[c] for c in sets]), pair) for sets, pair in sorted(unique.items()))
+    out: list[Division] = []
+    for codes, pair in sorted(unique.items()):
+        out.append((tuple([SET_OF_CODE[c] for c in codes]), pair))
+    return tuple(out)
 
 
 # A set's code: 2 * its first tile, plus 1 for a chow (a pung sorts first, as in the divisions).
