@@ -18,11 +18,11 @@ does. Per hand it times, side by side:
 
 The figures are the mean per hand over the run and its ratio to the reference's mean in the same
 run (the machine is shared and noisy: only ratios measured side by side mean anything), reported
-per run and as a range over runs. The same ratios are also given in the thread's CPU
-time (``cpu ...``): a wall-clock mean takes in every time slice another process was given while a
-hand was being scored, which on a loaded machine swings the mean by 2x from run to run. This is the headline figure; ``bench_scorer``'s best-of-N figure
-(the least disturbed of several rounds, caches cleared, median over hands) is a property of the
-engine, not what a user waits.
+per run and as a range over runs. The same ratios are also given in the thread's CPU time
+(``cpu ...``): a wall-clock mean takes in every time slice another process was given while a hand
+was being scored, which on a loaded machine swings the mean by 2x from run to run. This is the
+headline figure; ``bench_scorer``'s best-of-N figure (the least disturbed of several rounds, caches
+cleared, median over hands) is a property of the engine, not what a user waits.
 """
 
 from __future__ import annotations
@@ -227,7 +227,8 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[
     return r
 
 
-RATIOS = {"score": ("stream/ref", "score/ref", "build/ref", "cpu stream/ref", "cpu score/ref"), "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref")}
+RATIOS = {"score": ("stream/ref", "score/ref", "build/ref", "cpu stream/ref", "cpu score/ref"),
+          "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref")}
 MICROS = {"score": ("build_us", "score_us", "ref_us"),
           "waits": ("not_ready_us", "ref_shanten_us", "ready_us", "ref_ready_us")}
 
