@@ -91,6 +91,7 @@ def run(lines: Iterable[bytes], out: IO[bytes], jobs: int, progress: _Progress |
         return done
     import multiprocessing
 
+    _warm()  # imported once here, before the fork: the workers inherit it instead of each importing it
     with multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn").Pool(
             jobs, initializer=_warm) as pool:
         window: deque[AsyncResult[list[bytes]]] = deque()
