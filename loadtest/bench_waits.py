@@ -1,7 +1,7 @@
 """Waits and discard advice (``scorer.analyze``) against the reference's shanten call, per hand,
 on the same hands in the same run.
 
-    python -m loadtest.bench_waits [--n 300] [--seed 1] [--reps 5] [--json out.json]
+    python loadtest/bench_waits.py [--n 300] [--seed 1] [--reps 5] [--json out.json]
 
 Hands: ``--n`` complete hands of every structure (``loadtest.hands``), each turned into a ready
 13-tile hand (the winning tile taken away) and a 14-tile hand about to discard (the complete hand
@@ -14,6 +14,12 @@ with one concealed tile swapped for a random one). For each, ``--reps`` interlea
     ref14    MahjongGB.MahjongShanten after each distinct discard of the 14 tiles (what the same
              advice costs the reference in shanten calls alone, without scoring any wait)
 
+First the headline, the stream figure (``loadtest/stream.py --what waits``): fresh processes, each
+answering 400 never-seen 13-tile hands once, from JSON-shaped fields, mean per hand against the
+reference's mean in the same run — not ready vs ``MahjongShanten``, ready (every wait scored both
+ways) vs ``MahjongShanten`` plus two ``MahjongFanCalculator`` calls per wait. Then the best-of-N
+table below.
+
 Per hand the minimum over the rounds; reported as median and worst, in microseconds (scale only)
 and as ratios to ``ref`` measured in this run (the machine is shared and noisy).
 """
@@ -23,19 +29,25 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import platform
 import random
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-import MahjongGB
+if not __package__:  # run as a script: the scorer installed in this interpreter's venv, this checkout's loadtest
+    sys.path.append(str(Path(__file__).resolve().parents[1]))
 
-import scorer
-from loadtest.hands import CODES, generate
-from scorer.tiles import to_botzone
-from scorer.waits import shanten
+import MahjongGB  # noqa: E402
+
+import scorer  # noqa: E402
+from loadtest import stream  # noqa: E402
+from loadtest.hands import CODES, generate  # noqa: E402
+from scorer.tiles import to_botzone  # noqa: E402
+from scorer.waits import shanten  # noqa: E402
 
 COLUMNS = ("ref", "ready", "ready_w", "discard", "ref14")
 
@@ -162,7 +174,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--json", help="also write the report here")
+    p.add_argument("--stream-runs", type=int, default=3, help="fresh processes for the stream figure (0: skip it)")
+    p.add_argument("--stream-n", type=int, default=400, help="never-seen hands per stream process")
     args = p.parse_args(argv)
+    headline = None
+    if args.stream_runs:
+        print(f"HEADLINE — stream: {args.stream_runs} fresh processes, {args.stream_n} never-seen 13-tile hands each, "
+              f"mean per answer / the reference's mean (load {os.getloadavg()[0]:.2f})")
+        headline = stream.stream("waits", args.stream_n, args.seed, args.stream_runs)
+        for key, (lo, hi) in headline["ranges"].items():
+            print(f"  {key:14} {lo:6.2f}x – {hi:6.2f}x   (target <= 10x)")
+        print("\nbest-of-N (caches cleared, least disturbed round, median over hands):")
     t0 = time.perf_counter()
     cases = load_cases(args.n, args.seed)
     measure(cases, args.reps)
@@ -179,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
           f"worst {d['worst']:.1f}x")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(rep, f, indent=2)
+            json.dump({**rep, "stream": headline}, f, indent=2)
     return 0
 
 

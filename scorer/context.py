@@ -6,7 +6,7 @@ A contradictory context is an error that says what contradicts what; what the ti
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
@@ -41,11 +41,14 @@ class Context:
         Kind.WINDS, "Sichuan: the seats that have already won, and so pay nothing", max_items=3))
 
     def __post_init__(self) -> None:
+        # Checks in the order their errors are reported; messages are formatted only on failure.
+        # (getattr, never self.__dict__: reading the dict makes CPython give the instance a real
+        # one, and every attribute read afterwards, hashing included, gets slower.)
         for name in _FLAGS:
             v = getattr(self, name)
             if v is not True and v is not False:
                 raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
-        for name in ("seat_wind", "prevalent_wind", "discarder"):
+        for name in _WIND_FIELDS:
             v = getattr(self, name)
             if v is None and name == "discarder":
                 continue
@@ -57,47 +60,90 @@ class Context:
         if self.missing_suit is not None and self.missing_suit not in SUITS:
             raise ScorerError(BAD_VALUE, f"missing_suit must be one of m, p, s, got {self.missing_suit!r}",
                               ("context", "missing_suit"))
-        if self.out != ():  # most contexts name no seat out: no list to read
-            object.__setattr__(self, "out", _seats_out(self.out))
+        out = self.out
+        if out != ():
+            out = _seats_out(out)
+            object.__setattr__(self, "out", out)
         bp = self.base_points
-        if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
+        if type(bp) is not int and (isinstance(bp, bool) or not isinstance(bp, int)) or not 1 <= bp <= MAX_BASE_POINTS:
             raise ScorerError(
                 BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, got {bp!r}",
                 ("context", "base_points"),
             )
-        _contradiction(self.kong_replacement and not self.self_drawn, "kong_replacement",
-                       "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
-        _contradiction(self.robbing_kong and self.self_drawn, "robbing_kong",
-                       "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
-        _contradiction(self.self_drawn and self.discarder is not None, "discarder",
-                       "a self-drawn win has no discarder")
-        _contradiction(self.discarder is not None and self.discarder == self.seat_wind, "discarder",
-                       f"the discarder {self.discarder} is the winner's own seat")
-        _contradiction(self.seat_wind in self.out, "out", f"the winner {self.seat_wind} cannot have already won")
-        _contradiction(self.discarder is not None and self.discarder in self.out, "out",
-                       f"the discarder {self.discarder} has already won and plays no more")
+        self_drawn, discarder, seat = self.self_drawn, self.discarder, self.seat_wind
+        if self.kong_replacement and not self_drawn:
+            _contradiction("kong_replacement",
+                           "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
+        if self.robbing_kong and self_drawn:
+            _contradiction("robbing_kong",
+                           "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
+        if discarder is not None:
+            if self_drawn:
+                _contradiction("discarder", "a self-drawn win has no discarder")
+            if discarder == seat:
+                _contradiction("discarder", f"the discarder {discarder} is the winner's own seat")
+        if out:
+            if seat in out:
+                _contradiction("out", f"the winner {seat} cannot have already won")
+            if discarder is not None and discarder in out:
+                _contradiction("out", f"the discarder {discarder} has already won and plays no more")
 
     @classmethod
     def build(cls, **kwargs: Any) -> Context:
-        unknown = sorted(set(kwargs) - _FIELDS)
-        if unknown:
-            raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
-        return cls(**kwargs)
+        """A context from its fields as JSON gives them (codes for winds); errors name the field.
+
+        Contexts are values, and a stream of hands repeats a few dozen of them: one built from the
+        same fields (same values of the same types) is handed out again rather than rebuilt."""
+        key: tuple[object, ...] | None = (*kwargs.items(), *map(type, kwargs.values()))
+        try:
+            built = _BUILT.get(key) if key is not None else None
+        except TypeError:  # a list among the values (``out``): built every time
+            key = built = None
+        if built is not None:
+            return built
+        for name in kwargs:
+            if name not in _FIELDS:
+                unknown = sorted(set(kwargs) - _FIELDS)
+                raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
+        ctx = cls(**kwargs)
+        if key is not None:
+            if len(_BUILT) >= _BUILT_MAX:
+                _BUILT.clear()
+            _BUILT[key] = ctx
+        return ctx
+
+    def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
+        """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
+        kept, since the waits of a hand ask for the same few variants over and over."""
+        key = (self, self_drawn, last_copy)
+        ctx = _VARIANTS.get(key)
+        if ctx is None:
+            ctx = replace(self, self_drawn=self_drawn, last_copy=last_copy)
+            if len(_VARIANTS) >= _BUILT_MAX:
+                _VARIANTS.clear()
+            _VARIANTS[key] = ctx
+        return ctx
 
     def for_hand(self, hand: Hand) -> Context:
         """Check the flags the tiles can contradict; the context itself if they agree. (What the
         tiles prove is a rule book's to infer: MCR's last copy, ``rules.mcr.detect.proven_context``.)"""
         win = hand.winning_tile
         held = hand.counts()[INDEX[win]] - 1  # copies of the winning tile besides itself, melds included
-        _contradiction(self.kong_replacement and not hand.has_kong, "kong_replacement",
-                       "kong_replacement (杠上开花) needs a kong among the melds")
-        _contradiction(self.robbing_kong and held > 0, "robbing_kong",
-                       f"robbing_kong (抢杠和): the robbed tile {win} cannot also be in the winner's hand")
+        if self.kong_replacement and not hand.has_kong:
+            _contradiction("kong_replacement", "kong_replacement (杠上开花) needs a kong among the melds")
+        if self.robbing_kong and held > 0:
+            _contradiction("robbing_kong",
+                           f"robbing_kong (抢杠和): the robbed tile {win} cannot also be in the winner's hand")
         return self
 
 
 _WIND_CODES: dict[str, Wind] = {w.value: w for w in Wind}
 _FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
+_WIND_FIELDS = ("seat_wind", "prevalent_wind", "discarder")
+# Contexts built from JSON fields, by (fields, their values' types); cleared when full.
+_BUILT: dict[tuple[object, ...], Context] = {}
+_BUILT_MAX = 4096
+_VARIANTS: dict[tuple[Context, bool, bool], Context] = {}
 SUITS = ("m", "p", "s")
 
 
@@ -120,7 +166,6 @@ def _seats_out(value: object) -> tuple[Wind, ...]:
 _FIELDS = frozenset(f.name for f in fields(Context))
 
 
-def _contradiction(cond: bool, name: str, message: str) -> None:
-    if cond:
-        raise ScorerError(CONTRADICTORY_CONTEXT, message, ("context", name))
+def _contradiction(name: str, message: str) -> None:
+    raise ScorerError(CONTRADICTORY_CONTEXT, message, ("context", name))
 

@@ -26,40 +26,57 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     """Every way to split ``counts`` into ``need`` sets and one pair, in the reference's order.
 
     Sets never cross suits, so each suit is looked up in ``SUIT_DIVISIONS`` and the ways are
-    combined; honours can only be pungs or the pair."""
+    combined; honours can only be pungs or the pair. Sets travel as codes (``2·tile + kind``,
+    which sort as the sets do) until the divisions are made."""
     if sum(counts) != 3 * need + 2:
         return ()
-    honor_sets: list[SetT] = []
+    honor_sets: list[int] = []
     honor_pair = -1
     for i in range(HONOR_START, NUM_TILES):
         n = counts[i]
         if n == 3:
-            honor_sets.append((i, PUNG))
+            honor_sets.append(2 * i)
         elif n == 2 and honor_pair < 0:
             honor_pair = i
         elif n:
             return ()
-    ways: list[tuple[list[SetT], int]] = [(honor_sets, honor_pair)]
+    ways: list[tuple[list[int], int]] = [(honor_sets, honor_pair)]
     for s in range(3):
         options = SUIT_DIVISIONS.get(counts[s * 9 : s * 9 + 9])
         if options is None:
             return ()
         base = s * 9
+        off = 2 * base
         ways = [
-            ([*sets, *((base + r, k) for r, k in suit_sets)], base + p if p >= 0 else pair)
+            ([*sets, *[off + c for c in suit_sets]], base + p if p >= 0 else pair)
             for sets, pair in ways
             for suit_sets, p in options
             if p < 0 or pair < 0
         ]
+    if len(ways) == 1:  # most hands split one way only
+        sets, pair = ways[0]
+        if pair < 0:
+            return ()
+        sets.sort()
+        return ((tuple([SET_OF_CODE[c] for c in sets]), pair),)
     unique = {tuple(sorted(sets)): pair for sets, pair in ways if pair >= 0}
-    return tuple(sorted(unique.items()))
+    out: list[Division] = []
+    for codes, pair in sorted(unique.items()):
+        out.append((tuple([SET_OF_CODE[c] for c in codes]), pair))
+    return tuple(out)
 
 
-def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...]]]:
+# A set's code: 2 * its first tile, plus 1 for a chow (a pung sorts first, as in the divisions).
+SET_OF_CODE: tuple[SetT, ...] = tuple((c >> 1, CHOW if c & 1 else PUNG) for c in range(2 * NUM_TILES))
+
+
+def _suit_shapes() -> tuple[dict[tuple[int, ...], bool], dict[tuple[int, ...], bool]]:
     """Every count vector of one suit that splits into sets only, and into sets and a pair.
 
     Built once at import (a few tens of thousands of shapes): looking a suit up in these sets is
-    what makes finding a hand's waits cheap, and no hand pays for filling a table.
+    what makes finding a hand's waits cheap, and no hand pays for filling a table. Dicts rather
+    than frozensets: a dict of plain tuples drops out of the garbage collector's sight at its first
+    pass, where a set would be walked by every full collection.
     """
     kinds = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
     sets_only: set[tuple[int, ...]] = set()
@@ -82,22 +99,24 @@ def _suit_shapes() -> tuple[frozenset[tuple[int, ...]], frozenset[tuple[int, ...
                 c = list(shape)
                 c[i] += 2
                 with_pair.add(tuple(c))
-    return frozenset(sets_only), frozenset(with_pair)
+    return dict.fromkeys(sets_only, True), dict.fromkeys(with_pair, True)
 
 
 SETS_ONLY, WITH_PAIR = _suit_shapes()
 
 
-def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[SetT, ...], int], ...]]:
+def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]:
     """For every shape of one suit a real hand can hold (at most 4 sets and a pair, at most 4 of a
-    tile): each way to split it, as (sets as (rank index, kind), pair rank index or -1).
+    tile): each way to split it, as (set codes ``2·rank index + 1 for a chow``, pair rank index or
+    -1).
 
     Built at import by generating the multisets of sets, so the search for a hand's divisions is
-    a lookup per suit and a product across suits."""
-    kinds = [(r, PUNG) for r in range(9)] + [(r, CHOW) for r in range(7)]
-    table: dict[tuple[int, ...], list[tuple[tuple[SetT, ...], int]]] = {}
+    a lookup per suit and a product across suits. Plain ints throughout: the garbage collector
+    stops tracking the table's tuples at its first pass, so it costs no collection afterwards."""
+    kinds = [2 * r for r in range(9)] + [2 * r + 1 for r in range(7)]
+    table: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
 
-    def add(sets: tuple[SetT, ...], shape: list[int]) -> None:
+    def add(sets: tuple[int, ...], shape: list[int]) -> None:
         for pair in range(-1, 9):
             c = list(shape)
             if pair >= 0:
@@ -105,17 +124,18 @@ def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[SetT, ...], int
             if max(c) <= 4:
                 table.setdefault(tuple(c), []).append((sets, pair))
 
-    def grow(start: int, sets: tuple[SetT, ...], shape: list[int]) -> None:
+    def grow(start: int, sets: tuple[int, ...], shape: list[int]) -> None:
         add(sets, shape)
         if len(sets) == 4:
             return
         for k in range(start, len(kinds)):
-            r, kind = kinds[k]
+            code = kinds[k]
+            r = code >> 1
             c = list(shape)
-            for i in (r, r, r) if kind is PUNG else (r, r + 1, r + 2):
+            for i in (r, r + 1, r + 2) if code & 1 else (r, r, r):
                 c[i] += 1
             if max(c) <= 4:
-                grow(k, (*sets, (r, kind)), c)
+                grow(k, (*sets, code), c)
 
     grow(0, (), [0] * 9)
     return {shape: tuple(options) for shape, options in table.items()}
@@ -153,32 +173,50 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     Works suit by suit: a tile of one suit completes the hand when every other suit (and each
     honour) already splits into sets, with at most one pair among them all.
     """
-    # per group: 0 = splits into sets, 1 = splits into sets and a pair, 2 = neither
-    groups: list[tuple[int, tuple[int, ...]]] = []
+    # per group (three suits, then each honour): 0 = splits into sets, 1 = into sets and a pair,
+    # 2 = neither. Plain loops, no generators: this runs for every hand scored.
+    kinds = [0] * 10
+    bad = pairs = 0
     for s in range(3):
-        c9 = tuple(counts[s * 9 : s * 9 + 9])
-        a, b = _suit_shape(c9)
-        groups.append((0 if a else 1 if b else 2, c9))
-    for i in range(HONOR_START, NUM_TILES):
-        n = counts[i]
-        groups.append((0 if n in (0, 3) else 1 if n == 2 else 2, (n,)))
-    bad = sum(1 for g, _ in groups if g == 2)
-    pairs = sum(1 for g, _ in groups if g == 1)
+        c9 = counts[s * 9 : s * 9 + 9]
+        g = 0 if c9 in SETS_ONLY else 1 if c9 in WITH_PAIR else 2
+        kinds[s] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    for k in range(7):
+        n = counts[HONOR_START + k]
+        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
+        kinds[3 + k] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
     waits: set[int] = set()
-    for k, (g, c) in enumerate(groups):
-        other_bad = bad - (g == 2)
-        other_pairs = pairs - (g == 1)
-        if other_bad or other_pairs > 1:
-            continue
-        if k < 3:
-            sets_only, with_pair = _suit_waits(c)
-            waits.update(k * 9 + r for r in (sets_only if other_pairs else with_pair))
-        elif c[0] + 1 == (3 if other_pairs else 2):
-            waits.add(HONOR_START + k - 3)
+    if bad <= 1 and pairs <= 2:  # otherwise no single tile mends every group (see below)
+        for k in range(10):
+            g = kinds[k]
+            other_bad = bad - 1 if g == 2 else bad
+            other_pairs = pairs - 1 if g == 1 else pairs
+            if other_bad or other_pairs > 1:
+                continue
+            if k < 3:
+                sets_only, with_pair = _suit_waits(counts[k * 9 : k * 9 + 9])
+                base = k * 9
+                for r in sets_only if other_pairs else with_pair:
+                    waits.add(base + r)
+            elif counts[HONOR_START + k - 3] + 1 == (3 if other_pairs else 2):
+                waits.add(HONOR_START + k - 3)
     if need == 4:
-        odd = [i for i in range(NUM_TILES) if counts[i] % 2]
-        if len(odd) == 1:
-            waits.add(odd[0])  # seven pairs (four alike count as two pairs)
+        odd = -1
+        n_odd = 0
+        for i in range(NUM_TILES):
+            if counts[i] % 2:
+                n_odd += 1
+                odd = i
+        if n_odd == 1:
+            waits.add(odd)  # seven pairs (four alike count as two pairs)
     return frozenset(waits)
 
 

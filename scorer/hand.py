@@ -29,7 +29,18 @@ from .flowers import Flower, parse_flowers
 from .set_kind import MELD_KINDS, SetKind
 from .set_kind import MeldKind as MeldKind  # its public home before the set kinds had one
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
-from .tiles import ALL_TILES, DISPLAY_ORDER, INDEX, IS_HONOR, NUM_TILES, Tile, format_tiles, parse_tiles, sort_tiles
+from .tiles import (
+    ALL_TILES,
+    BY_CODE,
+    DISPLAY_ORDER,
+    INDEX,
+    IS_HONOR,
+    NUM_TILES,
+    Tile,
+    format_tiles,
+    parse_tiles,
+    sort_tiles,
+)
 
 MAX_FLOWERS = 8
 MAX_MELDS = 4
@@ -148,8 +159,29 @@ def build_melds(melds: object) -> list[Meld]:
         concealed = m.get("concealed", False)
         if not isinstance(concealed, bool):
             raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
-        built.append(Meld.from_tiles(m.get("tiles", ""), concealed, field=("hand", "melds", k)))
+        tiles = m.get("tiles", "")
+        # Melds are values: one read from the same codes before is handed out again.
+        key: tuple[object, ...] | None = None
+        if type(tiles) is list:
+            key = (tuple(tiles), concealed)
+        elif type(tiles) is str:
+            key = (tiles, concealed)
+        try:
+            meld = _MELDS.get(key) if key is not None else None
+        except TypeError:  # an unhashable "code": from_tiles names the error
+            key = meld = None
+        if meld is None:
+            meld = Meld.from_tiles(tiles, concealed, field=("hand", "melds", k))
+            if key is not None:
+                if len(_MELDS) >= _MELDS_MAX:
+                    _MELDS.clear()
+                _MELDS[key] = meld
+        built.append(meld)
     return built
+
+
+_MELDS: dict[object, Meld] = {}
+_MELDS_MAX = 4096
 
 
 @dataclass(frozen=True, eq=False)
@@ -180,11 +212,24 @@ class Hand:
         # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the
         # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
         # ``Hand.parse`` are the constructors that read codes and notations.
-        if type(self.concealed) is not tuple or not all(isinstance(t, Tile) for t in self.concealed):
+        # (plain loops rather than all() over a generator: this runs for every hand)
+        ok = type(self.concealed) is tuple
+        if ok:
+            for t in self.concealed:
+                if not isinstance(t, Tile):
+                    ok = False
+                    break
+        if not ok:
             raise TypeError(
                 f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)"
             )
-        if type(self.melds) is not tuple or not all(isinstance(m, Meld) for m in self.melds):
+        ok = type(self.melds) is tuple
+        if ok:
+            for m in self.melds:
+                if not isinstance(m, Meld):
+                    ok = False
+                    break
+        if not ok:
             raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
         if not isinstance(self.winning_tile, Tile):
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
@@ -194,12 +239,14 @@ class Hand:
             named_flowers_count(self)
         # Equal hands list their melds in one order, so whichever is scored first, the cached
         # result shows the same arrangement.
-        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
+        if len(self.melds) > 1:
+            object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
         standing, counts = tile_counts(self.concealed, self.melds, self.winning_tile)
         object.__setattr__(self, "_standing", standing)
         object.__setattr__(self, "_counts", counts)
         _validate(self)
-        melds = tuple((INDEX[m.tile], m.kind.value, m.concealed) for m in self.melds)
+        # plain ints and bools only, so that the garbage collector soon stops tracking the key
+        melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
         key = (self._standing, melds, INDEX[self.winning_tile], self.flowers, self.flower_tiles)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
@@ -228,12 +275,17 @@ class Hand:
         built = build_melds(melds)
         if not isinstance(winning_tile, str):
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
-        win = parse_tiles(winning_tile, ("hand", "winning_tile"))
-        if len(win) != 1:
-            raise ScorerError(
-                TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
-            )
-        return cls(tiles, tuple(built), win[0], *read_flowers(flowers))
+        tile = BY_CODE.get(winning_tile)  # one code, as JSON gives it: no need to read a notation
+        if tile is None:
+            win = parse_tiles(winning_tile, ("hand", "winning_tile"))
+            if len(win) != 1:
+                raise ScorerError(
+                    TILE_COUNT, f"winning_tile must be exactly one tile, got {len(win)}", ("hand", "winning_tile")
+                )
+            tile = win[0]
+        if type(flowers) is int and 0 <= flowers <= MAX_FLOWERS:
+            return cls(tiles, tuple(built), tile, flowers)
+        return cls(tiles, tuple(built), tile, *read_flowers(flowers))
 
     @classmethod
     def parse(cls, text: object, flowers: object = 0) -> Hand:

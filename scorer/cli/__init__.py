@@ -3,8 +3,9 @@
     python -m scorer HAND [options]         score a hand (``score``)
     python -m scorer waits HAND [options]   what a hand waits on, or what to discard (``waits``)
     python -m scorer sichuan-settle FILE    settle a Sichuan hand of play from a JSON body (``sichuan``)
+    python -m scorer bulk [IN] [-o OUT]     JSON lines of /v1/score bodies to answers (``bulk``)
 
-Every subcommand takes ``--ruleset`` and ``--option NAME=VALUE``.
+``score`` and ``waits`` take ``--ruleset`` and ``--option NAME=VALUE``; ``bulk`` reads them from each line.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import score, sichuan, waits
+from . import bulk, score, sichuan, waits
 
-_SUBCOMMANDS = {"waits": waits.main, "sichuan-settle": sichuan.main}
+_SUBCOMMANDS = {"waits": waits.main, "sichuan-settle": sichuan.main, "bulk": bulk.main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

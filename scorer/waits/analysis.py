@@ -12,7 +12,7 @@ among the ``visible`` tiles (a copy among the concealed tiles disproves it, as i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..context import Context
@@ -256,8 +256,8 @@ class _Rules:
 
     def win_context(self, h: Holding, i: int, seen: tuple[int, ...], self_drawn: bool = False) -> Context:
         if self.last_copy:
-            return replace(self.ctx, self_drawn=self_drawn, last_copy=_last_copy(h, i, seen))
-        return replace(self.ctx, self_drawn=True) if self_drawn else self.ctx
+            return self.ctx.with_win(self_drawn, _last_copy(h, i, seen))
+        return self.ctx.with_win(True, self.ctx.last_copy) if self_drawn else self.ctx
 
 
 def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
@@ -293,7 +293,7 @@ def _wait(h: Holding, i: int, own: tuple[int, ...], seen: tuple[int, ...], rules
         return Wait(tile, unseen, None, None)
     hand = Hand(h.concealed, h.melds, tile, h.flowers, h.flower_tiles)
     base = rules.win_context(h, i, seen)
-    return Wait(tile, unseen, rules.score(hand, base), rules.score(hand, replace(base, self_drawn=True)))
+    return Wait(tile, unseen, rules.score(hand, base), rules.score(hand, base.with_win(True, base.last_copy)))
 
 
 def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], rules: _Rules) -> DrawnWin | None:

@@ -166,8 +166,98 @@ def _fold(frontiers: list[Frontier]) -> Frontier:
 
 def regular_shanten(counts: Counts, fixed: int) -> int:
     """Regular-form shanten of standing ``counts`` beside ``fixed`` melds."""
+    if fixed >= MAX_SETS - 1:
+        return _few_left(counts, fixed)
     g = _groups(counts)
     return _best(_merge(g[0], g[1]), _merge(g[2], g[3]), fixed)
+
+
+# --- three or four sets already fixed: no frontier needed ------------------------------------------
+# With ``fixed`` >= 3 (a knitted straight's rest, or three or four melds) the formula above leaves
+# little to choose: with four sets fixed the shanten is -1 with a pair, else 0; with three, it is
+#   -1  a set and a pair apart from it       0  a set, or a partial and a pair apart from it
+#    1  a partial or a pair                  2  nothing
+# (a partial: a pair, two in a row or two with a gap). Each question is a scan of the counts, where
+# the frontiers cost a search per new suit shape — the knitted straight asks it of six rests and
+# of every probe for a useful tile.
+def _has_pair(c: list[int]) -> bool:
+    for n in c:
+        if n >= 2:
+            return True
+    return False
+
+
+def _has_partial(c: list[int]) -> bool:
+    for i in range(NUM_TILES):
+        n = c[i]
+        if n == 0:
+            continue
+        if n >= 2:
+            return True
+        if i < HONOR_START:
+            r = RANK[i]
+            if (r <= 8 and c[i + 1]) or (r <= 7 and c[i + 2]):
+                return True
+    return False
+
+
+def _few_left(counts: Counts, fixed: int) -> int:
+    c = list(counts)
+    if fixed >= MAX_SETS:
+        return -1 if _has_pair(c) else 0
+    has_set = False
+    for i in range(NUM_TILES):
+        n = c[i]
+        if n == 0:
+            continue
+        if n >= 3:  # a pung, and is there a pair besides it?
+            has_set = True
+            c[i] -= 3
+            found = _has_pair(c)
+            c[i] += 3
+            if found:
+                return -1
+        if i < HONOR_START and RANK[i] <= 7 and c[i + 1] and c[i + 2]:  # a chow starting here
+            has_set = True
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            found = _has_pair(c)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+            if found:
+                return -1
+    if has_set:
+        return 0
+    partial = False
+    for i in range(NUM_TILES):
+        if c[i] >= 2:  # a pair, and a partial besides it?
+            c[i] -= 2
+            found = _has_partial(c)
+            c[i] += 2
+            if found:
+                return 0
+            partial = True
+    return 1 if partial or _has_partial(c) else 2
+
+
+def _few_left_useful(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
+    """``_regular`` for ``fixed`` >= 3: the same probes, each a scan."""
+    result = _few_left(counts, fixed)
+    useful: list[int] = []
+    c = list(counts)
+    for t in range(NUM_TILES):
+        n = counts[t]
+        if n == 4 and result > 0:
+            continue
+        if n == 0 and (IS_HONOR[t] or not _has_neighbour(counts, t)):
+            continue
+        c[t] += 1
+        if _few_left(tuple(c), fixed) < result:
+            useful.append(t)
+        c[t] -= 1
+    return result, tuple(useful)
 
 
 def _has_neighbour(counts: Counts, t: int) -> bool:
@@ -179,6 +269,8 @@ def _has_neighbour(counts: Counts, t: int) -> bool:
 
 @lru_cache(maxsize=1 << 13)
 def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
+    if fixed >= MAX_SETS - 1:
+        return _few_left_useful(counts, fixed)
     groups = _groups(counts)
     rest = [_fold(groups[:k] + groups[k + 1:]) for k in range(4)]
     result = _best(groups[0], rest[0], fixed)

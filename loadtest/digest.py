@@ -1,0 +1,81 @@
+"""A digest of thousands of answers, to show a speed change left every answer byte-identical.
+
+    python loadtest/digest.py [--scores 4000] [--waits 600]
+
+Scores generated hands (``tests/handgen.py`` and ``loadtest/hands.py``, object and notation
+bodies, every rule book) and analyses waits (13 tiles ready and not, 14 tiles), serialises each
+answer (or its error) as JSON, and prints one SHA-256 per kind. Run it with each build's
+interpreter before and after a change: the digests must not move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+if not __package__:
+    sys.path.append(str(Path(__file__).resolve().parents[1]))
+
+import scorer  # noqa: E402
+from loadtest.hands import generate  # noqa: E402
+from tests.handgen import CODES, generate_many  # noqa: E402
+
+
+def _answer(fn: Any, *args: Any, **kwargs: Any) -> bytes:
+    try:
+        out = fn(*args, **kwargs).to_dict()
+    except scorer.ScorerError as e:
+        out = {"error": e.code, "message": e.message, "field": list(e.field)}
+    return json.dumps(out, sort_keys=True, ensure_ascii=False).encode()
+
+
+def score_digest(n: int) -> str:
+    h = hashlib.sha256()
+    bodies = [g.request_body() for g in generate_many(n // 2, 11)]
+    bodies += [g.body("notation" if k % 3 == 0 else "object") for k, g in enumerate(generate(n - n // 2, 12))]
+    for k, body in enumerate(bodies):
+        hand = body["hand"]
+        try:
+            hd = scorer.Hand.parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
+            ctx = scorer.Context.build(**body.get("context", {}))
+        except scorer.ScorerError as e:
+            h.update(f"{e.code}{e.field}".encode())
+            continue
+        for book in scorer.RULESETS if k % 5 == 0 else ("mcr",):
+            h.update(_answer(scorer.score, hd, ctx, ruleset=book))
+    return h.hexdigest()
+
+
+def waits_digest(n: int) -> str:
+    h = hashlib.sha256()
+    rng = random.Random(5)
+    for g in generate_many(n, 13):
+        hk = g.hand_kwargs()
+        ready = {"concealed": hk["concealed"], "melds": hk["melds"], "flowers": hk["flowers"]}
+        ctx = {"seat_wind": g.context["seat_wind"], "prevalent_wind": g.context["prevalent_wind"]}
+        swapped = list(hk["concealed"])
+        swapped[rng.randrange(len(swapped))] = rng.choice(CODES)
+        fourteen = [*hk["concealed"], rng.choice(CODES)]
+        for concealed in (hk["concealed"], swapped, fourteen):
+            h.update(_answer(scorer.analyze, {**ready, "concealed": concealed}, ctx))
+    return h.hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--scores", type=int, default=4000)
+    p.add_argument("--waits", type=int, default=600)
+    args = p.parse_args(argv)
+    print(f"build {'compiled' if scorer.COMPILED else 'pure'}")
+    print(f"scores {args.scores}: {score_digest(args.scores)}")
+    print(f"waits {args.waits}x3: {waits_digest(args.waits)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

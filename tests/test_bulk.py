@@ -1,0 +1,89 @@
+"""``python -m scorer bulk``: JSON lines of /v1/score bodies in, the service's answers out, in order."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scorer.cli import bulk, main
+from service import create_app
+from tests.handgen import generate_many
+
+BAD_LINES = [
+    b"",  # an empty line: the empty-body problem
+    b"{not json",
+    b"[1, 2]",  # JSON, but not a body
+    b'{"hand": "[222m1][444m2][666m3]88mW8m"}',  # too few tiles
+    b'{"hand": "[222m1][444m2][666m3]88mWW8m", "ruleset": "nope"}',
+    b'{"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"self_drawn": true, "discarder": "S"}}',
+]
+
+
+def _lines(n: int) -> list[bytes]:
+    good = [json.dumps(g.request_body()).encode() for g in generate_many(n, 31)]
+    good.insert(3, b'{"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}')
+    return good[:5] + BAD_LINES + good[5:]
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app().test_client()
+
+
+def _service(client, line: bytes) -> dict:
+    r = client.post("/v1/score", data=line, content_type="application/json")
+    return r.get_json()
+
+
+def test_each_line_gets_what_the_service_answers_in_order(client, tmp_path):
+    lines = _lines(40)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["bulk", str(src), "-o", str(out), "--jobs", "1"]) == 0
+    answers = out.read_bytes().splitlines()
+    assert len(answers) == len(lines)
+    for line, answer in zip(lines, answers, strict=True):
+        assert json.loads(answer) == _service(client, line), line
+    statuses = [json.loads(a).get("status") for a in answers[5:5 + len(BAD_LINES)]]
+    assert statuses == [400, 400, 422, 422, 422, 422]
+
+
+def test_jobs_give_the_same_lines_in_the_same_order(tmp_path):
+    lines = _lines(300)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(lines) + b"\n")
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main(["bulk", str(src), "-o", str(one), "--jobs", "1"]) == 0
+    # small chunks: many in flight, so the bounded window and the ordering are both exercised
+    assert main(["bulk", str(src), "-o", str(two), "--jobs", "2", "--chunk", "7"]) == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_stdin_to_stdout():
+    line = b'{"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}\n{oops\n'
+    out = subprocess.run([sys.executable, "-m", "scorer", "bulk", "--jobs", "1"], input=line,
+                         capture_output=True, check=True, timeout=60).stdout.splitlines()
+    assert json.loads(out[0])["total"] == 12 and json.loads(out[1])["status"] == 400
+    assert len(out) == 2
+
+
+def test_window_bounds_the_chunks_in_flight(monkeypatch):
+    """However long the input, at most WINDOW chunks per process are handed out ahead of the writer."""
+    drawn = []
+
+    def lines():
+        for k in range(5000):
+            drawn.append(k)
+            yield b"{}"
+
+    written = []
+
+    class Sink:
+        def write(self, b: bytes) -> None:
+            # when a chunk is written, the reader is never more than the window ahead of it
+            written.append(b.count(b"\n"))
+            assert len(drawn) - sum(written) <= (bulk.WINDOW * 2 + 1) * 10
+
+    assert bulk.run(lines(), Sink(), jobs=2, chunk=10) == 5000
