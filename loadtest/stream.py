@@ -23,7 +23,10 @@ does. Per hand it times, side by side:
             Kong scores as winning (no knitted or honours-and-knitted shapes), Sichuan's
             ``tests/explain_off_hash.py``'s two-suit generator's, each with a missing suit it lacks;
             both chosen and written as JSON fields by a process of their own beforehand (choosing Hong
-            Kong's means scoring them, which the timed process must not have done)
+            Kong's means scoring them, which the timed process must not have done). A full
+            collection lands on whichever book's hand crossed the threshold, so the ratios are also
+            given without the collector's pauses inside each book's hands (``cpu-gc``, from
+            ``gc.callbacks``)
 
 The figures are the mean per hand over the run and its ratio to the reference's mean in the same
 run (the machine is shared and noisy: only ratios measured side by side mean anything), reported
@@ -37,6 +40,7 @@ cleared, median over hands) is a property of the engine, not what a user waits.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -267,6 +271,22 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
     wall = {"ref": 0, "mcr": 0, "hk": 0, "sichuan": 0}
     used = dict.fromkeys(wall, 0)
     won = {"mcr": 0, "hk": 0, "sichuan": 0}
+    # The collector's pauses, timed apart: a full collection (15-25 ms) lands on whichever book's
+    # hand allocates past the threshold, so with three books in turn it moves a book's mean by 10 µs
+    # or more from run to run; each book's time is also given without the pauses inside it.
+    paused = [0, 0]  # wall, CPU (ns) of every collection so far
+    began = [0, 0]
+    gc_wall = dict.fromkeys(wall, 0)
+    gc_used = dict.fromkeys(wall, 0)
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0], began[1] = pc(), cpu()
+        else:
+            paused[0] += pc() - began[0]
+            paused[1] += cpu() - began[1]
+
+    gc.callbacks.append(on_gc)
     for k in range(n):
         args = refs[k]
         u0 = cpu()
@@ -280,6 +300,7 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
         wall["ref"] += t1 - t0
         used["ref"] += u1 - u0
         for book, body in (("mcr", mcr[k]), ("hk", hk[k]), ("sichuan", sichuan[k])):
+            p0, q0 = paused
             u0 = cpu()
             t0 = pc()
             r = score(build_hand(**body["hand"]), build_ctx(**body["context"]), ruleset=book)
@@ -287,11 +308,17 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
             u1 = cpu()
             wall[book] += t1 - t0
             used[book] += u1 - u0
+            gc_wall[book] += paused[0] - p0
+            gc_used[book] += paused[1] - q0
             won[book] += r.winning
-    out: dict[str, Any] = {"hands": n, "compiled": scorer.COMPILED, "winning": won}
+    gc.callbacks.remove(on_gc)
+    out: dict[str, Any] = {"hands": n, "compiled": scorer.COMPILED, "winning": won,
+                           "gc_ms": paused[0] / 1e6, "cpu_gc_ms": paused[1] / 1e6}
     for key in wall:
         out[f"{key}_us"] = wall[key] / n / 1e3
         out[f"cpu_{key}_us"] = used[key] / n / 1e3
+        out[f"nogc_{key}_us"] = (wall[key] - gc_wall[key]) / n / 1e3
+        out[f"cpu_nogc_{key}_us"] = (used[key] - gc_used[key]) / n / 1e3
     return out
 
 
@@ -324,6 +351,9 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[
         r["cpu mcr/ref"] = r["cpu_mcr_us"] / r["cpu_ref_us"]
         r["cpu hk/mcr"] = r["cpu_hk_us"] / r["cpu_mcr_us"]
         r["cpu sichuan/mcr"] = r["cpu_sichuan_us"] / r["cpu_mcr_us"]
+        # without the collector's pauses inside each book's hands (each its own share of them)
+        r["cpu-gc hk/mcr"] = r["cpu_nogc_hk_us"] / r["cpu_nogc_mcr_us"]
+        r["cpu-gc sichuan/mcr"] = r["cpu_nogc_sichuan_us"] / r["cpu_nogc_mcr_us"]
     elif what == "score":
         r["stream/ref"] = (r["build_us"] + r["score_us"]) / r["ref_us"]
         r["score/ref"] = r["score_us"] / r["ref_us"]
@@ -341,10 +371,12 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[
 
 RATIOS = {"score": ("stream/ref", "score/ref", "build/ref", "cpu stream/ref", "cpu score/ref"),
           "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref"),
-          "books": ("mcr/ref", "hk/mcr", "sichuan/mcr", "cpu mcr/ref", "cpu hk/mcr", "cpu sichuan/mcr")}
+          "books": ("mcr/ref", "hk/mcr", "sichuan/mcr", "cpu mcr/ref", "cpu hk/mcr", "cpu sichuan/mcr",
+                    "cpu-gc hk/mcr", "cpu-gc sichuan/mcr")}
 MICROS = {"score": ("build_us", "score_us", "ref_us"),
           "waits": ("not_ready_us", "ref_shanten_us", "ready_us", "ref_ready_us"),
-          "books": ("mcr_us", "hk_us", "sichuan_us", "ref_us", "cpu_mcr_us", "cpu_hk_us", "cpu_sichuan_us")}
+          "books": ("mcr_us", "hk_us", "sichuan_us", "ref_us", "cpu_mcr_us", "cpu_hk_us", "cpu_sichuan_us",
+                    "cpu_nogc_mcr_us", "cpu_nogc_hk_us", "cpu_nogc_sichuan_us")}
 
 
 def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable,
@@ -355,7 +387,8 @@ def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable
         r = one_run(what, n, SEED_BASE + seed * 100 + k, python)
         results.append(r)
         out(f"  run {k + 1}: " + "  ".join(f"{key} {r[key]:.2f}x" for key in RATIOS[what]) + "   ("
-            + ", ".join(f"{key[:-3]} {r[key]:.1f} µs" for key in MICROS[what]) + ")")
+            + ", ".join(f"{key[:-3]} {r[key]:.1f} µs" for key in MICROS[what])
+            + (f"; collections {r['cpu_gc_ms']:.0f} ms CPU" if what == "books" else "") + ")")
     ranges = {key: (min(r[key] for r in results), max(r[key] for r in results)) for key in RATIOS[what]}
     return {"what": what, "n": n, "runs": results, "ranges": ranges, "compiled": results[0]["compiled"],
             "load": os.getloadavg()}
