@@ -6,7 +6,8 @@
 
 For each gunicorn setting (``conf`` = ``gunicorn.conf.py`` as it is, or ``CLASS:WORKERS[:THREADS]``
 over it; then any of ``:noaccess`` (no access log), ``:norecycle`` (max_requests 0), ``:preload``,
-``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096)) it starts two gunicorns on 127.0.0.1 with the
+``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096), ``:gcdefault``
+(GUNICORN_GC_YOUNG=700)) it starts two gunicorns on 127.0.0.1 with the
 project's ``gunicorn.conf.py`` plus that setting: (a) the real service, (b)
 ``loadtest/minimal_app.py``, which parses the same JSON bodies and answers a small JSON object. wrk
 (Debian's ``wrk``; a lighter load generator than locust, which would spend as much CPU per request
@@ -59,6 +60,7 @@ FLAGS: dict[str, tuple[list[str], dict[str, str]]] = {  # setting suffixes: (gun
     "preload": (["--preload"], {}),  # import the app once in the master, fork workers from it
     "nocache": ([], {"SCORER_RESULT_CACHE_SIZE": "0"}),  # no result cache (decompositions still cached)
     "smallcache": ([], {"SCORER_RESULT_CACHE_SIZE": "4096"}),
+    "gcdefault": ([], {"GUNICORN_GC_YOUNG": "700"}),  # the workers' collector at CPython's default threshold
 }
 
 
