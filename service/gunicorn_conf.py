@@ -81,7 +81,7 @@ def on_starting(server: Any) -> None:
 
 # Young collections every GUNICORN_GC_YOUNG allocations in a worker (CPython's default: 700; 0 turns
 # automatic collection off): a request allocates a few thousand objects and keeps almost none, so at
-# 700 the collector runs several times a request for nothing. 50,000 took 12-13% off a /v1/score
+# 700 the collector runs several times a request for nothing. 50,000 took 12-14% off a /v1/score
 # request's CPU in-process (loadtest/gc_thresholds.py, compiled build; 100,000 no better).
 _gc_young = int(os.environ.get("GUNICORN_GC_YOUNG", "50000"))
 
