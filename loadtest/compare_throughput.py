@@ -110,7 +110,7 @@ class Outcome:
     def summary(self) -> dict[str, Any]:
         ratios = [r.rps / m.rps for r, m in zip(self.real, self.minimal, strict=True) if m.rps]
         med = statistics.median
-        out = {
+        out: dict[str, Any] = {
             "setting": self.setting,
             "ratio": med(ratios) if ratios else 0.0,
             "ratio_min": min(ratios, default=0.0), "ratio_max": max(ratios, default=0.0),
