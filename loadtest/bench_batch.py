@@ -6,7 +6,9 @@ Each ``--python`` is a venv's interpreter with the project installed (the editab
 the pure-Python source, the serving venv the compiled wheel). The script runs itself in each, in
 turn, ``--rounds`` times (interleaved, so both share the machine's noise); every run builds the app,
 clears the scorer's caches and times the whole request through Flask's test client (routing, JSON,
-schemas, scoring, serialisation; no socket). The figure is the ratio of the best times.
+schemas, scoring, serialisation; no socket). The figure is the ratio of the best times; beside it
+the range of the per-round ratios (each round's builds ran back to back, so they shared its noise),
+and the same best and range in the process's CPU time.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 if not __package__:  # run as a script: the interpreter's installed scorer, this checkout's loadtest
     sys.path.append(str(Path(__file__).resolve().parents[1]))
@@ -25,7 +29,7 @@ if not __package__:  # run as a script: the interpreter's installed scorer, this
 SCRIPT = Path(__file__).resolve()
 
 
-def measure(n: int, seed: int, reps: int) -> dict[str, object]:
+def measure(n: int, seed: int, reps: int) -> dict[str, Any]:
     """In this interpreter: the best of ``reps`` cold batch requests, in seconds."""
     import scorer
     from loadtest.hands import generate
@@ -36,15 +40,18 @@ def measure(n: int, seed: int, reps: int) -> dict[str, object]:
     client = create_app().test_client()
     gc.collect()
     gc.freeze()  # as gunicorn.conf.py's post_worker_init does: the import-time tables leave the GC's sight
-    best = float("inf")
+    gc.set_threshold(int(os.environ.get("GUNICORN_GC_YOUNG", "50000")), 10, 10)  # and its young threshold
+    best = best_cpu = float("inf")
     for _ in range(reps):
         scorer.clear_caches()
+        c0 = time.process_time()
         t0 = time.perf_counter()
         resp = client.post("/v1/score/batch", data=raw, content_type="application/json")
         best = min(best, time.perf_counter() - t0)
+        best_cpu = min(best_cpu, time.process_time() - c0)
         assert resp.status_code == 200, resp.status_code
     results = resp.get_json()["results"]
-    return {"compiled": scorer.COMPILED, "seconds": best, "hands": len(results),
+    return {"compiled": scorer.COMPILED, "seconds": best, "cpu_seconds": best_cpu, "hands": len(results),
             "scored": sum(1 for r in results if "points" in r)}
 
 
@@ -60,20 +67,30 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(args.n, args.seed, 1)))
         return 0
     pythons = args.python or [sys.executable]
-    best: dict[str, dict[str, object]] = {}
+    best: dict[str, dict[str, Any]] = {}
+    rounds: list[dict[str, dict[str, Any]]] = []
     for _ in range(args.rounds):
+        this: dict[str, dict[str, Any]] = {}
         for py in pythons:
             out = subprocess.run([py, str(SCRIPT), "--measure", "--n", str(args.n), "--seed", str(args.seed)],
                                  capture_output=True, text=True, check=True, timeout=600).stdout
             r = json.loads(out)
+            this[py] = r
             if py not in best or r["seconds"] < best[py]["seconds"]:
                 best[py] = r
+        rounds.append(this)
     base = max(float(r["seconds"]) for r in best.values())  # the slowest build is 1.0x
-    print(f"POST /v1/score/batch, {args.n} distinct hands, caches cleared, best of {args.rounds} interleaved runs:")
+    base_cpu = max(float(r["cpu_seconds"]) for r in best.values())
+    print(f"POST /v1/score/batch, {args.n} distinct hands, caches cleared, best of {args.rounds} interleaved runs "
+          f"(load {os.getloadavg()[0]:.2f}):")
     for py, r in best.items():
         build = "compiled" if r["compiled"] else "pure Python"
-        secs = float(r["seconds"])
-        print(f"  {build:12} {secs * 1000:8.1f} ms  {base / secs:5.2f}x   ({r['scored']}/{r['hands']} scored; {py})")
+        secs, cpu = float(r["seconds"]), float(r["cpu_seconds"])
+        per_round = [max(float(x[p]["seconds"]) for p in x) / float(x[py]["seconds"]) for x in rounds]
+        per_cpu = [max(float(x[p]["cpu_seconds"]) for p in x) / float(x[py]["cpu_seconds"]) for x in rounds]
+        print(f"  {build:12} {secs * 1000:8.1f} ms  {base / secs:5.2f}x (rounds {min(per_round):.2f}–"
+              f"{max(per_round):.2f}x)   CPU {cpu * 1000:8.1f} ms  {base_cpu / cpu:5.2f}x (rounds "
+              f"{min(per_cpu):.2f}–{max(per_cpu):.2f}x)   ({r['scored']}/{r['hands']} scored; {py})")
     return 0
 
 

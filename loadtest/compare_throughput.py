@@ -6,7 +6,8 @@
 
 For each gunicorn setting (``conf`` = ``gunicorn.conf.py`` as it is, or ``CLASS:WORKERS[:THREADS]``
 over it; then any of ``:noaccess`` (no access log), ``:norecycle`` (max_requests 0), ``:preload``,
-``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096)) it starts two gunicorns on 127.0.0.1 with the
+``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096), ``:gcdefault``
+(GUNICORN_GC_YOUNG=700)) it starts two gunicorns on 127.0.0.1 with the
 project's ``gunicorn.conf.py`` plus that setting: (a) the real service, (b)
 ``loadtest/minimal_app.py``, which parses the same JSON bodies and answers a small JSON object. wrk
 (Debian's ``wrk``; a lighter load generator than locust, which would spend as much CPU per request
@@ -59,6 +60,7 @@ FLAGS: dict[str, tuple[list[str], dict[str, str]]] = {  # setting suffixes: (gun
     "preload": (["--preload"], {}),  # import the app once in the master, fork workers from it
     "nocache": ([], {"SCORER_RESULT_CACHE_SIZE": "0"}),  # no result cache (decompositions still cached)
     "smallcache": ([], {"SCORER_RESULT_CACHE_SIZE": "4096"}),
+    "gcdefault": ([], {"GUNICORN_GC_YOUNG": "700"}),  # the workers' collector at CPython's default threshold
 }
 
 
@@ -108,7 +110,7 @@ class Outcome:
     def summary(self) -> dict[str, Any]:
         ratios = [r.rps / m.rps for r, m in zip(self.real, self.minimal, strict=True) if m.rps]
         med = statistics.median
-        out = {
+        out: dict[str, Any] = {
             "setting": self.setting,
             "ratio": med(ratios) if ratios else 0.0,
             "ratio_min": min(ratios, default=0.0), "ratio_max": max(ratios, default=0.0),
@@ -122,6 +124,9 @@ class Outcome:
             "rounds": [{"real": vars(r), "minimal": vars(m)} for r, m in zip(self.real, self.minimal, strict=True)],
         }
         out["cpu_ratio"] = out["minimal_cpu_ms"] / out["real_cpu_ms"] if out["real_cpu_ms"] else 0.0
+        cpu_ratios = [m.cpu_ms_per_request / r.cpu_ms_per_request
+                      for r, m in zip(self.real, self.minimal, strict=True) if r.cpu_ms_per_request]
+        out["cpu_ratio_min"], out["cpu_ratio_max"] = min(cpu_ratios, default=0.0), max(cpu_ratios, default=0.0)
         # Capacity on dedicated cores, from CPU time (which other tenants do not inflate much): the
         # cores are shared by the server and wrk, so requests/s ~ cores / (server + wrk CPU per request).
         real_all = out["real_cpu_ms"] + med(r.wrk_cpu_ms_per_request for r in self.real)
@@ -209,16 +214,18 @@ def measure(exe: str, setting: Setting, app: str, bodies: Path, n_bodies: int, a
 def print_table(rows: list[dict[str, Any]]) -> None:
     width = max(20, *(len(s["setting"]) for s in rows))
     print(f"\n{'setting':{width}} {'req/s real/min':>14} {'(min-max)':>11} {'CPU capacity':>12} "
-          f"{'server CPU':>10} {'real p99':>9} {'min. p99':>9} {'cache hits':>10}")
+          f"{'server CPU':>10} {'(min-max)':>11} {'real p99':>9} {'min. p99':>9} {'cache hits':>10}")
     for s in rows:
         hit = "n/a" if s["cache_hit_rate"] is None else f"{100 * s['cache_hit_rate']:.1f}%"
         print(f"{s['setting']:{width}} {s['ratio']:14.2f} {s['ratio_min']:5.2f}-{s['ratio_max']:<5.2f} "
               f"{s['cpu_capacity_ratio']:12.2f} {s['cpu_ratio']:10.2f} "
+              f"{s['cpu_ratio_min']:5.2f}-{s['cpu_ratio_max']:<5.2f} "
               f"{s['real_p99_ms']:7.1f}ms {s['minimal_p99_ms']:7.1f}ms {hit:>10}")
     print("\nreq/s real/min: median of the per-round ratios of requests/s (alternated rounds); CPU capacity:\n"
           "(minimal server + wrk CPU per request) / (real server + wrk CPU per request), the same ratio\n"
           "on dedicated cores, read from CPU time, which a busy machine disturbs far less; server CPU: the\n"
-          "servers' CPU per request alone, minimal/real. p99: median over the rounds.")
+          "servers' CPU per request alone, minimal/real (over the rounds; min-max: the rounds' own). p99: median\n"
+          "over the rounds.")
     print(f"targets: real/minimal >= {TARGET_RATIO} (goal {GOAL_RATIO}); real p99 <= {TARGET_P99_MS:g} ms at 32 "
           "connections. Requests/s themselves are not figures on a shared machine; the ratios are.")
 

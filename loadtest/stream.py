@@ -1,6 +1,6 @@
 """The stream figure: speed as a user pays for it, in a fresh process, each hand seen once.
 
-    python loadtest/stream.py [--what score|waits] [--n 2000] [--seed 1] [--runs 3]
+    python loadtest/stream.py [--what score|waits|books] [--n 2000] [--seed 1] [--runs 3]
 
 Each run is a new interpreter (this one's, so the build installed in its venv; run it with the
 compiled wheel's interpreter to measure the wheel) that imports the scorer, generates ``--n``
@@ -15,6 +15,18 @@ does. Per hand it times, side by side:
             winning tile taken away), every wait scored on a discard and self-drawn, against
             ``MahjongShanten`` plus two ``MahjongFanCalculator`` calls per wait (``ready`` /
             ``ref_ready``)
+    books   the three rule books in one stream, hand for hand in turn (an MCR hand with its
+            reference call, a Hong Kong hand, a Sichuan hand, then the next of each), each hand
+            ``Hand.build`` + ``Context.build`` + ``scorer.score(..., ruleset=book)``: each book's mean
+            per hand and its ratio to MCR's mean in the same run (``hk/mcr``, ``sichuan/mcr``), MCR's
+            to the reference as in ``score``. Hong Kong's hands are ``tests/handgen.py``'s that Hong
+            Kong scores as winning (no knitted or honours-and-knitted shapes), Sichuan's
+            ``tests/explain_off_hash.py``'s two-suit generator's, each with a missing suit it lacks;
+            both chosen and written as JSON fields by a process of their own beforehand (choosing Hong
+            Kong's means scoring them, which the timed process must not have done). A full
+            collection lands on whichever book's hand crossed the threshold, so the ratios are also
+            given without the collector's pauses inside each book's hands (``cpu-gc``, from
+            ``gc.callbacks``)
 
 The figures are the mean per hand over the run and its ratio to the reference's mean in the same
 run (the machine is shared and noisy: only ratios measured side by side mean anything), reported
@@ -28,11 +40,13 @@ cleared, median over hands) is a property of the engine, not what a user waits.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -204,15 +218,143 @@ def _child_waits(n: int, seed: int) -> dict[str, Any]:
             "compiled": scorer.COMPILED}
 
 
+def _prep_books(n: int, seed: int) -> dict[str, Any]:
+    """Hong Kong and Sichuan request bodies for ``_child_books``, in a process of their own: ``n``
+    generated hands Hong Kong scores as winning, ``n`` Sichuan hands (JSON fields)."""
+    import scorer
+    from tests.explain_off_hash import sichuan_hand
+    from tests.handgen import generate
+
+    hk: list[dict[str, Any]] = []
+    k = 0
+    while len(hk) < n:
+        g = generate(seed + 50, k)
+        k += 1
+        body = {"hand": g.hand_kwargs(), "context": {**g.context, "last_copy": False}}
+        try:
+            if scorer.score(scorer.Hand.build(**body["hand"]), ruleset="hk", **body["context"]).winning:
+                hk.append(body)
+        except scorer.ScorerError:
+            pass
+    rnd = random.Random(seed + 51)
+    sichuan: list[dict[str, Any]] = []
+    while len(sichuan) < n:
+        hand, missing = sichuan_hand(rnd)
+        self_drawn = rnd.random() < 0.4
+        seat = rnd.choice("ESWN")
+        ctx: dict[str, Any] = {"missing_suit": missing, "seat_wind": seat, "self_drawn": self_drawn,
+                               "discarder": None if self_drawn else rnd.choice([w for w in "ESWN" if w != seat]),
+                               "last_wall_tile": rnd.random() < 0.1}
+        fields: dict[str, Any] = {
+            "concealed": [t.value for t in hand.concealed], "winning_tile": hand.winning_tile.value,
+            "melds": [{"tiles": [t.value for t in m.tiles], "concealed": m.concealed} for m in hand.melds]}
+        assert scorer.Hand.build(**fields) == hand
+        sichuan.append({"hand": fields, "context": ctx})
+    return {"hk": hk, "sichuan": sichuan, "hk_drawn": [k]}
+
+
+def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
+    import MahjongGB
+
+    import scorer
+    from tests.handgen import generate_many
+
+    with open(prepared, encoding="utf-8") as f:
+        prep = json.load(f)
+    hands = generate_many(n, seed)
+    mcr = [json.loads(json.dumps(g.request_body())) for g in hands]
+    refs = [g.reference_args()[:-1] for g in hands]
+    hk, sichuan = prep["hk"], prep["sichuan"]
+    calc, build_hand, build_ctx, score = MahjongGB.MahjongFanCalculator, scorer.Hand.build, scorer.Context.build, \
+        scorer.score
+    pc, cpu = time.perf_counter_ns, time.thread_time_ns
+    wall = {"ref": 0, "mcr": 0, "hk": 0, "sichuan": 0}
+    used = dict.fromkeys(wall, 0)
+    won = {"mcr": 0, "hk": 0, "sichuan": 0}
+    # The collector's pauses, timed apart: a full collection (15-25 ms) lands on whichever book's
+    # hand allocates past the threshold, so with three books in turn it moves a book's mean by 10 µs
+    # or more from run to run; each book's time is also given without the pauses inside it.
+    paused = [0, 0]  # wall, CPU (ns) of every collection so far
+    began = [0, 0]
+    gc_wall = dict.fromkeys(wall, 0)
+    gc_used = dict.fromkeys(wall, 0)
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0], began[1] = pc(), cpu()
+        else:
+            paused[0] += pc() - began[0]
+            paused[1] += cpu() - began[1]
+
+    gc.callbacks.append(on_gc)
+    for k in range(n):
+        args = refs[k]
+        u0 = cpu()
+        t0 = pc()
+        try:
+            calc(*args)
+        except Exception:  # noqa: BLE001 - the reference refuses a few hands (no fan): it did the work
+            pass
+        t1 = pc()
+        u1 = cpu()
+        wall["ref"] += t1 - t0
+        used["ref"] += u1 - u0
+        for book, body in (("mcr", mcr[k]), ("hk", hk[k]), ("sichuan", sichuan[k])):
+            p0, q0 = paused
+            u0 = cpu()
+            t0 = pc()
+            r = score(build_hand(**body["hand"]), build_ctx(**body["context"]), ruleset=book)
+            t1 = pc()
+            u1 = cpu()
+            wall[book] += t1 - t0
+            used[book] += u1 - u0
+            gc_wall[book] += paused[0] - p0
+            gc_used[book] += paused[1] - q0
+            won[book] += r.winning
+    gc.callbacks.remove(on_gc)
+    out: dict[str, Any] = {"hands": n, "compiled": scorer.COMPILED, "winning": won,
+                           "gc_ms": paused[0] / 1e6, "cpu_gc_ms": paused[1] / 1e6}
+    for key in wall:
+        out[f"{key}_us"] = wall[key] / n / 1e3
+        out[f"cpu_{key}_us"] = used[key] / n / 1e3
+        out[f"nogc_{key}_us"] = (wall[key] - gc_wall[key]) / n / 1e3
+        out[f"cpu_nogc_{key}_us"] = (used[key] - gc_used[key]) / n / 1e3
+    return out
+
+
 def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[str, Any]:
     """A fresh interpreter measures one stream; its figures as a dict."""
-    code = (f"import sys, json; sys.path.append({str(ROOT)!r}); from loadtest.stream import _child_{what}; "
-            f"print(json.dumps(_child_{what}({n}, {seed})))")
     env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "random")}
-    # -P: never this checkout's source ahead of the installed build (the checkout is appended last)
-    out = subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, check=True, cwd="/", env=env)
+    head = f"import sys, json; sys.path.append({str(ROOT)!r}); from loadtest.stream import "
+    extra = ""
+    if what == "books":  # the Hong Kong and Sichuan bodies, chosen by a process of its own
+        code = head + f"_prep_books; print(json.dumps(_prep_books({n}, {seed})))"
+        prep = subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, check=True, cwd="/",
+                              env=env).stdout.strip().splitlines()[-1]
+        fd, path = tempfile.mkstemp(suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(prep)
+        extra = f", {path!r}"
+    code = head + f"_child_{what}; print(json.dumps(_child_{what}({n}, {seed}{extra})))"
+    try:
+        # -P: never this checkout's source ahead of the installed build (the checkout is appended last)
+        out = subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, check=True, cwd="/",
+                             env=env)
+    finally:
+        if what == "books":
+            os.unlink(path)
     r: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
-    if what == "score":
+    if what == "books":
+        r["mcr/ref"] = r["mcr_us"] / r["ref_us"]
+        r["hk/mcr"] = r["hk_us"] / r["mcr_us"]
+        r["sichuan/mcr"] = r["sichuan_us"] / r["mcr_us"]
+        r["cpu mcr/ref"] = r["cpu_mcr_us"] / r["cpu_ref_us"]
+        r["cpu hk/mcr"] = r["cpu_hk_us"] / r["cpu_mcr_us"]
+        r["cpu sichuan/mcr"] = r["cpu_sichuan_us"] / r["cpu_mcr_us"]
+        # without the collector's pauses inside each book's hands (each its own share of them)
+        r["cpu-gc hk/mcr"] = r["cpu_nogc_hk_us"] / r["cpu_nogc_mcr_us"]
+        r["cpu-gc sichuan/mcr"] = r["cpu_nogc_sichuan_us"] / r["cpu_nogc_mcr_us"]
+    elif what == "score":
         r["stream/ref"] = (r["build_us"] + r["score_us"]) / r["ref_us"]
         r["score/ref"] = r["score_us"] / r["ref_us"]
         r["build/ref"] = r["build_us"] / r["ref_us"]
@@ -228,9 +370,13 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[
 
 
 RATIOS = {"score": ("stream/ref", "score/ref", "build/ref", "cpu stream/ref", "cpu score/ref"),
-          "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref")}
+          "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref"),
+          "books": ("mcr/ref", "hk/mcr", "sichuan/mcr", "cpu mcr/ref", "cpu hk/mcr", "cpu sichuan/mcr",
+                    "cpu-gc hk/mcr", "cpu-gc sichuan/mcr")}
 MICROS = {"score": ("build_us", "score_us", "ref_us"),
-          "waits": ("not_ready_us", "ref_shanten_us", "ready_us", "ref_ready_us")}
+          "waits": ("not_ready_us", "ref_shanten_us", "ready_us", "ref_ready_us"),
+          "books": ("mcr_us", "hk_us", "sichuan_us", "ref_us", "cpu_mcr_us", "cpu_hk_us", "cpu_sichuan_us",
+                    "cpu_nogc_mcr_us", "cpu_nogc_hk_us", "cpu_nogc_sichuan_us")}
 
 
 def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable,
@@ -241,7 +387,8 @@ def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable
         r = one_run(what, n, SEED_BASE + seed * 100 + k, python)
         results.append(r)
         out(f"  run {k + 1}: " + "  ".join(f"{key} {r[key]:.2f}x" for key in RATIOS[what]) + "   ("
-            + ", ".join(f"{key[:-3]} {r[key]:.1f} µs" for key in MICROS[what]) + ")")
+            + ", ".join(f"{key[:-3]} {r[key]:.1f} µs" for key in MICROS[what])
+            + (f"; collections {r['cpu_gc_ms']:.0f} ms CPU" if what == "books" else "") + ")")
     ranges = {key: (min(r[key] for r in results), max(r[key] for r in results)) for key in RATIOS[what]}
     return {"what": what, "n": n, "runs": results, "ranges": ranges, "compiled": results[0]["compiled"],
             "load": os.getloadavg()}
@@ -249,13 +396,14 @@ def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--what", choices=("score", "waits"), default="score")
-    p.add_argument("--n", type=int, default=None, help="hands per run (default 2000 for score, 400 for waits)")
+    p.add_argument("--what", choices=("score", "waits", "books"), default="score")
+    p.add_argument("--n", type=int, default=None, help="hands per run (default 2000 for score, 400 for waits; "
+                   "2000 of each book for books)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--json", help="also write the figures here")
     args = p.parse_args(argv)
-    n = args.n or (2000 if args.what == "score" else 400)
+    n = args.n or (400 if args.what == "waits" else 2000)
     print(f"stream ({args.what}): {args.runs} fresh processes, {n} never-seen hands each, "
           f"load {os.getloadavg()[0]:.2f}")
     r = stream(args.what, n, args.seed, args.runs)
