@@ -37,7 +37,7 @@ from .rules.mcr.room import (
     settle,
 )
 from .rules.mcr.scoring import cache_info
-from .rules.sichuan.book import SichuanOptions
+from .rules.sichuan.options import SichuanOptions
 from .rules.sichuan.settle import EVENT_FIELDS as SICHUAN_EVENT_FIELDS
 from .rules.sichuan.settle import WIN_FIELDS as SICHUAN_WIN_FIELDS
 from .rules.sichuan.settle import WINNER_FIELDS as SICHUAN_WINNER_FIELDS

@@ -3,29 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...context import Context
 from ...forms import Form
 from ...hand import Hand
 from ...result import Result
 from ...tiles import HONOR_START, NUM_TILES
-from ..book import RuleBook, option
+from ..book import RuleBook
 from .fans import FANS, MAX_FAN
+from .options import SichuanOptions
 from .scoring import SUIT_INDEX, clear_caches, score_hand
-
-FLOWER_PIG_PENALTY = 32  # 花猪 pays 32 × base points to each player who is not one
-
-
-@dataclass(frozen=True)
-class SichuanOptions:
-    """The house rules a Sichuan table varies."""
-
-    max_fan: int = option(MAX_FAN, "the fan cap: a win's base is 2 to the power of its fan, at most this",
-                          minimum=1, maximum=13)
-    flower_pig_penalty: int = option(
-        FLOWER_PIG_PENALTY, "what a flower pig (花猪) pays each player who is not one at an exhausted wall, "
-        "× base points", minimum=0, maximum=8192)
 
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:

@@ -26,8 +26,8 @@ from ...context import Context
 from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...tiles import CODES, HONOR_START
-from .book import SichuanOptions
 from .fans import ALL_258_PUNGS, ALL_PUNGS, BY_ID, KONG_REPLACEMENT, LAST_TILE, ROBBING_KONG, ROOT
+from .options import SichuanOptions
 from .scoring import _breakdown, readings, score_hand
 
 MAX_ARRANGEMENTS = 10

@@ -49,8 +49,8 @@ from ...result import Result
 from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
 from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
 from ..book import option_specs, parse_options
-from .book import SichuanOptions
 from .detect import holds_suit
+from .options import SichuanOptions
 from .payouts import base, kong_payments
 from .scoring import SUIT_INDEX, check_hand, check_tiles, score_hand
 

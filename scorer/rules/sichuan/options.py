@@ -1,0 +1,22 @@
+"""Sichuan's house rules as one frozen value (its own module, so that the explanation and the
+settlement read it without importing the book that imports them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..book import option
+from .fans import MAX_FAN
+
+FLOWER_PIG_PENALTY = 32  # 花猪 pays 32 × base points to each player who is not one
+
+
+@dataclass(frozen=True)
+class SichuanOptions:
+    """The house rules a Sichuan table varies."""
+
+    max_fan: int = option(MAX_FAN, "the fan cap: a win's base is 2 to the power of its fan, at most this",
+                          minimum=1, maximum=13)
+    flower_pig_penalty: int = option(
+        FLOWER_PIG_PENALTY, "what a flower pig (花猪) pays each player who is not one at an exhausted wall, "
+        "× base points", minimum=0, maximum=8192)
