@@ -39,6 +39,7 @@ from .scoring import (
     _Reading,
     _sets,
     division_sets,
+    reading_fans,
     score_hand,
     weighed_readings,
 )
@@ -111,32 +112,7 @@ class _Sets:
         """What a regular reading shows by the detectors: the fans it would score were it no limit
         hand (as ``scoring._regular`` counts them), and the limits it is."""
         pungs = [t for _, t in self.pungs]
-        dragons, little_three, big_three = D.dragon_fans(pungs, self.pair)
-        seat_n, prevalent_n, big_four = D.wind_fans(pungs, f.seat, f.prevalent)
-        limits = list(f.whole_limits)
-        if big_three:
-            limits.append(D.BIG_THREE_DRAGONS)
-        if big_four:
-            limits.append(D.BIG_FOUR_WINDS)
-        if D.is_four_kongs(len(self.kongs)):
-            limits.append(D.FOUR_KONGS)
-        if D.is_four_concealed_pungs(len(pungs), len(self.concealed_pungs), f.self_drawn):
-            limits.append(D.FOUR_CONCEALED_PUNGS)
-        fans = list(f.base)
-        if dragons:
-            fans.append((D.DRAGON_PUNG, dragons))
-        if little_three:
-            fans.append((D.LITTLE_THREE_DRAGONS, 1))
-        if seat_n:
-            fans.append((D.SEAT_WIND, seat_n))
-        if prevalent_n:
-            fans.append((D.PREVALENT_WIND, prevalent_n))
-        if D.is_all_chows(self.chows, self.pair):
-            fans.append((D.ALL_CHOWS, 1))
-        if D.is_all_pungs(pungs):
-            fans.append((D.ALL_PUNGS, 1))
-        if D.is_concealed(f.exposed):
-            fans.append((D.CONCEALED, 1))
+        fans, limits = reading_fans(f, pungs, self.pair, self.chows, len(self.kongs), len(self.concealed_pungs))
         return sorted(fans, key=lambda x: ORDER[x[0]]), limits
 
 

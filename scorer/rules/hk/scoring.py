@@ -128,6 +128,39 @@ def _sum(fans: list[tuple[str, int]]) -> int:
     return points
 
 
+def reading_fans(f: _Facts, pungs: list[int], pair: int, chows: int, kongs: int,
+                 concealed_pungs: int) -> tuple[list[tuple[str, int]], list[str]]:
+    """What a regular reading shows by the detectors: the fans it scores were it no limit hand, and
+    the limits it is. The explanation reads readings through this too, to name what a limit replaces."""
+    dragons, little_three, big_three = D.dragon_fans(pungs, pair)
+    seat_n, prevalent_n, big_four = D.wind_fans(pungs, f.seat, f.prevalent)
+    limits = list(f.whole_limits)
+    if big_three:
+        limits.append(D.BIG_THREE_DRAGONS)
+    if big_four:
+        limits.append(D.BIG_FOUR_WINDS)
+    if D.is_four_kongs(kongs):
+        limits.append(D.FOUR_KONGS)
+    if D.is_four_concealed_pungs(len(pungs), concealed_pungs, f.self_drawn):
+        limits.append(D.FOUR_CONCEALED_PUNGS)
+    fans = list(f.base)
+    if dragons:
+        fans.append((D.DRAGON_PUNG, dragons))
+    if little_three:
+        fans.append((D.LITTLE_THREE_DRAGONS, 1))
+    if seat_n:
+        fans.append((D.SEAT_WIND, seat_n))
+    if prevalent_n:
+        fans.append((D.PREVALENT_WIND, prevalent_n))
+    if D.is_all_chows(chows, pair):
+        fans.append((D.ALL_CHOWS, 1))
+    if D.is_all_pungs(pungs):
+        fans.append((D.ALL_PUNGS, 1))
+    if D.is_concealed(f.exposed):
+        fans.append((D.CONCEALED, 1))
+    return fans, limits
+
+
 def _regular(f: _Facts, div: Division, cap: int) -> _Reading:
     sets, pair = div
     own_pungs: list[int] = []
@@ -142,35 +175,10 @@ def _regular(f: _Facts, div: Division, cap: int) -> _Reading:
     exposed_pung = (not f.self_drawn and win in own_pungs and pair != win
                     and not any(c <= win <= c + 2 for c in own_chows))
     pungs = f.meld_pungs + own_pungs
-    dragons, little_three, big_three = D.dragon_fans(pungs, pair)
-    seat_n, prevalent_n, big_four = D.wind_fans(pungs, f.seat, f.prevalent)
-    limits = list(f.whole_limits)
-    if big_three:
-        limits.append(D.BIG_THREE_DRAGONS)
-    if big_four:
-        limits.append(D.BIG_FOUR_WINDS)
-    if D.is_four_kongs(f.kongs):
-        limits.append(D.FOUR_KONGS)
     concealed_pungs = f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0)
-    if D.is_four_concealed_pungs(len(pungs), concealed_pungs, f.self_drawn):
-        limits.append(D.FOUR_CONCEALED_PUNGS)
+    fans, limits = reading_fans(f, pungs, pair, f.meld_chows + len(own_chows), f.kongs, concealed_pungs)
     if limits:
         return _limit_reading(_REGULAR, _first_limit(limits), cap, div, exposed_pung)
-    fans = list(f.base)
-    if dragons:
-        fans.append((D.DRAGON_PUNG, dragons))
-    if little_three:
-        fans.append((D.LITTLE_THREE_DRAGONS, 1))
-    if seat_n:
-        fans.append((D.SEAT_WIND, seat_n))
-    if prevalent_n:
-        fans.append((D.PREVALENT_WIND, prevalent_n))
-    if D.is_all_chows(f.meld_chows + len(own_chows), pair):
-        fans.append((D.ALL_CHOWS, 1))
-    if D.is_all_pungs(pungs):
-        fans.append((D.ALL_PUNGS, 1))
-    if D.is_concealed(f.exposed):
-        fans.append((D.CONCEALED, 1))
     return _Reading(_REGULAR, fans, _sum(fans), False, cap, div, exposed_pung)
 
 
