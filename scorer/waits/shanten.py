@@ -247,17 +247,26 @@ def _few_left_useful(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
     result = _few_left(counts, fixed)
     useful: list[int] = []
     c = list(counts)
+    for t in _probes(counts, result):
+        c[t] += 1
+        if _few_left(tuple(c), fixed) < result:
+            useful.append(t)
+        c[t] -= 1
+    return result, tuple(useful)
+
+
+def _probes(counts: Counts, result: int) -> list[int]:
+    """The tiles worth drawing in thought: a fifth copy only once the form is ready (a formal wait,
+    as the reference lists it), and no lone new tile, which can lower no shanten."""
+    out: list[int] = []
     for t in range(NUM_TILES):
         n = counts[t]
         if n == 4 and result > 0:
             continue
         if n == 0 and (IS_HONOR[t] or not _has_neighbour(counts, t)):
             continue
-        c[t] += 1
-        if _few_left(tuple(c), fixed) < result:
-            useful.append(t)
-        c[t] -= 1
-    return result, tuple(useful)
+        out.append(t)
+    return out
 
 
 def _has_neighbour(counts: Counts, t: int) -> bool:
@@ -276,12 +285,7 @@ def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
     result = _best(groups[0], rest[0], fixed)
     useful: list[int] = []
     c = list(counts)
-    for t in range(NUM_TILES):
-        n = counts[t]
-        if n == 4 and result > 0:
-            continue
-        if n == 0 and (IS_HONOR[t] or not _has_neighbour(counts, t)):
-            continue  # a lone new tile can lower no shanten
+    for t in _probes(counts, result):
         c[t] += 1
         if t < HONOR_START:
             s = t // 9
