@@ -82,6 +82,16 @@ class Tiles(fields.Field[str | list[str]]):
         raise ValidationError("must be a compact tile string or a list of tile codes")
 
 
+def _short_strings(value: list[Any], max_items: int, noun: str, item: str) -> list[str]:
+    """A list of at most ``max_items`` short strings (names, seats, flowers); each bad item named."""
+    if len(value) > max_items:
+        raise ValidationError(f"more than {max_items} {noun}")
+    bad = {k: [item] for k, v in enumerate(value) if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
+    if bad:
+        raise ValidationError(bad)
+    return value
+
+
 class Names(fields.Field[str | list[str]]):
     """A player's name, or a list of names (several claimants of one discard)."""
 
@@ -95,13 +105,8 @@ class Names(fields.Field[str | list[str]]):
                 raise ValidationError(f"longer than {MAX_TILE_STRING} characters")
             return value
         if isinstance(value, list):
-            if len(value) > self.max_items:
-                raise ValidationError(f"more than {self.max_items} names")
-            bad = {k: [f"must be a name string of at most {MAX_TILE_STRING} characters"] for k, v in enumerate(value)
-                   if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
-            if bad:
-                raise ValidationError(bad)
-            return value
+            return _short_strings(value, self.max_items, "names",
+                                  f"must be a name string of at most {MAX_TILE_STRING} characters")
         raise ValidationError("must be a name or a list of names")
 
 
@@ -115,13 +120,7 @@ class Winds(fields.Field[list[str]]):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[str]:
         if not isinstance(value, list):
             raise ValidationError("must be a list of seat winds")
-        if len(value) > self.max_items:
-            raise ValidationError(f"more than {self.max_items} seats")
-        bad = {k: ["must be a seat wind string"] for k, v in enumerate(value)
-               if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
-        if bad:
-            raise ValidationError(bad)
-        return value
+        return _short_strings(value, self.max_items, "seats", "must be a seat wind string")
 
 
 class Flowers(fields.Field[int | list[str]]):
@@ -131,13 +130,7 @@ class Flowers(fields.Field[int | list[str]]):
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         if isinstance(value, list):
-            if len(value) > MAX_FLOWERS:
-                raise ValidationError(f"more than {MAX_FLOWERS} flowers")
-            bad = {k: ["must be a flower name string"] for k, v in enumerate(value)
-                   if not isinstance(v, str) or len(v) > MAX_TILE_STRING}
-            if bad:
-                raise ValidationError(bad)
-            return value
+            return _short_strings(value, MAX_FLOWERS, "flowers", "must be a flower name string")
         raise ValidationError("must be a JSON integer (how many) or a list of flower names")
 
 
