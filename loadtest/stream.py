@@ -222,7 +222,7 @@ def _prep_books(n: int, seed: int) -> dict[str, Any]:
     """Hong Kong and Sichuan request bodies for ``_child_books``, in a process of their own: ``n``
     generated hands Hong Kong scores as winning, ``n`` Sichuan hands (JSON fields)."""
     import scorer
-    from tests.explain_off_hash import sichuan_hand
+    from tests.explain_off_hash import sichuan_requests
     from tests.handgen import generate
 
     hk: list[dict[str, Any]] = []
@@ -236,15 +236,10 @@ def _prep_books(n: int, seed: int) -> dict[str, Any]:
                 hk.append(body)
         except scorer.ScorerError:
             pass
-    rnd = random.Random(seed + 51)
     sichuan: list[dict[str, Any]] = []
-    while len(sichuan) < n:
-        hand, missing = sichuan_hand(rnd)
-        self_drawn = rnd.random() < 0.4
-        seat = rnd.choice("ESWN")
-        ctx: dict[str, Any] = {"missing_suit": missing, "seat_wind": seat, "self_drawn": self_drawn,
-                               "discarder": None if self_drawn else rnd.choice([w for w in "ESWN" if w != seat]),
-                               "last_wall_tile": rnd.random() < 0.1}
+    for hand, ctx, _ in sichuan_requests(n, seed + 51):  # its first n are generated, the seeds come after
+        if len(sichuan) == n:
+            break
         fields: dict[str, Any] = {
             "concealed": [t.value for t in hand.concealed], "winning_tile": hand.winning_tile.value,
             "melds": [{"tiles": [t.value for t in m.tiles], "concealed": m.concealed} for m in hand.melds]}
