@@ -218,13 +218,19 @@ NO_SET = {"self_drawn", "flower_tiles", "last_tile", "fully_concealed_hand", "co
           "last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"}
 
 
-def check_explained(plain: scorer.Result, r: scorer.Result, hand: scorer.Hand, ctx: scorer.Context) -> None:
+def same_answer(plain: scorer.Result, r: scorer.Result) -> dict[str, Any]:
+    """Explaining never changes the answer: the explained result's JSON is the plain one plus
+    ``sets`` on each fan, ``excluded`` and ``arrangements``. Returns the explained JSON."""
     d, p = r.to_dict(), plain.to_dict()
-    # explaining never changes the answer
     assert plain.explanation is None and all(k not in p for k in EXPLAIN_KEYS)
     assert {k: v for k, v in d.items() if k not in EXPLAIN_KEYS and k != "fans"} == {
         k: v for k, v in p.items() if k != "fans"}
     assert [{k: v for k, v in f.items() if k != "sets"} for f in d["fans"]] == p["fans"]
+    return d
+
+
+def check_explained(plain: scorer.Result, r: scorer.Result, hand: scorer.Hand, ctx: scorer.Context) -> None:
+    d = same_answer(plain, r)
     if not r.winning:
         assert d["excluded"] == [] and d["arrangements"] == [] and d["fans"] == []
         return
