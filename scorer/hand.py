@@ -212,24 +212,11 @@ class Hand:
         # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the
         # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
         # ``Hand.parse`` are the constructors that read codes and notations.
-        # (plain loops rather than all() over a generator: this runs for every hand)
-        ok = type(self.concealed) is tuple
-        if ok:
-            for t in self.concealed:
-                if not isinstance(t, Tile):
-                    ok = False
-                    break
-        if not ok:
+        if not _tuple_of(self.concealed, Tile):
             raise TypeError(
                 f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)"
             )
-        ok = type(self.melds) is tuple
-        if ok:
-            for m in self.melds:
-                if not isinstance(m, Meld):
-                    ok = False
-                    break
-        if not ok:
+        if not _tuple_of(self.melds, Meld):
             raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
         if not isinstance(self.winning_tile, Tile):
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
@@ -324,6 +311,16 @@ class Hand:
     def __repr__(self) -> str:
         extra = f", flowers={[f.value for f in self.flower_tiles] or self.flowers}" if self.flowers else ""
         return f"Hand.parse({self.notation()!r}{extra})"
+
+
+def _tuple_of(value: object, kind: type) -> bool:
+    """A tuple whose items are all ``kind`` (a plain loop, not all() over a generator: every hand runs it)."""
+    if type(value) is not tuple:
+        return False
+    for v in value:
+        if not isinstance(v, kind):
+            return False
+    return True
 
 
 _KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
