@@ -46,7 +46,7 @@ MAX_FLOWERS = 8
 MAX_MELDS = 4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Meld:
     """A declared set. ``tile`` is the lowest tile of a chow, the tile of a pung or kong.
 
@@ -58,6 +58,14 @@ class Meld:
     tile: Tile
     concealed: bool = False
     claimed: int = field(default=0, compare=False)
+
+    def __init__(self, kind: MeldKind, tile: Tile, concealed: bool = False, claimed: int = 0) -> None:
+        # written out rather than generated: compiled, it is native code (see ``result.FanScore``)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "claimed", claimed)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         # Typed values only: a plain string kind or tile would slip past the checks below (and a
@@ -184,7 +192,7 @@ _MELDS: dict[object, Meld] = {}
 _MELDS_MAX = 4096
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Hand:
     """A possible 14-tile hand (kongs count as three) at the moment of winning.
 
@@ -207,6 +215,16 @@ class Hand:
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile, flowers: int = 0,
+                 flower_tiles: tuple[Flower, ...] = ()) -> None:
+        # written out rather than generated: compiled, it is native code (see ``result.FanScore``)
+        object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "winning_tile", winning_tile)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "flower_tiles", flower_tiles)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the

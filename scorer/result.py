@@ -10,7 +10,10 @@ from typing import Any
 from .set_kind import SetKind
 
 
-@dataclass(frozen=True)
+# The values made for every hand scored write their own ``__init__`` (``init=False``): compiled,
+# it is native code, where the one a dataclass generates is interpreted Python, and a frozen one
+# sets each field through ``object.__setattr__`` in that Python — about twenty times the cost.
+@dataclass(frozen=True, init=False)
 class FanScore:
     """One fan in a breakdown; a fan scored twice is one entry with ``count`` 2. It carries its
     names and value (points in MCR, fan in Hong Kong and Sichuan), so a result needs no fan table
@@ -22,11 +25,18 @@ class FanScore:
     name: str
     name_zh: str
 
+    def __init__(self, id: str, count: int, points: int, name: str, name_zh: str) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name_zh", name_zh)
+
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points, "count": self.count}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ScoredSet:
     """One group of the chosen arrangement.
 
@@ -38,6 +48,11 @@ class ScoredSet:
     kind: SetKind
     tiles: tuple[str, ...]
     concealed: bool
+
+    def __init__(self, kind: SetKind, tiles: tuple[str, ...], concealed: bool) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "concealed", concealed)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": str(self.kind), "tiles": list(self.tiles), "concealed": self.concealed}
@@ -93,7 +108,7 @@ class Explanation:
     arrangements: tuple[Arrangement, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Result:
     winning: bool
     valid: bool
@@ -108,9 +123,24 @@ class Result:
     limit: bool | None = None  # a limit hand (Hong Kong); None where the book has no such notion
     explanation: Explanation | None = None  # only when asked for (``score(..., explain=True)``)
 
-    def __post_init__(self) -> None:
-        if self.payouts is not None and not isinstance(self.payouts, MappingProxyType):
-            object.__setattr__(self, "payouts", MappingProxyType(dict(self.payouts)))
+    def __init__(self, winning: bool, valid: bool, points: int, flower_points: int, total: int,
+                 fans: tuple[FanScore, ...], decomposition: tuple[ScoredSet, ...], payouts: Mapping[str, int] | None,
+                 reason: str | None = None, ruleset: str = "mcr", limit: bool | None = None,
+                 explanation: Explanation | None = None) -> None:
+        object.__setattr__(self, "winning", winning)
+        object.__setattr__(self, "valid", valid)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "flower_points", flower_points)
+        object.__setattr__(self, "total", total)
+        object.__setattr__(self, "fans", fans)
+        object.__setattr__(self, "decomposition", decomposition)
+        if payouts is not None and not isinstance(payouts, MappingProxyType):
+            payouts = MappingProxyType(dict(payouts))
+        object.__setattr__(self, "payouts", payouts)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "ruleset", ruleset)
+        object.__setattr__(self, "limit", limit)
+        object.__setattr__(self, "explanation", explanation)
 
     def count(self, fan_id: str) -> int:
         return sum(f.count for f in self.fans if f.id == fan_id)

@@ -4,36 +4,62 @@ A fan that is scored takes away every fan it implies (and one count of each fan 
 once). Fans are visited in table order (points descending), so a fan that was itself taken
 away implies nothing: 四暗刻 removes 不求人, and 不求人's own exclusion of 自摸 then no longer
 applies — a four-concealed-pungs self-draw still scores 自摸, as the reference calculator has it.
+
+Fans are handled by their place in the table: what each implies is a bitmask over those places,
+so a reading's exclusion is a sort of small ints and a few integer operations (every reading of
+every hand goes through here).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from .detect import chicken_hand_fan
 from .fan_id import FanId
 from .fans import FANS, ORDER
 
-_IMPLIES: dict[FanId, frozenset[FanId]] = {f.id: frozenset(f.implies) for f in FANS}
-_IMPLIES_ONE: dict[FanId, tuple[FanId, ...]] = {f.id: f.implies_one for f in FANS if f.implies_one}
-_ORDER: dict[str, int] = dict(ORDER)  # a plain dict: its bound __getitem__ is the cheapest sort key
+_PLACE: Final[dict[FanId, int]] = {f.id: k for k, f in enumerate(FANS)}
+_ID: Final[tuple[FanId, ...]] = tuple(f.id for f in FANS)
+_POINTS: Final[tuple[int, ...]] = tuple(f.points for f in FANS)
+_IMPLIES: Final[tuple[int, ...]] = tuple(sum(1 << ORDER[i] for i in set(f.implies)) for f in FANS)
+_IMPLIES_ONE: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(ORDER[i] for i in f.implies_one) for f in FANS)
 
 
 def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
     """The fans that stand after exclusion, in table order, with their counts."""
-    removed: set[FanId] = set()
-    fewer: dict[FanId, int] = {}
+    return exclude_scored(raw)[0]
+
+
+def exclude_scored(raw: Mapping[FanId, int]) -> tuple[tuple[tuple[FanId, int], ...], int]:
+    """``exclude``, and the points the standing fans add up to."""
+    places: list[int] = []
+    for fan_id, n in raw.items():
+        if n > 0:
+            places.append(_PLACE[fan_id])
+    places.sort()
+    removed = 0
+    fewer: dict[int, int] | None = None
     kept: list[tuple[FanId, int]] = []
-    for fan_id in sorted(raw, key=_ORDER.__getitem__):
+    points = 0
+    for k in places:
+        if removed >> k & 1:
+            continue
+        fan_id = _ID[k]
         n = raw[fan_id]
-        if fewer:
-            n -= fewer.get(fan_id, 0)
-        if n > 0 and fan_id not in removed:
+        if fewer is not None:
+            n -= fewer.get(k, 0)
+        if n > 0:
             kept.append((fan_id, n))
-            removed |= _IMPLIES[fan_id]
-            if fan_id in _IMPLIES_ONE:
-                for once in _IMPLIES_ONE[fan_id]:
-                    fewer[once] = fewer.get(once, 0) + 1
+            points += _POINTS[k] * n
+            removed |= _IMPLIES[k]
+            once = _IMPLIES_ONE[k]
+            if once:
+                if fewer is None:
+                    fewer = {}
+                for j in once:
+                    fewer[j] = fewer.get(j, 0) + 1
     if not kept:
         chicken_hand_fan(kept)
-    return tuple(kept)
+        points = _POINTS[_PLACE[kept[0][0]]] * kept[0][1]
+    return tuple(kept), points

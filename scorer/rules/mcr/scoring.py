@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, lru_cache, partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from ... import decompose
 from ...context import Context
@@ -58,12 +58,11 @@ from .detect import (
     wait_fan,
     win_event_fans,
 )
-from .exclusion import exclude
+from .exclusion import exclude_scored
 from .fan_id import FanId
 from .fans import FANS, MIN_POINTS
 from .payouts import payouts
 
-POINTS: dict[FanId, int] = {f.id: f.points for f in FANS}
 _BY_ID = {f.id: f for f in FANS}
 
 
@@ -89,11 +88,15 @@ class _Facts:
         self.base_fans = base_fans
 
 
-class _Candidate(NamedTuple):
-    fans: tuple[tuple[FanId, int], ...]  # after exclusion
-    points: int
-    sets: Callable[[], list[ScoredSet]]  # built only for the arrangement that is chosen
-    detected: Fans  # before exclusion
+class _Candidate:
+    """One arrangement weighed: a plain class for the reason ``_Facts`` is one."""
+
+    def __init__(self, fans: tuple[tuple[FanId, int], ...], points: int, sets: Callable[[], list[ScoredSet]],
+                 detected: Fans) -> None:
+        self.fans = fans  # after exclusion
+        self.points = points
+        self.sets = sets  # built only for the arrangement that is chosen
+        self.detected = detected  # before exclusion
 
 
 def _facts(hand: Hand, ctx: Context) -> _Facts:
@@ -129,8 +132,8 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
 
 
 def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
-    kept = exclude(raw)
-    return _Candidate(kept, sum(POINTS[i] * n for i, n in kept), sets, raw)
+    kept, points = exclude_scored(raw)
+    return _Candidate(kept, points, sets, raw)
 
 
 @cache
@@ -303,7 +306,7 @@ def _arrangements(hand: Hand, f: _Facts, weighed: list[_Candidate] | None = None
             if _better(cur, best, seven_pairs):
                 best = cur
     if nine_gates and best is not None:
-        best = best._replace(sets=_single_set(f, NINE_GATES))
+        best = _Candidate(best.fans, best.points, _single_set(f, NINE_GATES), best.detected)
     return best
 
 
