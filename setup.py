@@ -24,10 +24,12 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "scorer/tiles.py",
     "scorer/hand.py",
+    "scorer/context.py",
     "scorer/decompose.py",
     "scorer/set_kind.py",
     "scorer/result.py",
     "scorer/api.py",
+    "scorer/rules/book.py",
     "scorer/rules/mcr/detect.py",
     "scorer/rules/mcr/exclusion.py",
     "scorer/rules/mcr/fan_id.py",

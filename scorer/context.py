@@ -17,7 +17,7 @@ from .tiles import INDEX, Wind
 MAX_BASE_POINTS = 1_000_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, eq=False)
 class Context:
     """How the hand was won. Winds are ``Wind`` values (their codes ``"E" "S" "W" "N"`` are read
     as the same); ``discarder`` is a seat wind."""
@@ -39,54 +39,76 @@ class Context:
         Kind.SUIT, "Sichuan: the suit the winner declared missing at the start (定缺): m, p or s", nullable=True))
     out: tuple[Wind, ...] = field(default=(), metadata=spec(
         Kind.WINDS, "Sichuan: the seats that have already won, and so pay nothing", max_items=3))
+    # every field's value, for equality and the hash (worked out once: contexts key the result cache)
+    _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
-    def __post_init__(self) -> None:
-        # Checks in the order their errors are reported; messages are formatted only on failure.
-        # (getattr, never self.__dict__: reading the dict makes CPython give the instance a real
-        # one, and every attribute read afterwards, hashing included, gets slower.)
-        for name in _FLAGS:
-            v = getattr(self, name)
+    def __init__(self, self_drawn: object = False, seat_wind: object = Wind.E, prevalent_wind: object = Wind.E,
+                 last_copy: object = False, last_wall_tile: object = False, kong_replacement: object = False,
+                 robbing_kong: object = False, discarder: object = None, base_points: object = 1,
+                 missing_suit: object = None, out: object = ()) -> None:
+        # Written out rather than generated: compiled, it is native code. Every value is checked
+        # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
+        # in both builds, never the compiled attribute's own TypeError. Checks run in the order
+        # their errors are reported; messages are formatted only on failure.
+        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong)
+        for name, v in zip(_FLAGS, flags, strict=True):
             if v is not True and v is not False:
                 raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
-        for name in _WIND_FIELDS:
-            v = getattr(self, name)
-            if v is None and name == "discarder":
-                continue
-            wind = _WIND_CODES.get(v) if isinstance(v, str) else None
-            if wind is None:
-                raise ScorerError(BAD_WIND, f"{name} must be one of E S W N, got {v!r}", ("context", name))
-            if v is not wind:
-                object.__setattr__(self, name, wind)  # a code becomes the Wind it names
-        if self.missing_suit is not None and self.missing_suit not in SUITS:
-            raise ScorerError(BAD_VALUE, f"missing_suit must be one of m, p, s, got {self.missing_suit!r}",
+        seat = _wind("seat_wind", seat_wind)
+        prevalent = _wind("prevalent_wind", prevalent_wind)
+        by = None if discarder is None else _wind("discarder", discarder)
+        if missing_suit is not None and missing_suit not in SUITS:
+            raise ScorerError(BAD_VALUE, f"missing_suit must be one of m, p, s, got {missing_suit!r}",
                               ("context", "missing_suit"))
-        out = self.out
-        if out != ():
-            out = _seats_out(out)
-            object.__setattr__(self, "out", out)
-        bp = self.base_points
-        if type(bp) is not int and (isinstance(bp, bool) or not isinstance(bp, int)) or not 1 <= bp <= MAX_BASE_POINTS:
+        seats: tuple[Wind, ...] = () if out == () else _seats_out(out)
+        bp = base_points
+        if not isinstance(bp, int) or isinstance(bp, bool) or not 1 <= bp <= MAX_BASE_POINTS:
             raise ScorerError(
                 BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, got {bp!r}",
                 ("context", "base_points"),
             )
-        self_drawn, discarder, seat = self.self_drawn, self.discarder, self.seat_wind
-        if self.kong_replacement and not self_drawn:
+        drawn = self_drawn is True
+        if kong_replacement is True and not drawn:
             _contradiction("kong_replacement",
                            "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
-        if self.robbing_kong and self_drawn:
+        if robbing_kong is True and drawn:
             _contradiction("robbing_kong",
                            "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
-        if discarder is not None:
-            if self_drawn:
+        if by is not None:
+            if drawn:
                 _contradiction("discarder", "a self-drawn win has no discarder")
-            if discarder == seat:
-                _contradiction("discarder", f"the discarder {discarder} is the winner's own seat")
-        if out:
-            if seat in out:
+            if by == seat:
+                _contradiction("discarder", f"the discarder {by} is the winner's own seat")
+        if seats:
+            if seat in seats:
                 _contradiction("out", f"the winner {seat} cannot have already won")
-            if discarder is not None and discarder in out:
-                _contradiction("out", f"the discarder {discarder} has already won and plays no more")
+            if by is not None and by in seats:
+                _contradiction("out", f"the discarder {by} has already won and plays no more")
+        suit = None if missing_suit is None else str(missing_suit)
+        key = (drawn, seat, prevalent, last_copy is True, last_wall_tile is True, kong_replacement is True,
+               robbing_kong is True, by, bp, suit, seats)
+        object.__setattr__(self, "self_drawn", drawn)
+        object.__setattr__(self, "seat_wind", seat)
+        object.__setattr__(self, "prevalent_wind", prevalent)
+        object.__setattr__(self, "last_copy", last_copy is True)
+        object.__setattr__(self, "last_wall_tile", last_wall_tile is True)
+        object.__setattr__(self, "kong_replacement", kong_replacement is True)
+        object.__setattr__(self, "robbing_kong", robbing_kong is True)
+        object.__setattr__(self, "discarder", by)
+        object.__setattr__(self, "base_points", bp)
+        object.__setattr__(self, "missing_suit", suit)
+        object.__setattr__(self, "out", seats)
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Context):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def build(cls, **kwargs: Any) -> Context:
@@ -138,13 +160,19 @@ class Context:
 
 
 _WIND_CODES: dict[str, Wind] = {w.value: w for w in Wind}
-_FLAGS = tuple(f.name for f in fields(Context) if f.type == "bool")
-_WIND_FIELDS = ("seat_wind", "prevalent_wind", "discarder")
+_FLAGS = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _BUILT: dict[tuple[object, ...], Context] = {}
 _BUILT_MAX = 4096
 _VARIANTS: dict[tuple[Context, bool, bool], Context] = {}
 SUITS = ("m", "p", "s")
+
+
+def _wind(name: str, value: object) -> Wind:
+    wind = _WIND_CODES.get(value) if isinstance(value, str) else None
+    if wind is None:
+        raise ScorerError(BAD_WIND, f"{name} must be one of E S W N, got {value!r}", ("context", name))
+    return wind
 
 
 def _seats_out(value: object) -> tuple[Wind, ...]:
@@ -163,7 +191,7 @@ def _seats_out(value: object) -> tuple[Wind, ...]:
         raise ScorerError(BAD_VALUE, "at most three seats can have won before this one", ("context", "out"))
     out = tuple(sorted(seats, key="ESWN".index))
     return value if isinstance(value, tuple) and out == value else out
-_FIELDS = frozenset(f.name for f in fields(Context))
+_FIELDS = frozenset(f.name for f in fields(Context) if f.init)
 
 
 def _contradiction(name: str, message: str) -> None:

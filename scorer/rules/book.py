@@ -183,7 +183,7 @@ class RuleBook:
 
     def __post_init__(self) -> None:
         foreign = tuple((f.name, f.default) for f in fields(Context)
-                        if f.name not in self.context_fields and f.name not in _ALWAYS)
+                        if f.init and f.name not in self.context_fields and f.name not in _ALWAYS)
         object.__setattr__(self, "_foreign", foreign)
         object.__setattr__(self, "_defaults", self.options_type())
 

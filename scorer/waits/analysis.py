@@ -29,7 +29,7 @@ from . import shanten
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
 # win events) belong to one particular win, so they are decided per wait, never given.
 SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
-_PER_WIN = tuple(f.name for f in fields(Context) if f.name not in SHARED_CONTEXT)
+_PER_WIN = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
 _DEFAULT = Context()
 
 # The question as a request asks it (POST /v1/waits): declared once here, from Holding's and

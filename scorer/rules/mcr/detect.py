@@ -117,8 +117,25 @@ def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> N
 
 
 def chow_fans(mids: Sequence[int], fans: Fans) -> None:
-    """Combinations of chows (一般高 … 一色四同顺), with the non-identical and account-once limits."""
-    m = sorted(mids)
+    """Combinations of chows (一般高 … 一色四同顺), with the non-identical and account-once limits.
+
+    They depend on the chows alone, and a few thousand combinations of at most four chows cover
+    every hand: each is worked out once (``_chow_combination_fans``) and kept."""
+    key = tuple(sorted(mids))
+    found = _CHOW_COMBINATIONS.get(key)
+    if found is None:
+        table: Fans = defaultdict(int)
+        _chow_combination_fans(list(key), table)
+        found = tuple([(f, n) for f, n in table.items() if n])
+        _CHOW_COMBINATIONS[key] = found  # bounded by the combinations there are (12,650)
+    for f, n in found:
+        fans[f] += n
+
+
+_CHOW_COMBINATIONS: dict[tuple[int, ...], tuple[tuple[FanId, int], ...]] = {}
+
+
+def _chow_combination_fans(m: list[int], fans: Fans) -> None:
     if len(m) == 4:
         f = _four_chows_fan(*m)
         if f:

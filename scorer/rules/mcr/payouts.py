@@ -4,13 +4,20 @@ room's base points."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
 from ...tiles import WINDS
 
 BASE = 8
 
 
-def payouts(total: int, seat: str, self_drawn: bool, discarder: str | None, base_points: int) -> dict[str, int] | None:
-    """Net points per seat wind, zero-sum; None when a discard win names no discarder."""
+@lru_cache(maxsize=1024)
+def payouts(total: int, seat: str, self_drawn: bool, discarder: str | None,
+            base_points: int) -> Mapping[str, int] | None:
+    """Net points per seat wind, zero-sum; None when a discard win names no discarder. Read-only
+    and shared: a stream of hands asks for the same few hundred settlements over and over."""
     if not self_drawn and discarder is None:
         return None
     out = {}
@@ -20,4 +27,4 @@ def payouts(total: int, seat: str, self_drawn: bool, discarder: str | None, base
         pays_total = self_drawn or w == discarder
         out[w] = -(BASE + (total if pays_total else 0)) * base_points
     out[seat] = -sum(out.values())
-    return {w: out[w] for w in WINDS}
+    return MappingProxyType({w: out[w] for w in WINDS})
