@@ -8,7 +8,6 @@ comparing tools see the same fan names.
 from __future__ import annotations
 
 import os
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, lru_cache, partial
@@ -118,7 +117,7 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
                 mk += 1
         if not m.concealed:
             melded += 1
-    base: Fans = defaultdict(int)
+    base: Fans = {}
     win_event_fans(ctx.self_drawn, ctx.last_copy, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong, base)
     tile_fans(hand.counts(), mk + ck, base)
     concealment_fans(melded, ctx.self_drawn, base)
@@ -186,7 +185,25 @@ def _sets(f: _Facts, sets: tuple[decompose.SetT, ...]) -> tuple[list[int], list[
     return own_mids, own_pungs, [*f.meld_chow_mids, *own_mids], [*f.meld_pungs, *own_pungs]
 
 
-def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: bool) -> _Candidate:
+class _UniqueWait:
+    """Whether the hand waited on its winning tile alone: asked only when a reading puts the tile
+    where a wait fan could be (edge, closed, single), and then worked out once for the hand."""
+
+    def __init__(self, f: _Facts, possible: bool) -> None:
+        self.f = f
+        self.known = not possible
+        self.unique = False
+
+    def __call__(self) -> bool:
+        if not self.known:
+            before = list(self.f.standing)
+            before[self.f.win] -= 1
+            self.unique = len(decompose.waits(tuple(before), self.f.need)) == 1
+            self.known = True
+        return self.unique
+
+
+def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _UniqueWait) -> _Candidate:
     sets, pair = div
     win, ctx = f.win, f.ctx
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
@@ -197,7 +214,7 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: bool
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     special = terminal_chows_fan(mids, pair)
     if special:
-        fans[special] += 1
+        fans[special] = fans.get(special, 0) + 1
     else:
         chow_fans(mids, fans)
         pung_fans(pungs, fans)
@@ -205,10 +222,9 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: bool
     traits = [*f.meld_traits, *(CHOW_TRAITS[m] for m in own_mids), *(PUNG_TRAITS[t] for t in own_pungs),
               PUNG_TRAITS[pair]]
     pack_trait_fans(traits, fans)
-    if unique_wait:
-        w = wait_fan(own_mids, pair, win)
-        if w:
-            fans[w] += 1
+    w = wait_fan(own_mids, pair, win)
+    if w and unique_wait():
+        fans[w] = fans.get(w, 0) + 1
     return _candidate(fans, partial(_division_sets, hand, (), div, exposed_pung, win))
 
 
@@ -250,7 +266,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
     w = knitted_wait_fan(f.standing, seq, own_mids, pair, f.win, len(hand.melds))
     if w:
-        fans[w] += 1
+        fans[w] = fans.get(w, 0) + 1
     # As in a regular hand, a pung completed by a discard shows as exposed, unless the winning tile
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
@@ -295,10 +311,8 @@ def _arrangements(hand: Hand, f: _Facts, weighed: list[_Candidate] | None = None
         nine_gates_fan(st, f.win, base)  # scored beside the fans of its sets and pair
     divisions = decompose.regular_divisions(st, f.need)
     if divisions:
-        before = list(st)
-        before[f.win] -= 1
         # nine gates waits on every tile of its suit: no wait fan, no need to look
-        unique_wait = not nine_gates and len(decompose.waits(tuple(before), f.need)) == 1
+        unique_wait = _UniqueWait(f, not nine_gates)
         for div in divisions:
             cur = _regular(hand, f, base, div, unique_wait)
             if weighed is not None:
