@@ -280,13 +280,18 @@ def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     return None
 
 
-_KNITTED_COUNTS = tuple(itemgetter(*seq) for seq in KNITTED)
+_KNITTED_MASKS = tuple(sum(1 << i for i in seq) for seq in KNITTED)
 
 
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:
-    """组合龙: the 9 knitted tiles plus ``need`` (0 or 1) sets and a pair from what is left."""
-    for seq, held in zip(KNITTED, _KNITTED_COUNTS, strict=True):
-        if 0 not in held(counts):
+    """组合龙: the 9 knitted tiles plus ``need`` (0 or 1) sets and a pair from what is left.
+    (Every hand with at most one meld asks: the suited tiles held, as a bitmask, rule out most.)"""
+    held = 0
+    for i in range(HONOR_START):
+        if counts[i]:
+            held |= 1 << i
+    for seq, mask in zip(KNITTED, _KNITTED_MASKS, strict=True):
+        if held & mask == mask:
             rest = list(counts)
             for i in seq:
                 rest[i] -= 1

@@ -8,11 +8,11 @@ seven pairs, then thirteen orphans). Results are cached by (hand, context, optio
 
 from __future__ import annotations
 
-import os
 from functools import cache, lru_cache
 from typing import Any
 
 from ... import decompose
+from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
 from ...errors import BAD_FLOWERS, ScorerError
@@ -304,14 +304,7 @@ def _score(hand: Hand, context: Context, options: HKOptions) -> Result:
     return Result(True, valid, best.points, 0, total, fans, _sets(hand, f, best), pay, reason, RULESET, best.limit)
 
 
-def _env_size(name: str, default: int) -> int:
-    try:
-        return max(0, int(os.environ.get(name, default)))
-    except ValueError:
-        return default
-
-
-_cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 4096))(_score)
+_cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)  # off unless asked for (``scorer.caches``)
 
 
 def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:

@@ -7,13 +7,13 @@ comparing tools see the same fan names.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, lru_cache, partial
 from typing import Any
 
 from ... import decompose
+from ...caches import RESULT_CACHE_SIZE, env_size
 from ...context import Context
 from ...decompose import Division
 from ...hand import Hand
@@ -373,18 +373,10 @@ def _score(hand: Hand, context: Context) -> Result:
 
 
 # --- public API and caches -------------------------------------------------------------------------
-def _env_size(name: str, default: int) -> int:
-    try:
-        return max(0, int(os.environ.get(name, default)))
-    except ValueError:
-        return default
-
-
 _DEFAULT_CONTEXT = Context()
-# Bounded so that a long-running worker's heap stays small: every cached result is a few dozen
-# objects the garbage collector must walk, and a big cache of them shows up as latency spikes.
-_cached_score = lru_cache(maxsize=_env_size("SCORER_RESULT_CACHE_SIZE", 4096))(_score)
-decompose.set_cache_size(_env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
+# Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
+_cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)
+decompose.set_cache_size(env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
 
 
 def score_hand(hand: Hand, context: Context, options: object = None, /) -> Result:

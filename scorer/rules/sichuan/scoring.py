@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from ... import decompose
+from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import CHOW_IN_SICHUAN, HONOUR_IN_SICHUAN, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
 from ...hand import Hand, Meld
@@ -169,7 +170,7 @@ def _score(hand: Hand, context: Context, max_fan: int) -> Result:
     return Result(True, True, best.points, 0, total, fans, tuple(best.sets), pay, None, "sichuan")
 
 
-_cached_score = lru_cache(maxsize=4096)(_score)
+_cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)  # off unless asked for (``scorer.caches``)
 
 
 def score_hand(hand: Hand, context: Context, max_fan: int) -> Result:
