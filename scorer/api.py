@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .context import Context
 from .hand import Hand
@@ -10,7 +10,7 @@ from .result import Result
 from .rules import DEFAULT, RULESETS, rulebook
 from .shape import Kind, field_spec
 
-_DEFAULT_CONTEXT = Context()
+_DEFAULT_CONTEXT: Final = Context()
 
 
 # A scoring request's own field beside the hand, context, rule book and options: declared once, here;

@@ -7,14 +7,14 @@ A contradictory context is an error that says what contradicts what; what the ti
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
 from .tiles import INDEX, Wind
 
-MAX_BASE_POINTS = 1_000_000
+MAX_BASE_POINTS: Final = 1_000_000
 
 
 @dataclass(frozen=True, init=False, eq=False)
@@ -159,13 +159,13 @@ class Context:
         return self
 
 
-_WIND_CODES: dict[str, Wind] = {w.value: w for w in Wind}
-_FLAGS = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong")  # in field order
+_WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
+_FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
-_BUILT: dict[tuple[object, ...], Context] = {}
-_BUILT_MAX = 4096
-_VARIANTS: dict[tuple[Context, bool, bool], Context] = {}
-SUITS = ("m", "p", "s")
+_BUILT: Final[dict[tuple[object, ...], Context]] = {}
+_BUILT_MAX: Final = 4096
+_VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
+SUITS: Final = ("m", "p", "s")
 
 
 def _wind(name: str, value: object) -> Wind:
@@ -191,7 +191,7 @@ def _seats_out(value: object) -> tuple[Wind, ...]:
         raise ScorerError(BAD_VALUE, "at most three seats can have won before this one", ("context", "out"))
     out = tuple(sorted(seats, key="ESWN".index))
     return value if isinstance(value, tuple) and out == value else out
-_FIELDS = frozenset(f.name for f in fields(Context) if f.init)
+_FIELDS: Final = frozenset(f.name for f in fields(Context) if f.init)
 
 
 def _contradiction(name: str, message: str) -> None:

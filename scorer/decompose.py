@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import itemgetter
+from typing import Final
 
 from .set_kind import CHOW, PUNG, SetKind
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
@@ -19,7 +20,7 @@ Counts = tuple[int, ...]
 SetT = tuple[int, SetKind]  # (first tile index, kind); a pung sorts before a chow at the same tile
 Division = tuple[tuple[SetT, ...], int]  # (sets sorted, pair tile)
 
-DEFAULT_CACHE_SIZE = 16384
+DEFAULT_CACHE_SIZE: Final = 16384
 
 
 def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
@@ -67,7 +68,7 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
 
 
 # A set's code: 2 * its first tile, plus 1 for a chow (a pung sorts first, as in the divisions).
-SET_OF_CODE: tuple[SetT, ...] = tuple((c >> 1, CHOW if c & 1 else PUNG) for c in range(2 * NUM_TILES))
+SET_OF_CODE: Final[tuple[SetT, ...]] = tuple((c >> 1, CHOW if c & 1 else PUNG) for c in range(2 * NUM_TILES))
 
 
 def _suit_shapes() -> tuple[dict[tuple[int, ...], bool], dict[tuple[int, ...], bool]]:
@@ -232,10 +233,10 @@ def set_cache_size(maxsize: int) -> None:
 
 
 # --- special forms (all 14 tiles concealed unless said otherwise) -----------------------------
-ORPHANS = tuple(i for i in range(NUM_TILES) if IS_TERMINAL_OR_HONOR[i])
-_ORPHAN_COUNTS = itemgetter(*ORPHANS)
+ORPHANS: Final = tuple(i for i in range(NUM_TILES) if IS_TERMINAL_OR_HONOR[i])
+_ORPHAN_COUNTS: Final = itemgetter(*ORPHANS)
 # The six knitted sequences 147/258/369 spread over the three suits, in the reference's order.
-KNITTED: tuple[tuple[int, ...], ...] = tuple(
+KNITTED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(s * 9 + r - 1 for s, ranks in enumerate(perm) for r in ranks))
     for perm in (
         ((1, 4, 7), (2, 5, 8), (3, 6, 9)),
@@ -280,7 +281,7 @@ def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     return None
 
 
-_KNITTED_MASKS = tuple(sum(1 << i for i in seq) for seq in KNITTED)
+_KNITTED_MASKS: Final = tuple(sum(1 << i for i in seq) for seq in KNITTED)
 
 
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:

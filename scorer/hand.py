@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .errors import (
     BAD_FLOWERS,
@@ -42,8 +42,8 @@ from .tiles import (
     sort_tiles,
 )
 
-MAX_FLOWERS = 8
-MAX_MELDS = 4
+MAX_FLOWERS: Final = 8
+MAX_MELDS: Final = 4
 
 
 @dataclass(frozen=True, init=False)
@@ -188,8 +188,8 @@ def build_melds(melds: object) -> list[Meld]:
     return built
 
 
-_MELDS: dict[object, Meld] = {}
-_MELDS_MAX = 4096
+_MELDS: Final[dict[object, Meld]] = {}
+_MELDS_MAX: Final = 4096
 
 
 @dataclass(frozen=True, eq=False, init=False)
@@ -341,7 +341,7 @@ def _tuple_of(value: object, kind: type) -> bool:
     return True
 
 
-_KIND_ORDER = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_KIND_ORDER: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
 
 
 def _meld_order(m: Meld) -> tuple[tuple[int, int], int, bool]:
@@ -373,7 +373,7 @@ def _flowers(flowers: object) -> int:
     return flowers
 
 
-_MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
+_MELD_BODY: Final = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
 
 
 def _validate(hand: Hand) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import Final
 
 from .errors import BAD_NOTATION, UNKNOWN_TILE, Path, ScorerError
 
-DISPLAY_SUITS = "mps"  # how people write a hand: 萬 餅 條
-WINDS = "ESWN"
-DRAGONS = "CFP"  # red 中, green 發, white 白
+DISPLAY_SUITS: Final = "mps"  # how people write a hand: 萬 餅 條
+WINDS: Final = "ESWN"
+DRAGONS: Final = "CFP"  # red 中, green 發, white 白
 
 
 class Wind(StrEnum):
@@ -78,13 +79,13 @@ class Tile(StrEnum):
         return f"Tile({self.value!r})"
 
 
-ALL_TILES: tuple[Tile, ...] = tuple(Tile)
-INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
-CODES: tuple[str, ...] = tuple(t.value for t in ALL_TILES)
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile)
+INDEX: Final[dict[Tile, int]] = {t: i for i, t in enumerate(ALL_TILES)}
+CODES: Final[tuple[str, ...]] = tuple(t.value for t in ALL_TILES)
 
 # --- predicates on indices, precomputed once -------------------------------------------------
-NUM_TILES = 34
-HONOR_START = 27
+NUM_TILES: Final = 34
+HONOR_START: Final = 27
 EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
 
 
@@ -98,29 +99,29 @@ def rank_of(i: int) -> int:
     return i % 9 + 1 if i < HONOR_START else 0
 
 
-SUIT = tuple(suit_of(i) for i in range(NUM_TILES))
-RANK = tuple(rank_of(i) for i in range(NUM_TILES))
-IS_HONOR = tuple(i >= HONOR_START for i in range(NUM_TILES))
-IS_WIND = tuple(EAST <= i <= NORTH for i in range(NUM_TILES))
-IS_DRAGON = tuple(RED <= i <= WHITE for i in range(NUM_TILES))
-IS_TERMINAL = tuple(RANK[i] in (1, 9) for i in range(NUM_TILES))
-IS_TERMINAL_OR_HONOR = tuple(IS_TERMINAL[i] or IS_HONOR[i] for i in range(NUM_TILES))
+SUIT: Final = tuple(suit_of(i) for i in range(NUM_TILES))
+RANK: Final = tuple(rank_of(i) for i in range(NUM_TILES))
+IS_HONOR: Final = tuple(i >= HONOR_START for i in range(NUM_TILES))
+IS_WIND: Final = tuple(EAST <= i <= NORTH for i in range(NUM_TILES))
+IS_DRAGON: Final = tuple(RED <= i <= WHITE for i in range(NUM_TILES))
+IS_TERMINAL: Final = tuple(RANK[i] in (1, 9) for i in range(NUM_TILES))
+IS_TERMINAL_OR_HONOR: Final = tuple(IS_TERMINAL[i] or IS_HONOR[i] for i in range(NUM_TILES))
 # 推不倒: 1234589 dots, 245689 bamboo, white dragon — faces with no up or down.
-IS_REVERSIBLE = tuple(
+IS_REVERSIBLE: Final = tuple(
     (SUIT[i] == 2 and RANK[i] in (1, 2, 3, 4, 5, 8, 9))
     or (SUIT[i] == 1 and RANK[i] in (2, 4, 5, 6, 8, 9))
     or i == WHITE
     for i in range(NUM_TILES)
 )
 # 绿一色: 23468 bamboo and the green dragon.
-IS_GREEN = tuple((SUIT[i] == 1 and RANK[i] in (2, 3, 4, 6, 8)) or i == GREEN for i in range(NUM_TILES))
+IS_GREEN: Final = tuple((SUIT[i] == 1 and RANK[i] in (2, 3, 4, 6, 8)) or i == GREEN for i in range(NUM_TILES))
 
 
-BY_CODE: dict[str, Tile] = {t.value: t for t in ALL_TILES}  # a dict lookup beats Tile(code) tenfold
+BY_CODE: Final[dict[str, Tile]] = {t.value: t for t in ALL_TILES}  # a dict lookup beats Tile(code) tenfold
 
 
 # --- compact notation: "123m 456p 789s EE" ------------------------------------------------------
-_COMPACT_TOKEN = re.compile(r"\s+|([1-9]+)([mps])|([ESWNCFP])")
+_COMPACT_TOKEN: Final = re.compile(r"\s+|([1-9]+)([mps])|([ESWNCFP])")
 
 
 def parse_tiles(text: object, field: Path = ()) -> tuple[Tile, ...]:
@@ -167,9 +168,9 @@ def _display_key(t: Tile) -> tuple[int, int]:
     return (DISPLAY_SUITS.index(t.value[1]), RANK[i])
 
 
-DISPLAY_ORDER: dict[Tile, tuple[int, int]] = {t: _display_key(t) for t in ALL_TILES}
+DISPLAY_ORDER: Final[dict[Tile, tuple[int, int]]] = {t: _display_key(t) for t in ALL_TILES}
 # The same order as one int per tile (an int key sorts faster than a pair).
-DISPLAY_RANK: dict[Tile, int] = {t: n for n, t in enumerate(sorted(ALL_TILES, key=DISPLAY_ORDER.__getitem__))}
+DISPLAY_RANK: Final[dict[Tile, int]] = {t: n for n, t in enumerate(sorted(ALL_TILES, key=DISPLAY_ORDER.__getitem__))}
 
 
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:

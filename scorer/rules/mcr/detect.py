@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ... import decompose
 from ...tiles import (
@@ -86,7 +87,7 @@ def _two_chows_fan(a: int, b: int) -> FanId | None:
     return None
 
 
-_PAIR_FANS = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
+_PAIR_FANS: Final = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
 
 
 def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> FanId | None:
@@ -132,7 +133,7 @@ def chow_fans(mids: Sequence[int], fans: Fans) -> None:
         fans[f] = fans.get(f, 0) + n
 
 
-_CHOW_COMBINATIONS: dict[tuple[int, ...], tuple[tuple[FanId, int], ...]] = {}
+_CHOW_COMBINATIONS: Final[dict[tuple[int, ...], tuple[tuple[FanId, int], ...]]] = {}
 
 
 def _chow_combination_fans(m: list[int], fans: Fans) -> None:
@@ -281,7 +282,7 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
 
 # One melded plus one concealed kong: the illustrated rules (双明杠: "一副明杠和一副暗杠计 6 分") — scored
 # as 双明杠 4 + 暗杠 2. The reference calculator has a 5-point fan 明暗杠 instead. See RULINGS.md R1.
-MIXED_KONGS_RULING = (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
+MIXED_KONGS_RULING: Final = (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
 
 
 def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fans: Fans) -> None:
@@ -329,10 +330,10 @@ def _set_traits(tile: int, is_chow: bool) -> SetTraits:
 
 
 # Looked up, not computed, on the hot path: by middle tile for chows, by tile otherwise.
-_NOT_A_CHOW = SetTraits(False, False, False)  # no chow has an honour or a terminal as its middle tile
-CHOW_TRAITS = tuple(_set_traits(i, True) if not IS_HONOR[i] and 1 < RANK[i] < 9 else _NOT_A_CHOW
+_NOT_A_CHOW: Final = SetTraits(False, False, False)  # no chow has an honour or a terminal as its middle tile
+CHOW_TRAITS: Final = tuple(_set_traits(i, True) if not IS_HONOR[i] and 1 < RANK[i] < 9 else _NOT_A_CHOW
                     for i in range(NUM_TILES))
-PUNG_TRAITS = tuple(_set_traits(i, False) for i in range(NUM_TILES))
+PUNG_TRAITS: Final = tuple(_set_traits(i, False) for i in range(NUM_TILES))
 
 
 def set_traits(tile: int, is_chow: bool) -> SetTraits:
@@ -355,16 +356,16 @@ def _mask(pred: Sequence[bool]) -> int:
 
 
 # Tile predicates as 34-bit masks, so a whole-hand trait is one AND.
-SUIT_MASKS = tuple(_mask([SUIT[i] == s for i in range(NUM_TILES)]) for s in range(3))
-HONOR_MASK = _mask(IS_HONOR)
-WIND_MASK = _mask(IS_WIND)
-DRAGON_MASK = _mask(IS_DRAGON)
-TERMINAL_MASK = _mask(IS_TERMINAL)
-ORPHAN_MASK = _mask(IS_TERMINAL_OR_HONOR)
-REVERSIBLE_MASK = _mask(IS_REVERSIBLE)
-GREEN_MASK = _mask(IS_GREEN)
-RANKS_MASK = {rs: _mask([RANK[i] in rs for i in range(NUM_TILES)]) for rs in ((1, 2, 3, 4), (1, 2, 3), (6, 7, 8, 9),
-                                                                            (7, 8, 9), (4, 5, 6))}
+SUIT_MASKS: Final = tuple(_mask([SUIT[i] == s for i in range(NUM_TILES)]) for s in range(3))
+HONOR_MASK: Final = _mask(IS_HONOR)
+WIND_MASK: Final = _mask(IS_WIND)
+DRAGON_MASK: Final = _mask(IS_DRAGON)
+TERMINAL_MASK: Final = _mask(IS_TERMINAL)
+ORPHAN_MASK: Final = _mask(IS_TERMINAL_OR_HONOR)
+REVERSIBLE_MASK: Final = _mask(IS_REVERSIBLE)
+GREEN_MASK: Final = _mask(IS_GREEN)
+RANKS_MASK: Final = {rs: _mask([RANK[i] in rs for i in range(NUM_TILES)])
+                     for rs in ((1, 2, 3, 4), (1, 2, 3), (6, 7, 8, 9), (7, 8, 9), (4, 5, 6))}
 
 
 def presence(counts: Sequence[int]) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
 
 from . import fan_id as F
 from .detect import (
@@ -47,7 +48,7 @@ from .detect import (
 from .fan_id import FanId
 
 # The 8-point minimum: a win needs 8 points without flowers.
-MIN_POINTS = 8
+MIN_POINTS: Final = 8
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def _fan(id: FanId, points: int, name: str, name_zh: str, detector: Callable[...
     return Fan(id, points, name, name_zh, detector, implies, implies_one)
 
 
-FANS: tuple[Fan, ...] = (
+FANS: Final[tuple[Fan, ...]] = (
     # 88
     _fan(F.BIG_FOUR_WINDS, 88, "Big Four Winds", "大四喜", pung_fans,
          (F.BIG_THREE_WINDS, F.ALL_PUNGS, F.SEAT_WIND, F.PREVALENT_WIND, F.PUNG_OF_TERMINALS_OR_HONORS)),
@@ -218,5 +219,5 @@ FANS: tuple[Fan, ...] = (
     _fan(F.FLOWER_TILES, 1, "Flower Tiles", "花牌", flower_fan),
 )
 
-BY_ID: MappingProxyType[str, Fan] = MappingProxyType({f.id: f for f in FANS})
-ORDER: MappingProxyType[str, int] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
+BY_ID: Final[MappingProxyType[str, Fan]] = MappingProxyType({f.id: f for f in FANS})
+ORDER: Final[MappingProxyType[str, int]] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Final
 
 from ...tiles import WINDS
 
-BASE = 8
+BASE: Final = 8
 
 
 @lru_cache(maxsize=1024)

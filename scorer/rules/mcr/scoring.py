@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache, lru_cache, partial
-from typing import Any
+from typing import Any, Final
 
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE, env_size
@@ -62,7 +62,7 @@ from .fan_id import FanId
 from .fans import FANS, MIN_POINTS
 from .payouts import payouts
 
-_BY_ID = {f.id: f for f in FANS}
+_BY_ID: Final = {f.id: f for f in FANS}
 
 
 class _Facts:
@@ -146,7 +146,7 @@ def _codes(*idx: int) -> tuple[str, ...]:
     return tuple(CODES[i] for i in idx)
 
 
-_SIZE = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
+_SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
 
 
 @cache
@@ -373,7 +373,7 @@ def _score(hand: Hand, context: Context) -> Result:
 
 
 # --- public API and caches -------------------------------------------------------------------------
-_DEFAULT_CONTEXT = Context()
+_DEFAULT_CONTEXT: Final = Context()
 # Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
 _cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)
 decompose.set_cache_size(env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
