@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
 
 from ..book import FanRow
 from . import detect as D
 
-MIN_FAN = 3  # 三番起和
-MAX_FAN = 13  # 最多计 13 番; a limit hand is worth it
+MIN_FAN: Final = 3  # 三番起和
+MAX_FAN: Final = 13  # 最多计 13 番; a limit hand is worth it
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def _limit(id: str, name: str, name_zh: str, detector: Callable[..., object]) ->
     return Fan(id, MAX_FAN, name, name_zh, detector, limit=True)
 
 
-FANS: tuple[Fan, ...] = (
+FANS: Final[tuple[Fan, ...]] = (
     # Limit hands: 计 13 番, 不再累加其他番种.
     _limit(D.THIRTEEN_ORPHANS, "Thirteen Orphans", "十三幺", D.is_thirteen_orphans),
     _limit(D.ALL_HONORS, "All Honors", "字一色", D.is_all_honors),
@@ -77,6 +78,6 @@ FANS: tuple[Fan, ...] = (
     Fan(D.LAST_TILE, 1, "Last Tile", "海底捞月", D.event_fans),
 )
 
-BY_ID: MappingProxyType[str, Fan] = MappingProxyType({f.id: f for f in FANS})
-ORDER: MappingProxyType[str, int] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
-LIMITS: tuple[str, ...] = tuple(f.id for f in FANS if f.limit)
+BY_ID: Final[MappingProxyType[str, Fan]] = MappingProxyType({f.id: f for f in FANS})
+ORDER: Final[MappingProxyType[str, int]] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
+LIMITS: Final[tuple[str, ...]] = tuple(f.id for f in FANS if f.limit)

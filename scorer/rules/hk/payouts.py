@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...tiles import WINDS
 
 # 半辣上: doubling up to 4 fan, then half steps (fan 0-13).
-HALF_DOUBLING_TABLE: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
+HALF_DOUBLING_TABLE: Final[tuple[int, ...]] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
 
 
 def share(total: int, half_doubling: bool, base_points: int) -> int:

@@ -9,7 +9,7 @@ seven pairs, then thirteen orphans). Results are cached by (hand, context, optio
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
@@ -25,9 +25,9 @@ from .fans import BY_ID, LIMITS, ORDER
 from .options import HALF, HALF_DOUBLING, HKOptions
 from .payouts import payouts
 
-RULESET = "hk"
+RULESET: Final = "hk"
 _REGULAR, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = 0, 1, 2
-_DEFAULT_OPTIONS = HKOptions()
+_DEFAULT_OPTIONS: Final = HKOptions()
 
 
 class _Facts:
@@ -223,7 +223,7 @@ def weighed_readings(hand: Hand, context: Context,
 
 
 # --- the chosen reading's sets -------------------------------------------------------------------
-_SIZE = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}
+_SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}
 
 
 @cache

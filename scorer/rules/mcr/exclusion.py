@@ -24,6 +24,8 @@ _ID: Final[tuple[FanId, ...]] = tuple(f.id for f in FANS)
 _POINTS: Final[tuple[int, ...]] = tuple(f.points for f in FANS)
 _IMPLIES: Final[tuple[int, ...]] = tuple(sum(1 << ORDER[i] for i in set(f.implies)) for f in FANS)
 _IMPLIES_ONE: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(ORDER[i] for i in f.implies_one) for f in FANS)
+# each fan with each count a hand can score it, made once: a breakdown entry is then no allocation
+_ENTRY: Final[tuple[tuple[tuple[FanId, int], ...], ...]] = tuple(tuple((f.id, n) for n in range(9)) for f in FANS)
 
 
 def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
@@ -50,7 +52,7 @@ def exclude_scored(raw: Mapping[FanId, int]) -> tuple[tuple[tuple[FanId, int], .
         if fewer is not None:
             n -= fewer.get(k, 0)
         if n > 0:
-            kept.append((fan_id, n))
+            kept.append(_ENTRY[k][n] if n < 9 else (fan_id, n))
             points += _POINTS[k] * n
             removed |= _IMPLIES[k]
             once = _IMPLIES_ONE[k]

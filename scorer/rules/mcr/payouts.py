@@ -5,27 +5,30 @@ room's base points."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Final
 
 from ...tiles import WINDS
 
 BASE: Final = 8
+_SEAT: Final = {w: k for k, w in enumerate(WINDS)}  # a Wind keys as its code
 
 
-@lru_cache(maxsize=1024)
 def payouts(total: int, seat: str, self_drawn: bool, discarder: str | None,
             base_points: int) -> Mapping[str, int] | None:
-    """Net points per seat wind, zero-sum; None when a discard win names no discarder. Read-only
-    and shared: a stream of hands asks for the same few hundred settlements over and over."""
+    """Net points per seat wind, zero-sum; None when a discard win names no discarder."""
     if not self_drawn and discarder is None:
         return None
-    out = {}
-    for w in WINDS:
-        if w == seat:
-            continue
-        pays_total = self_drawn or w == discarder
-        out[w] = -(BASE + (total if pays_total else 0)) * base_points
-    out[seat] = -sum(out.values())
-    return MappingProxyType({w: out[w] for w in WINDS})
+    s = _SEAT[seat]
+    d = -1 if discarder is None else _SEAT[discarder]
+    base = -BASE * base_points
+    full = -(BASE + total) * base_points
+    net = [0, 0, 0, 0]
+    won = 0
+    for k in range(4):
+        if k != s:
+            v = full if self_drawn or k == d else base
+            net[k] = v
+            won -= v
+    net[s] = won
+    return MappingProxyType({"E": net[0], "S": net[1], "W": net[2], "N": net[3]})

@@ -27,7 +27,7 @@ KONG_REPLACEMENT: Final = "kong_replacement"
 ROBBING_KONG: Final = "robbing_kong"
 LAST_TILE: Final = "last_tile"
 
-FANS: tuple[FanRow, ...] = (
+FANS: Final[tuple[FanRow, ...]] = (
     FanRow(BASIC, "Basic Hand", "平胡", 0),
     FanRow(ALL_PUNGS, "All Pungs", "碰碰胡", 1),
     FanRow(SEVEN_PAIRS, "Seven Pairs", "七对", 2),
@@ -41,8 +41,8 @@ FANS: tuple[FanRow, ...] = (
     FanRow(LAST_TILE, "Last Tile", "海底", 1),
 )
 
-BY_ID: MappingProxyType[str, FanRow] = MappingProxyType({f.id: f for f in FANS})
-ORDER: MappingProxyType[str, int] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
+BY_ID: Final[MappingProxyType[str, FanRow]] = MappingProxyType({f.id: f for f in FANS})
+ORDER: Final[MappingProxyType[str, int]] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
 # The hand-shape fans: 平胡 shows only when none of these applies.
 SHAPES: Final = frozenset({ALL_PUNGS, SEVEN_PAIRS, OUTSIDE_HAND, ALL_258_PUNGS})
 

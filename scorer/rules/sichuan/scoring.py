@@ -9,6 +9,7 @@ missing suit cannot win: it is scored, but ``valid`` is false and nothing is pai
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
@@ -22,8 +23,8 @@ from .detect import Fans, event_fans, golden_hook_fan, holds_suit, regular_fans,
 from .fans import BASIC, BY_ID, ORDER, SHAPES
 from .payouts import payouts
 
-SUIT_INDEX: dict[str, int] = {"m": 0, "s": 1, "p": 2}  # the engine's suit order: 萬 條 餅
-SUIT_NAMES: dict[str, str] = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)"}
+SUIT_INDEX: Final[dict[str, int]] = {"m": 0, "s": 1, "p": 2}  # the engine's suit order: 萬 條 餅
+SUIT_NAMES: Final[dict[str, str]] = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)"}
 
 
 def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: int) -> None:
