@@ -32,6 +32,7 @@ from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
 from .tiles import (
     ALL_TILES,
     BY_CODE,
+    DISPLAY_INDICES,
     DISPLAY_ORDER,
     INDEX,
     IS_HONOR,
@@ -39,7 +40,6 @@ from .tiles import (
     Tile,
     format_tiles,
     parse_tiles,
-    sort_tiles,
 )
 
 MAX_FLOWERS: Final = 8
@@ -238,7 +238,19 @@ class Hand:
             raise TypeError(f"melds must be a tuple of Meld values, not {self.melds!r} (Hand.build reads tiles)")
         if not isinstance(self.winning_tile, Tile):
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
-        object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+        # Counted once: the counts give the tiles in written order (a counting sort, no key calls)
+        # and, with the winning tile and the melds, the hand's count vectors.
+        held = [0] * NUM_TILES
+        for t in self.concealed:
+            held[INDEX[t]] += 1
+        ordered: list[Tile] = []
+        for i in DISPLAY_INDICES:
+            n = held[i]
+            if n:
+                tile = ALL_TILES[i]
+                for _ in range(n):
+                    ordered.append(tile)
+        object.__setattr__(self, "concealed", tuple(ordered))
         if self.flower_tiles:
             object.__setattr__(self, "flower_tiles", parse_flowers(self.flower_tiles))
             named_flowers_count(self)
@@ -246,9 +258,18 @@ class Hand:
         # result shows the same arrangement.
         if len(self.melds) > 1:
             object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
-        standing, counts = tile_counts(self.concealed, self.melds, self.winning_tile)
+        held[INDEX[self.winning_tile]] += 1
+        standing = tuple(held)
+        for m in self.melds:
+            i = INDEX[m.tile]
+            if m.kind is MeldKind.CHOW:
+                held[i] += 1
+                held[i + 1] += 1
+                held[i + 2] += 1
+            else:
+                held[i] += 4 if m.kind is MeldKind.KONG else 3
         object.__setattr__(self, "_standing", standing)
-        object.__setattr__(self, "_counts", counts)
+        object.__setattr__(self, "_counts", tuple(held))
         _validate(self)
         # plain ints and bools only, so that the garbage collector soon stops tracking the key
         melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])

@@ -170,6 +170,7 @@ def _display_key(t: Tile) -> tuple[int, int]:
 
 DISPLAY_ORDER: Final[dict[Tile, tuple[int, int]]] = {t: _display_key(t) for t in ALL_TILES}
 # The same order as one int per tile (an int key sorts faster than a pair).
+DISPLAY_INDICES: Final[tuple[int, ...]] = tuple(sorted(range(NUM_TILES), key=lambda i: DISPLAY_ORDER[ALL_TILES[i]]))
 DISPLAY_RANK: Final[dict[Tile, int]] = {t: n for n, t in enumerate(sorted(ALL_TILES, key=DISPLAY_ORDER.__getitem__))}
 
 

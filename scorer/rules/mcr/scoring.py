@@ -194,7 +194,7 @@ class _UniqueWait:
         self.known = not possible
         self.unique = False
 
-    def __call__(self) -> bool:
+    def holds(self) -> bool:
         if not self.known:
             before = list(self.f.standing)
             before[self.f.win] -= 1
@@ -223,7 +223,7 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
               PUNG_TRAITS[pair]]
     pack_trait_fans(traits, fans)
     w = wait_fan(own_mids, pair, win)
-    if w and unique_wait():
+    if w and unique_wait.holds():
         fans[w] = fans.get(w, 0) + 1
     return _candidate(fans, partial(_division_sets, hand, (), div, exposed_pung, win))
 
