@@ -317,9 +317,11 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
     return out
 
 
-def one_run(what: str, n: int, seed: int, python: str = sys.executable) -> dict[str, Any]:
-    """A fresh interpreter measures one stream; its figures as a dict."""
-    env = {**os.environ, "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "random")}
+def one_run(what: str, n: int, seed: int, python: str = sys.executable,
+            env: dict[str, str] | None = None) -> dict[str, Any]:
+    """A fresh interpreter measures one stream (in ``env``, by default this one's); its figures as a dict."""
+    base = os.environ if env is None else env
+    env = {**base, "PYTHONHASHSEED": base.get("PYTHONHASHSEED", "random")}
     head = f"import sys, json; sys.path.append({str(ROOT)!r}); from loadtest.stream import "
     extra = ""
     if what == "books":  # the Hong Kong and Sichuan bodies, chosen by a process of its own
@@ -375,11 +377,11 @@ MICROS = {"score": ("build_us", "score_us", "ref_us"),
 
 
 def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable,
-           out: Any = print) -> dict[str, Any]:
+           out: Any = print, env: dict[str, str] | None = None) -> dict[str, Any]:
     """``runs`` fresh processes, each with its own never-seen hands; per-run figures and ranges."""
     results = []
     for k in range(runs):
-        r = one_run(what, n, SEED_BASE + seed * 100 + k, python)
+        r = one_run(what, n, SEED_BASE + seed * 100 + k, python, env)
         results.append(r)
         out(f"  run {k + 1}: " + "  ".join(f"{key} {r[key]:.2f}x" for key in RATIOS[what]) + "   ("
             + ", ".join(f"{key[:-3]} {r[key]:.1f} µs" for key in MICROS[what])
