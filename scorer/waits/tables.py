@@ -17,7 +17,8 @@ group can have is found once, by ``tools/make_shanten_tables.py``, and shipped i
   (merging keeps every shape that could be best);
 * ``FRONTIERS[a]``: frontier ``a`` itself (for the shapes the tables leave out).
 
-Loaded at import: a zlib-compressed marshal of bytes and tuples of ints, a few milliseconds.
+Loaded at import: a marshal of bytes and tuples of ints (uncompressed: a copy, well under a
+millisecond; git and the wheel compress it).
 ``tools/make_shanten_tables.py`` makes the file's bytes again (a test compares them with it).
 """
 
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import marshal
 import sys
-import zlib
 from array import array
 from pathlib import Path
 from typing import Final
@@ -40,7 +40,7 @@ FIXED = 5  # finished sets beside the standing tiles: 0 to 4
 
 
 def _load(data: bytes) -> tuple[bytes, bytes, array[int], array[int], tuple[Frontier, ...]]:
-    fmt, suit, honor, merge_bytes, value_bytes, frontiers = marshal.loads(zlib.decompress(data))
+    fmt, suit, honor, merge_bytes, value_bytes, frontiers = marshal.loads(data)
     if fmt != FORMAT:
         raise RuntimeError(f"{FILE.name} is format {fmt}, this code reads {FORMAT}: run tools/make_shanten_tables.py")
     merge = array("H")
