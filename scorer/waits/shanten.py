@@ -207,8 +207,12 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
     return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
 
 
-def knitted_straight(counts: Counts, melds: int) -> FormShanten:
-    candidates: list[tuple[int, Counts, list[int]]] = []
+KnittedRest = tuple[int, Counts, list[int]]  # (shanten with this sequence, what is left, its missing tiles)
+
+
+def _knitted_rests(counts: Counts, melds: int) -> tuple[int, list[KnittedRest]]:
+    """The knitted straight's shanten, and the sequences that might reach it (at least those)."""
+    candidates: list[KnittedRest] = []
     for seq in KNITTED:
         rest = list(counts)
         missing: list[int] = []
@@ -219,7 +223,7 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
                 missing.append(t)
         candidates.append((len(missing), tuple(rest), missing))
     candidates.sort(key=lambda c: c[0])
-    rests: list[tuple[int, Counts, list[int]]] = []
+    rests: list[KnittedRest] = []
     least = 99
     for n_missing, left, missing in candidates:
         if n_missing - 1 > least:
@@ -227,9 +231,18 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
         s = n_missing + regular_shanten(left, melds + 3)
         least = min(least, s)
         rests.append((s, left, missing))
+    return least, rests
+
+
+def _knitted_useful(least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
     # useful tiles only for the sequences at the least shanten: the others are not merged
     per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
-    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per)
+    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per).useful
+
+
+def knitted_straight(counts: Counts, melds: int) -> FormShanten:
+    least, rests = _knitted_rests(counts, melds)
+    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(least, rests, melds))
 
 
 def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
@@ -255,6 +268,26 @@ def best(per_form: dict[Form, FormShanten | None]) -> tuple[int, tuple[int, ...]
     least = min(f.shanten for f in present)
     useful = sorted({t for f in present if f.shanten == least for t in f.useful})
     return least, tuple(useful)
+
+
+def outlook(
+    counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS,
+) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
+    """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
+    the useful tiles of the forms at the least. A knitted straight further away than that never
+    has its useful tiles worked out: they are most of its cost, and most hands are far from one."""
+    knitted = melds <= 1 and Form.KNITTED_STRAIGHT in only
+    per = forms(counts, melds, tuple([f for f in only if f is not Form.KNITTED_STRAIGHT]))
+    shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
+    least = min([r.shanten for r in per.values() if r is not None], default=99)
+    if knitted:
+        ks_least, rests = _knitted_rests(counts, melds)
+        shanten[-1] = (Form.KNITTED_STRAIGHT, ks_least)  # forms() puts the knitted straight last
+        least = min(least, ks_least)
+    useful = {t for r in per.values() if r is not None and r.shanten == least for t in r.useful}
+    if knitted and ks_least == least:
+        useful.update(_knitted_useful(ks_least, rests, melds))
+    return tuple(shanten), least, tuple(sorted(useful))
 
 
 def clear_caches() -> None:
