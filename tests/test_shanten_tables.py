@@ -57,10 +57,20 @@ def test_a_hands_lookups_give_the_searched_shanten_and_useful_tiles() -> None:
         assert shanten.regular_shanten(c, fixed) == shanten._searched(c, fixed)[0], (c, fixed)
 
 
-def test_a_formal_wait_on_a_fifth_copy_is_searched() -> None:
-    c = [0] * 34
-    for i, n in enumerate([4, 1, 1, 1, 1, 1, 2, 1, 1]):  # 1111234567789m: ready on 1m, 4m, 7m
-        c[i] = n
-    result, useful = shanten._regular.__wrapped__(tuple(c), 0)
-    assert (result, useful) == (0, (0, 3, 6))
-    assert (result, useful) == shanten._searched(tuple(c), 0)
+def _hand(ranks: dict[int, int]) -> tuple[int, ...]:
+    return tuple(ranks.get(i, 0) for i in range(34))
+
+
+@pytest.mark.parametrize(("counts", "fixed"), [
+    pytest.param(_hand(dict(enumerate([4, 1, 1, 1, 1, 1, 2, 1, 1]))), 0, id="1111234567789m"),
+    pytest.param(_hand({27: 4, 0: 1, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1}), 0, id="123456789mEEEE"),
+    pytest.param(_hand({27: 4, 0: 1, 1: 1, 2: 1}), 2, id="123mEEEE-beside-2"),
+    pytest.param(_hand({4: 1, 5: 1, 18: 4, 20: 1, 23: 1, 24: 1, 27: 1, 31: 1, 32: 1, 33: 1}), 3, id="spare-tiles"),
+])
+def test_a_fifth_copy_probed_as_a_search_of_the_hand_would(counts: tuple[int, ...], fixed: int) -> None:
+    """No frontier table holds five of a tile: a suit's fifth copy helps if it completes the hand
+    (the decomposition's tables), or, with tiles to spare, by search; an honour's five count as a
+    pung beside two of it."""
+    result, useful = shanten._regular.__wrapped__(counts, fixed)
+    assert result == 0 and any(counts[t] == 4 for t in useful)
+    assert (result, useful) == shanten._searched(counts, fixed)

@@ -30,11 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import decompose
 from ..decompose import KNITTED, ORPHANS
 from ..forms import ALL_FORMS, Form
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
 from . import frontier
-from .frontier import Counts, Frontier
+from .frontier import MAX_SETS, Counts, Frontier
 from .tables import ABSENT, COUNT, FIXED, FRONTIERS, HONOR, MERGE, POW5, SUIT, VALUE
 
 HONORS = tuple(range(HONOR_START, NUM_TILES))
@@ -123,7 +124,7 @@ def _has_neighbour(counts: Counts, t: int) -> bool:
 @lru_cache(maxsize=1 << 13)
 def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
     """Shanten and useful tiles: each group's frontier and each probe's are table lookups (a
-    probe adds ``5**rank`` to its group's key); only a fifth copy is searched."""
+    probe adds ``5**rank`` to its group's key); nothing is searched."""
     keys = _keys(counts)
     ids = None if keys is None else _ids(keys)
     if keys is None or ids is None:
@@ -133,10 +134,16 @@ def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
     useful: list[int] = []
     for t in _probes(counts, result):
         g = 3 if t >= HONOR_START else t // 9
-        if counts[t] == 4:  # a formal wait on a fifth copy: a shape no table holds
-            c = list(counts)
-            c[t] += 1
-            shanten = frontier.best(_group_searched(c, g), FRONTIERS[rests[g]], fixed)
+        if counts[t] == 4:  # a fifth copy (probed only when ready): no frontier table holds it
+            if g == 3:  # five of an honour are a pung and a pair: as two of it beside one more set
+                two = keys[3] - 2 * POW5[t - HONOR_START]
+                shanten = _value(HONOR[two], rests[3], min(fixed + 1, MAX_SETS))
+            elif sum(counts) == 3 * (MAX_SETS - fixed) + 1:  # it helps if it completes the hand
+                shanten = -1 if t in decompose.waits(counts, MAX_SETS - fixed) else result
+            else:  # tiles to spare (a knitted straight's rest): searched
+                c = list(counts)
+                c[t] += 1
+                shanten = frontier.best(_group_searched(c, g), FRONTIERS[rests[g]], fixed)
         else:
             probe = keys[g] + POW5[t - 9 * g]
             shanten = _value(HONOR[probe] if g == 3 else SUIT[probe], rests[g], fixed)
