@@ -10,7 +10,6 @@ equal-scoring arrangements resolve the way that tool shows them.
 from __future__ import annotations
 
 import marshal
-import zlib
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -97,7 +96,7 @@ def suit_key(counts: Counts, start: int) -> int:
 
 
 def _load_tables() -> tuple[dict[int, bool], dict[int, bool], dict[int, SuitOptions]]:
-    fmt, sets_only, with_pair, divisions = marshal.loads(zlib.decompress(TABLES_FILE.read_bytes()))
+    fmt, sets_only, with_pair, divisions = marshal.loads(TABLES_FILE.read_bytes())
     if fmt != TABLES_FORMAT:
         raise RuntimeError(f"{TABLES_FILE.name} is format {fmt}, this code reads {TABLES_FORMAT}: "
                            "run tools/make_decompose_tables.py")
