@@ -185,28 +185,52 @@ def regular(counts: Counts, melds: int) -> FormShanten:
 
 
 # --- special forms ---------------------------------------------------------------------------------
+# Plain loops, no generators: every hand analysed asks each form (a generator is an object per call
+# in the compiled build).
 def seven_pairs(counts: Counts) -> FormShanten:
-    pairs = sum(n // 2 for n in counts)
-    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(t for t in range(NUM_TILES) if counts[t] % 2))
+    pairs = 0
+    odd: list[int] = []
+    for t in range(NUM_TILES):
+        n = counts[t]
+        pairs += n // 2
+        if n % 2:
+            odd.append(t)
+    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(odd))
 
 
 def thirteen_orphans(counts: Counts) -> FormShanten:
-    kinds = sum(1 for t in ORPHANS if counts[t])
-    paired = any(counts[t] > 1 for t in ORPHANS)
-    useful = tuple(t for t in ORPHANS if not (paired and counts[t]))
+    kinds = 0
+    paired = False
+    for t in ORPHANS:
+        n = counts[t]
+        if n:
+            kinds += 1
+            if n > 1:
+                paired = True
+    useful = tuple([t for t in ORPHANS if not (paired and counts[t])])
     return FormShanten(Form.THIRTEEN_ORPHANS, (12 if paired else 13) - kinds, useful)
 
 
 def _merge_by_sequence(form: Form, per_sequence: list[tuple[int, tuple[int, ...]]]) -> FormShanten:
     """The best of the six knitted sequences; equal ones unite their useful tiles."""
-    best = min(s for s, _ in per_sequence)
-    useful = sorted({t for s, u in per_sequence if s == best for t in u})
-    return FormShanten(form, best, tuple(useful))
+    best = 99
+    for s, _ in per_sequence:
+        best = min(best, s)
+    useful: set[int] = set()
+    for s, u in per_sequence:
+        if s == best:
+            useful.update(u)
+    return FormShanten(form, best, tuple(sorted(useful)))
 
 
 def honors_and_knitted(counts: Counts) -> FormShanten:
-    held_honors = sum(1 for t in HONORS if counts[t])
-    missing_honors = [t for t in HONORS if not counts[t]]
+    held_honors = 0
+    missing_honors: list[int] = []
+    for t in HONORS:
+        if counts[t]:
+            held_honors += 1
+        else:
+            missing_honors.append(t)
     per: list[tuple[int, tuple[int, ...]]] = []
     for seq in KNITTED:
         missing = [t for t in seq if not counts[t]]
