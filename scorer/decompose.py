@@ -10,9 +10,9 @@ equal-scoring arrangements resolve the way that tool shows them.
 from __future__ import annotations
 
 import marshal
+import os
 from functools import lru_cache
 from operator import itemgetter
-from pathlib import Path
 
 from .set_kind import CHOW, PUNG, SetKind
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
@@ -76,7 +76,7 @@ SET_OF_CODE: tuple[SetT, ...] = tuple((c >> 1, CHOW if c & 1 else PUNG) for c in
 # was a tenth of a second of every process's start (the CLI, bulk workers, the service). Looked up
 # by ``suit_key``. Dicts of ints and tuples of ints: the garbage collector stops tracking them at
 # its first pass, so they cost no collection afterwards.
-TABLES_FILE = Path(__file__).with_name("decompose_tables.bin")
+TABLES_FILE = os.path.join(os.path.dirname(__file__), "decompose_tables.bin")  # not pathlib: 6 more modules to import
 TABLES_FORMAT = 1  # bump (here and in tools/make_decompose_tables.py) when the layout changes
 POW6 = tuple(6**r for r in range(9))
 
@@ -96,9 +96,10 @@ def suit_key(counts: Counts, start: int) -> int:
 
 
 def _load_tables() -> tuple[dict[int, bool], dict[int, bool], dict[int, SuitOptions]]:
-    fmt, sets_only, with_pair, divisions = marshal.loads(TABLES_FILE.read_bytes())
+    with open(TABLES_FILE, "rb") as f:
+        fmt, sets_only, with_pair, divisions = marshal.loads(f.read())
     if fmt != TABLES_FORMAT:
-        raise RuntimeError(f"{TABLES_FILE.name} is format {fmt}, this code reads {TABLES_FORMAT}: "
+        raise RuntimeError(f"{os.path.basename(TABLES_FILE)} is format {fmt}, this code reads {TABLES_FORMAT}: "
                            "run tools/make_decompose_tables.py")
     return dict.fromkeys(sets_only, True), dict.fromkeys(with_pair, True), divisions
 

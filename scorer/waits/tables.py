@@ -25,24 +25,26 @@ millisecond; git and the wheel compress it).
 from __future__ import annotations
 
 import marshal
+import os
 import sys
 from array import array
-from pathlib import Path
 from typing import Final
 
 from .frontier import Frontier
 
-FILE = Path(__file__).with_name("shanten_tables.bin")
+FILE = os.path.join(os.path.dirname(__file__), "shanten_tables.bin")  # not pathlib: 6 more modules to import
 FORMAT = 1  # bump (here and in tools/make_shanten_tables.py) when the layout changes
 ABSENT = 255
 POW5 = tuple(5**i for i in range(9))
 FIXED = 5  # finished sets beside the standing tiles: 0 to 4
 
 
-def _load(data: bytes) -> tuple[bytes, bytes, array[int], array[int], tuple[Frontier, ...]]:
-    fmt, suit, honor, merge_bytes, value_bytes, frontiers = marshal.loads(data)
+def _load() -> tuple[bytes, bytes, array[int], array[int], tuple[Frontier, ...]]:
+    with open(FILE, "rb") as f:
+        fmt, suit, honor, merge_bytes, value_bytes, frontiers = marshal.loads(f.read())
     if fmt != FORMAT:
-        raise RuntimeError(f"{FILE.name} is format {fmt}, this code reads {FORMAT}: run tools/make_shanten_tables.py")
+        raise RuntimeError(f"{os.path.basename(FILE)} is format {fmt}, this code reads {FORMAT}: "
+                           "run tools/make_shanten_tables.py")
     merge = array("H")
     merge.frombytes(merge_bytes)
     if sys.byteorder == "big":
@@ -52,7 +54,7 @@ def _load(data: bytes) -> tuple[bytes, bytes, array[int], array[int], tuple[Fron
     return suit, honor, merge, value, frontiers
 
 
-_TABLES = _load(FILE.read_bytes())
+_TABLES = _load()
 SUIT: Final = _TABLES[0]
 HONOR: Final = _TABLES[1]
 MERGE: Final = _TABLES[2]
