@@ -44,6 +44,8 @@ COMPILED = [
     "scorer/rules/sichuan/fans.py",
     "scorer/rules/sichuan/scoring.py",
     "scorer/rules/sichuan/payouts.py",
+    "scorer/waits/frontier.py",
+    "scorer/waits/tables.py",
     "scorer/waits/shanten.py",
     "scorer/waits/analysis.py",
 ]

@@ -1,6 +1,6 @@
 """Instructions per hand, counted by valgrind's callgrind: a figure the machine's load cannot move.
 
-    python loadtest/instructions.py PYTHON [PYTHON ...]
+    python loadtest/instructions.py [--what score|not_ready|ready] PYTHON [PYTHON ...]
 
 For each interpreter (each a venv with a build of the scorer installed), a fresh process builds
 and scores 400 generated hands it has never seen, from JSON-shaped fields (``Hand.build``,
@@ -8,13 +8,17 @@ and scores 400 generated hands it has never seen, from JSON-shaped fields (``Han
 the instructions one hand costs, parsing and collection included. Two builds of different commits
 compare exactly, however busy the machine: this is how the rule-book layer's cost on MCR's path
 was measured (README, Performance). Needs Debian's ``valgrind``.
+
+``--what not_ready`` and ``--what ready`` count ``scorer.analyze(...).to_dict()`` instead, on the
+waits stream's hands (``stream.waits_hands``: 13 tiles one or more away, and ready with every wait
+scored), each analysed once by a process that has analysed nothing before.
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -38,25 +42,52 @@ for body, ctx in hands[:n]:
 """
 
 
-def instructions(python: str, n: int) -> int:
+WAITS_CHILD = f"""
+import sys
+sys.path.append({str(ROOT)!r})
+from loadtest.stream import waits_hands
+import scorer
+n = int(sys.argv[1])
+ready, not_ready = waits_hands({HANDS}, 3)
+bodies = [body for body, _ in (ready if sys.argv[2] == "ready" else not_ready)]
+for body in bodies[:n]:
+    scorer.analyze(body["hand"], body["context"]).to_dict()
+"""
+
+
+def instructions(python: str, n: int, what: str = "score") -> int:
     with tempfile.TemporaryDirectory() as d:
         script = Path(d) / "child.py"
-        script.write_text(CHILD, encoding="utf-8")
+        script.write_text(CHILD if what == "score" else WAITS_CHILD, encoding="utf-8")
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg.out", python, "-P",
-                              str(script), str(n)], capture_output=True, text=True, check=True, cwd=d)
+                              str(script), str(n), what], capture_output=True, text=True, check=True, cwd=d)
     m = re.search(r"refs:\s+([\d,]+)", out.stderr)
     if m is None:
         raise RuntimeError(f"no instruction count from valgrind:\n{out.stderr[-2000:]}")
     return int(m.group(1).replace(",", ""))
 
 
-def main(pythons: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    p.add_argument("--what", choices=("score", "not_ready", "ready"), default="score")
+    p.add_argument("pythons", nargs="+")
+    args = p.parse_args(argv)
     first = None
-    for python in pythons:
-        per_hand = (instructions(python, HANDS) - instructions(python, 0)) / HANDS
+    for python in args.pythons:
+        base = instructions(python, 0, args.what)
+        hands = HANDS if args.what == "score" else instructions_hands(python, args.what)
+        per_hand = (instructions(python, hands, args.what) - base) / hands
         first = first or per_hand
-        print(f"{python}: {per_hand:,.0f} instructions per hand, {per_hand / first:.3f}x the first")
+        print(f"{python}: {per_hand:,.0f} instructions per hand ({args.what}), {per_hand / first:.3f}x the first")
+
+
+def instructions_hands(python: str, what: str) -> int:
+    """How many hands the waits child has of a kind (a not-ready one is not found for every hand)."""
+    code = (f"import sys; sys.path.append({str(ROOT)!r}); from loadtest.stream import waits_hands; "
+            f"r, nr = waits_hands({HANDS}, 3); print(len(r if {what!r} == 'ready' else nr))")
+    return int(subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, check=True,
+                              cwd="/").stdout.split()[-1])
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

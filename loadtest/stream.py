@@ -136,13 +136,16 @@ def _ref_waits(packs: tuple[tuple[str, str, int], ...], standing: tuple[str, ...
     return tuple(sorted(waits))
 
 
-def _child_waits(n: int, seed: int) -> dict[str, Any]:
+def waits_hands(n: int, seed: int) -> tuple[list[tuple[dict[str, Any], Any]], list[tuple[dict[str, Any], Any]]]:
+    """The waits stream's hands as JSON fields with their reference arguments: ``n`` ready hands
+    (a generated hand, its winning tile taken away) and a not-ready hand made from each (two
+    concealed tiles swapped for random ones until the reference's shanten is 1 or more). The scorer
+    is not called: a process timing it starts with every cache empty."""
     import MahjongGB
 
-    import scorer
     from tests.handgen import BOTZONE, CODES, generate_many
 
-    shanten_ref, calc = MahjongGB.MahjongShanten, MahjongGB.MahjongFanCalculator
+    shanten_ref = MahjongGB.MahjongShanten
     rng = random.Random(seed)
     ready: list[tuple[dict[str, Any], Any]] = []
     not_ready: list[tuple[dict[str, Any], Any]] = []
@@ -170,6 +173,16 @@ def _child_waits(n: int, seed: int) -> dict[str, Any]:
                 break
     ready = [(json.loads(json.dumps(b)), a) for b, a in ready]
     not_ready = [(json.loads(json.dumps(b)), a) for b, a in not_ready]
+    return ready, not_ready
+
+
+def _child_waits(n: int, seed: int) -> dict[str, Any]:
+    import MahjongGB
+
+    import scorer
+
+    shanten_ref, calc = MahjongGB.MahjongShanten, MahjongGB.MahjongFanCalculator
+    ready, not_ready = waits_hands(n, seed)
     analyze = scorer.analyze
     pc, cpu = time.perf_counter_ns, time.thread_time_ns
 

@@ -9,6 +9,8 @@ equal-scoring arrangements resolve the way that tool shows them.
 
 from __future__ import annotations
 
+import marshal
+import os
 from functools import lru_cache
 from operator import itemgetter
 from typing import Final
@@ -43,7 +45,7 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
             return ()
     ways: list[tuple[list[int], int]] = [(honor_sets, honor_pair)]
     for s in range(3):
-        options = SUIT_DIVISIONS.get(counts[s * 9 : s * 9 + 9])
+        options = SUIT_DIVISIONS.get(suit_key(counts, s * 9))
         if options is None:
             return ()
         base = s * 9
@@ -70,98 +72,57 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
 # A set's code: 2 * its first tile, plus 1 for a chow (a pung sorts first, as in the divisions).
 SET_OF_CODE: Final[tuple[SetT, ...]] = tuple((c >> 1, CHOW if c & 1 else PUNG) for c in range(2 * NUM_TILES))
 
+# --- the per-suit tables ----------------------------------------------------------------------
+# Made by tools/make_decompose_tables.py and shipped beside this module: generating them at import
+# was a tenth of a second of every process's start (the CLI, bulk workers, the service). Looked up
+# by ``suit_key``. Dicts of ints and tuples of ints: the garbage collector stops tracking them at
+# its first pass, so they cost no collection afterwards.
+TABLES_FILE = os.path.join(os.path.dirname(__file__), "decompose_tables.bin")  # not pathlib: 6 more modules to import
+TABLES_FORMAT = 1  # bump (here and in tools/make_decompose_tables.py) when the layout changes
+POW6 = tuple(6**r for r in range(9))
 
-def _suit_shapes() -> tuple[dict[tuple[int, ...], bool], dict[tuple[int, ...], bool]]:
-    """Every count vector of one suit that splits into sets only, and into sets and a pair.
-
-    Built once at import (a few tens of thousands of shapes): looking a suit up in these sets is
-    what makes finding a hand's waits cheap, and no hand pays for filling a table. Dicts rather
-    than frozensets: a dict of plain tuples drops out of the garbage collector's sight at its first
-    pass, where a set would be walked by every full collection.
-    """
-    kinds = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
-    sets_only: set[tuple[int, ...]] = set()
-    frontier: set[tuple[int, ...]] = {(0,) * 9}
-    for _ in range(5):  # up to 4 sets
-        sets_only |= frontier
-        grown = set()
-        for shape in frontier:
-            for k in kinds:
-                c = list(shape)
-                for i in k:
-                    c[i] += 1
-                if max(c) <= 5:  # 5: a wait probed on a tile the hand holds four of
-                    grown.add(tuple(c))
-        frontier = grown
-    with_pair = set()
-    for shape in sets_only:
-        for i in range(9):
-            if shape[i] <= 3:
-                c = list(shape)
-                c[i] += 2
-                with_pair.add(tuple(c))
-    return dict.fromkeys(sets_only, True), dict.fromkeys(with_pair, True)
+SuitOptions = tuple[tuple[tuple[int, ...], int], ...]  # (set codes, pair rank index or -1) per way
 
 
-SETS_ONLY, WITH_PAIR = _suit_shapes()
+def suit_key(counts: Counts, start: int) -> int:
+    """The 9 counts from ``start`` as a base-6 number, rank 1 lowest (a tile of rank ``r`` drawn
+    adds ``6**(r-1)``); -1 past 5 of a tile, which no table holds."""
+    k = 0
+    for i in range(start + 8, start - 1, -1):
+        n = counts[i]
+        if n > 5:
+            return -1
+        k = k * 6 + n
+    return k
 
 
-def _suit_divisions() -> dict[tuple[int, ...], tuple[tuple[tuple[int, ...], int], ...]]:
-    """For every shape of one suit a real hand can hold (at most 4 sets and a pair, at most 4 of a
-    tile): each way to split it, as (set codes ``2·rank index + 1 for a chow``, pair rank index or
-    -1).
-
-    Built at import by generating the multisets of sets, so the search for a hand's divisions is
-    a lookup per suit and a product across suits. Plain ints throughout: the garbage collector
-    stops tracking the table's tuples at its first pass, so it costs no collection afterwards."""
-    kinds = [2 * r for r in range(9)] + [2 * r + 1 for r in range(7)]
-    table: dict[tuple[int, ...], list[tuple[tuple[int, ...], int]]] = {}
-
-    def add(sets: tuple[int, ...], shape: list[int]) -> None:
-        for pair in range(-1, 9):
-            c = list(shape)
-            if pair >= 0:
-                c[pair] += 2
-            if max(c) <= 4:
-                table.setdefault(tuple(c), []).append((sets, pair))
-
-    def grow(start: int, sets: tuple[int, ...], shape: list[int]) -> None:
-        add(sets, shape)
-        if len(sets) == 4:
-            return
-        for k in range(start, len(kinds)):
-            code = kinds[k]
-            r = code >> 1
-            c = list(shape)
-            for i in (r, r + 1, r + 2) if code & 1 else (r, r, r):
-                c[i] += 1
-            if max(c) <= 4:
-                grow(k, (*sets, code), c)
-
-    grow(0, (), [0] * 9)
-    return {shape: tuple(options) for shape, options in table.items()}
+def _load_tables() -> tuple[dict[int, bool], dict[int, bool], dict[int, SuitOptions]]:
+    with open(TABLES_FILE, "rb") as f:
+        fmt, sets_only, with_pair, divisions = marshal.loads(f.read())
+    if fmt != TABLES_FORMAT:
+        raise RuntimeError(f"{os.path.basename(TABLES_FILE)} is format {fmt}, this code reads {TABLES_FORMAT}: "
+                           "run tools/make_decompose_tables.py")
+    return dict.fromkeys(sets_only, True), dict.fromkeys(with_pair, True), divisions
 
 
-SUIT_DIVISIONS = _suit_divisions()
-
-
-def _suit_shape(c: tuple[int, ...]) -> tuple[bool, bool]:
-    """Can one suit's 9 counts be split into sets only / into sets and one pair?"""
-    return c in SETS_ONLY, c in WITH_PAIR
+# The suit shapes that split into sets only, and into sets and a pair (at most 4 sets, at most 5 of a
+# tile: 5 when a wait is probed on a tile the hand holds four of); and for every shape a real hand
+# can hold (at most 4 sets and a pair, at most 4 of a tile) each way to split it, as (set codes
+# ``2·rank index + 1 for a chow``, pair rank index or -1).
+SETS_ONLY, WITH_PAIR, SUIT_DIVISIONS = _load_tables()
 
 
 @lru_cache(maxsize=1 << 17)
-def _suit_waits(c: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Ranks (0-based) that make one suit's counts sets-only, and sets-plus-a-pair."""
+def _suit_waits(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Ranks (0-based) that make one suit's counts (``suit_key``) sets-only, and sets-plus-a-pair."""
     sets_only, with_pair = [], []
-    cl = list(c)
     for r in range(9):
-        cl[r] += 1
-        a, b = _suit_shape(tuple(cl))
-        cl[r] -= 1
-        if a:
+        if key // POW6[r] % 6 == 5:
+            continue  # a sixth copy: no shape
+        k = key + POW6[r]
+        if k in SETS_ONLY:
             sets_only.append(r)
-        if b:
+        if k in WITH_PAIR:
             with_pair.append(r)
     return tuple(sets_only), tuple(with_pair)
 
@@ -177,10 +138,11 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     # per group (three suits, then each honour): 0 = splits into sets, 1 = into sets and a pair,
     # 2 = neither. Plain loops, no generators: this runs for every hand scored.
     kinds = [0] * 10
+    keys = [0, 0, 0]
     bad = pairs = 0
     for s in range(3):
-        c9 = counts[s * 9 : s * 9 + 9]
-        g = 0 if c9 in SETS_ONLY else 1 if c9 in WITH_PAIR else 2
+        k = keys[s] = suit_key(counts, s * 9)
+        g = 0 if k in SETS_ONLY else 1 if k in WITH_PAIR else 2
         kinds[s] = g
         if g == 2:
             bad += 1
@@ -203,7 +165,7 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
             if other_bad or other_pairs > 1:
                 continue
             if k < 3:
-                sets_only, with_pair = _suit_waits(counts[k * 9 : k * 9 + 9])
+                sets_only, with_pair = _suit_waits(keys[k])
                 base = k * 9
                 for r in sets_only if other_pairs else with_pair:
                     waits.add(base + r)

@@ -1,11 +1,13 @@
 """The decomposition tables against a plain search, and the order divisions come back in."""
 
 import random
+from pathlib import Path
 
 import pytest
 
 from scorer import decompose
 from scorer.decompose import CHOW, PUNG
+from tools import make_decompose_tables
 
 
 def search(counts, need):
@@ -58,6 +60,13 @@ def test_tables_find_exactly_the_divisions_a_search_finds(need):
         assert decompose.regular_divisions(c, need) == want, c
         complete += bool(want)
     assert complete > 50  # the sample holds enough complete hands to mean something
+
+
+def test_the_shipped_tables_are_what_the_generator_makes():
+    shipped = Path(decompose.TABLES_FILE).read_bytes()
+    assert make_decompose_tables.same(shipped, make_decompose_tables.build()), "run tools/make_decompose_tables.py"
+    assert decompose.suit_key((0,) * 9 + (1, 0, 0, 0, 0, 0, 0, 0, 2), 9) == 1 + 2 * 6**8
+    assert decompose.suit_key((6,) + (0,) * 8, 0) == -1  # no table holds six of a tile
 
 
 def test_divisions_come_in_the_reference_order():

@@ -374,3 +374,16 @@ def test_fourteen_tiles_one_entry_per_distinct_discard(case: tuple[scorer.Holdin
     assert (a.win is not None) == complete
     back = next(d for d in a.discards if d.tile == ALL_TILES[extra])
     assert back.outlook.shanten == scorer.analyze(h, visible=visible).outlook.shanten  # type: ignore[union-attr]
+
+
+@PROPS
+@given(holdings())
+def test_outlook_is_forms_and_best_at_once(case: tuple[scorer.Holding, str]) -> None:
+    """``shanten.outlook`` skips the useful tiles of a knitted straight further away than the best
+    form; what it answers is still ``forms`` and ``best``'s answer, for every book's forms."""
+    h, _ = case
+    standing, melds = h.standing_counts(), len(h.melds)
+    for only in (shanten.ALL_FORMS, (shanten.Form.REGULAR, shanten.Form.SEVEN_PAIRS)):
+        per = shanten.forms(standing, melds, only)
+        want = (tuple((f, None if r is None else r.shanten) for f, r in per.items()), *shanten.best(per))
+        assert shanten.outlook(standing, melds, only) == want

@@ -264,11 +264,9 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     standing = h.standing_counts()
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
-    per = shanten.forms(standing, len(h.melds), rules.book.forms)
-    least, tiles = shanten.best(per)
+    forms, least, tiles = shanten.outlook(standing, len(h.melds), rules.book.forms)
     if rules.dead:
         tiles = tuple(i for i in tiles if i not in rules.dead)
-    forms = tuple((f, None if r is None else r.shanten) for f, r in per.items())
     own = h.counts()
     ordered = sorted(tiles, key=lambda i: DISPLAY_ORDER[ALL_TILES[i]])
     if least > 0:

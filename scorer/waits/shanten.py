@@ -20,8 +20,9 @@ formal wait on a fifth copy is listed, as the reference lists it. Forms the refe
 its six knitted sequences are merged the same way (ties unite their useful tiles).
 
 Regular shanten is computed per group (each suit, the honours), each group reduced to its best
-(sets, partials, pair) trade-offs, cached by the group's counts, then combined: a probe for a
-useful tile only recomputes the one group it touches.
+(sets, partials, pair) trade-offs (``frontier``), then combined. Every group's frontier and every
+combination of two are numbered in shipped tables (``tables``), so a hand's shanten is a few
+lookups and a probe for a useful tile one more: nothing is searched for a hand never seen.
 """
 
 from __future__ import annotations
@@ -29,15 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .. import decompose
 from ..decompose import KNITTED, ORPHANS
 from ..forms import ALL_FORMS, Form
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
+from . import frontier
+from .frontier import MAX_SETS, Counts, Frontier
+from .tables import ABSENT, COUNT, FIXED, FRONTIERS, HONOR, MERGE, POW5, SUIT, VALUE
 
-Counts = tuple[int, ...]
-Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
-Frontier = tuple[Shape, ...]  # the shapes no other shape of the same tiles beats in every part
-
-MAX_SETS = 4
 HONORS = tuple(range(HONOR_START, NUM_TILES))
 
 
@@ -50,209 +50,54 @@ class FormShanten:
     useful: tuple[int, ...]
 
 
-# --- regular hands: per-group frontiers ------------------------------------------------------------
-def _pareto(shapes: set[Shape]) -> Frontier:
-    """Drop every shape another one matches or beats in sets, partials and pair alike.
-
-    Parts are small (sets and partials capped at 4, pair 0 or 1): keep the most partials per
-    (pair, sets), then scan sets downwards keeping a shape only if it has more partials than every
-    shape with as many sets or more (and, without the pair, than those with it)."""
-    most = [[-1] * (MAX_SETS + 1), [-1] * (MAX_SETS + 1)]
-    for p, t, h in shapes:
-        if t > most[h][p]:
-            most[h][p] = t
-    kept: list[Shape] = []
-    ceiling = [-1, -1]  # the most partials seen so far (more sets), with the pair / without it
-    for p in range(MAX_SETS, -1, -1):
-        t1 = most[1][p]
-        if t1 > ceiling[1]:
-            kept.append((p, t1, 1))
-            ceiling[1] = t1
-        t0 = most[0][p]
-        if t0 > ceiling[0] and t0 > ceiling[1]:
-            kept.append((p, t0, 0))
-            ceiling[0] = t0
-    return tuple(kept)
+# --- regular hands: per-group frontiers, looked up ----------------------------------------------
+def _keys(counts: Counts) -> list[int] | None:
+    """Each suit's counts and the honours' as base-5 keys into the tables (``tables.SUIT``,
+    ``tables.HONOR``); None if a count is past 4 (no table holds that shape)."""
+    keys = [0, 0, 0, 0]
+    for g in range(4):
+        start = 9 * g
+        k = 0
+        for i in range(min(start + 9, NUM_TILES) - 1, start - 1, -1):
+            n = counts[i]
+            if n > 4:
+                return None
+            k = k * 5 + n
+        keys[g] = k
+    return keys
 
 
-def _add(base: Shape, sub: Frontier, out: set[Shape]) -> None:
-    bp, bt, bh = base
-    for p, t, h in sub:
-        if bh and h:
-            continue  # one pair only: a second one is counted as a partial by another branch
-        out.add((min(p + bp, MAX_SETS), min(t + bt, MAX_SETS), h | bh))
+def _ids(keys: list[int]) -> list[int] | None:
+    """The four groups' frontier ids; None if the tables leave a group out (over 14 tiles)."""
+    ids = [SUIT[keys[0]], SUIT[keys[1]], SUIT[keys[2]], HONOR[keys[3]]]
+    return None if ABSENT in ids else ids
 
 
-@lru_cache(maxsize=1 << 16)
-def _group(counts: Counts, runs: bool) -> Frontier:
-    """The best (sets, partials, pair) trade-offs of one suit (``runs``) or one honour.
-
-    Rank by rank: every way to use the copies of the lowest rank held — pungs, a pair, pairs and
-    runs and gapped twos as partials, chows starting there, the rest left alone — then the rest
-    of the suit, whose lower ranks are then empty (so few different rests arise)."""
-    i = next((k for k, n in enumerate(counts) if n), -1)
-    if i < 0:
-        return ((0, 0, 0),)
-    n = counts[i]
-    size = len(counts)
-    next1 = counts[i + 1] if runs and i + 1 < size else 0
-    next2 = counts[i + 2] if runs and i + 2 < size else 0
-    c = list(counts)
-    c[i] = 0
-    out: set[Shape] = set()
-    for pungs in range(n // 3 + 1):
-        left = n - 3 * pungs
-        for pair in range(min(1, left // 2) + 1):
-            left2 = left - 2 * pair
-            for twins in range(left2 // 2 + 1):
-                left3 = left2 - 2 * twins
-                for chows in range(min(left3, next1, next2) + 1):
-                    left4 = left3 - chows
-                    for adjacent in range(min(left4, next1 - chows) + 1):
-                        for gapped in range(min(left4 - adjacent, next2 - chows) + 1):
-                            if i + 1 < size:
-                                c[i + 1] = counts[i + 1] - chows - adjacent
-                            if i + 2 < size:
-                                c[i + 2] = counts[i + 2] - chows - gapped
-                            _add((pungs + chows, twins + adjacent + gapped, pair), _group(tuple(c), runs), out)
-    return _pareto(out)
-
-
-@lru_cache(maxsize=1 << 16)
-def _merge(a: Frontier, b: Frontier) -> Frontier:
-    out: set[Shape] = set()
-    for s in a:
-        _add(s, b, out)
-    return _pareto(out)
-
-
-@lru_cache(maxsize=1 << 14)
-def _honors(counts: Counts) -> Frontier:
-    """The seven honours together (each an independent group): cached by their 7 counts."""
-    f: Frontier = ((0, 0, 0),)
-    for n in counts:
-        if n:
-            f = _merge(f, _group((n,), False))
-    return f
-
-
-def _groups(counts: Counts) -> list[Frontier]:
+def _rests(ids: list[int]) -> list[int]:
+    """For each group, the frontier id of the other three merged in order (as a fold would)."""
+    g0, g1, g2, g3 = ids
+    m01 = MERGE[g0 * COUNT + g1]
     return [
-        _group(counts[0:9], True), _group(counts[9:18], True), _group(counts[18:27], True),
-        _honors(counts[HONOR_START:NUM_TILES]),
+        MERGE[MERGE[g1 * COUNT + g2] * COUNT + g3],
+        MERGE[MERGE[g0 * COUNT + g2] * COUNT + g3],
+        MERGE[m01 * COUNT + g3],
+        MERGE[m01 * COUNT + g2],
     ]
 
 
-@lru_cache(maxsize=1 << 16)
-def _best(a: Frontier, b: Frontier, fixed: int) -> int:
-    """The least shanten over two frontiers combined (the rest folded into ``b``)."""
-    best = 8
-    for p, t, h in a:
-        for q, u, g in b:
-            if h and g:
-                continue
-            sets = min(p + q + fixed, MAX_SETS)
-            v = 8 - 2 * sets - min(t + u, MAX_SETS - sets) - (h | g)
-            best = min(best, v)
-    return best
-
-
-def _fold(frontiers: list[Frontier]) -> Frontier:
-    f: Frontier = ((0, 0, 0),)
-    for g in frontiers:
-        f = _merge(f, g)
-    return f
+def _value(a: int, b: int, fixed: int) -> int:
+    """The least shanten of frontiers ``a`` and ``b`` together beside ``fixed`` sets."""
+    return VALUE[MERGE[a * COUNT + b] * FIXED + fixed]
 
 
 def regular_shanten(counts: Counts, fixed: int) -> int:
     """Regular-form shanten of standing ``counts`` beside ``fixed`` melds."""
-    if fixed >= MAX_SETS - 1:
-        return _few_left(counts, fixed)
-    g = _groups(counts)
-    return _best(_merge(g[0], g[1]), _merge(g[2], g[3]), fixed)
-
-
-# --- three or four sets already fixed: no frontier needed ------------------------------------------
-# With ``fixed`` >= 3 (a knitted straight's rest, or three or four melds) the formula above leaves
-# little to choose: with four sets fixed the shanten is -1 with a pair, else 0; with three, it is
-#   -1  a set and a pair apart from it       0  a set, or a partial and a pair apart from it
-#    1  a partial or a pair                  2  nothing
-# (a partial: a pair, two in a row or two with a gap). Each question is a scan of the counts, where
-# the frontiers cost a search per new suit shape — the knitted straight asks it of six rests and
-# of every probe for a useful tile.
-def _has_pair(c: list[int]) -> bool:
-    for n in c:
-        if n >= 2:
-            return True
-    return False
-
-
-def _has_partial(c: list[int]) -> bool:
-    for i in range(NUM_TILES):
-        n = c[i]
-        if n == 0:
-            continue
-        if n >= 2:
-            return True
-        if i < HONOR_START:
-            r = RANK[i]
-            if (r <= 8 and c[i + 1]) or (r <= 7 and c[i + 2]):
-                return True
-    return False
-
-
-def _few_left(counts: Counts, fixed: int) -> int:
-    c = list(counts)
-    if fixed >= MAX_SETS:
-        return -1 if _has_pair(c) else 0
-    has_set = False
-    for i in range(NUM_TILES):
-        n = c[i]
-        if n == 0:
-            continue
-        if n >= 3:  # a pung, and is there a pair besides it?
-            has_set = True
-            c[i] -= 3
-            found = _has_pair(c)
-            c[i] += 3
-            if found:
-                return -1
-        if i < HONOR_START and RANK[i] <= 7 and c[i + 1] and c[i + 2]:  # a chow starting here
-            has_set = True
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            found = _has_pair(c)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-            if found:
-                return -1
-    if has_set:
-        return 0
-    partial = False
-    for i in range(NUM_TILES):
-        if c[i] >= 2:  # a pair, and a partial besides it?
-            c[i] -= 2
-            found = _has_partial(c)
-            c[i] += 2
-            if found:
-                return 0
-            partial = True
-    return 1 if partial or _has_partial(c) else 2
-
-
-def _few_left_useful(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
-    """``_regular`` for ``fixed`` >= 3: the same probes, each a scan."""
-    result = _few_left(counts, fixed)
-    useful: list[int] = []
-    c = list(counts)
-    for t in _probes(counts, result):
-        c[t] += 1
-        if _few_left(tuple(c), fixed) < result:
-            useful.append(t)
-        c[t] -= 1
-    return result, tuple(useful)
+    keys = _keys(counts)
+    ids = None if keys is None else _ids(keys)
+    if ids is None:
+        return _searched(counts, fixed)[0]
+    g0, g1, g2, g3 = ids
+    return _value(MERGE[g0 * COUNT + g1], MERGE[g2 * COUNT + g3], fixed)
 
 
 def _probes(counts: Counts, result: int) -> list[int]:
@@ -278,25 +123,59 @@ def _has_neighbour(counts: Counts, t: int) -> bool:
 
 @lru_cache(maxsize=1 << 13)
 def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
-    if fixed >= MAX_SETS - 1:
-        return _few_left_useful(counts, fixed)
-    groups = _groups(counts)
-    rest = [_fold(groups[:k] + groups[k + 1:]) for k in range(4)]
-    result = _best(groups[0], rest[0], fixed)
+    """Shanten and useful tiles: each group's frontier and each probe's are table lookups (a
+    probe adds ``5**rank`` to its group's key); nothing is searched."""
+    keys = _keys(counts)
+    ids = None if keys is None else _ids(keys)
+    if keys is None or ids is None:
+        return _searched(counts, fixed)
+    rests = _rests(ids)
+    result = _value(ids[0], rests[0], fixed)
+    useful: list[int] = []
+    for t in _probes(counts, result):
+        g = 3 if t >= HONOR_START else t // 9
+        if counts[t] == 4:  # a fifth copy (probed only when ready): no frontier table holds it
+            if g == 3:  # five of an honour are a pung and a pair: as two of it beside one more set
+                two = keys[3] - 2 * POW5[t - HONOR_START]
+                shanten = _value(HONOR[two], rests[3], min(fixed + 1, MAX_SETS))
+            elif sum(counts) == 3 * (MAX_SETS - fixed) + 1:  # it helps if it completes the hand
+                shanten = -1 if t in decompose.waits(counts, MAX_SETS - fixed) else result
+            else:  # tiles to spare (a knitted straight's rest): searched
+                c = list(counts)
+                c[t] += 1
+                shanten = frontier.best(_group_searched(c, g), FRONTIERS[rests[g]], fixed)
+        else:
+            probe = keys[g] + POW5[t - 9 * g]
+            shanten = _value(HONOR[probe] if g == 3 else SUIT[probe], rests[g], fixed)
+        if shanten < result:
+            useful.append(t)
+    return result, tuple(useful)
+
+
+def _group_searched(c: list[int], g: int) -> Frontier:
+    if g == 3:
+        return frontier.honors(tuple(c[HONOR_START:NUM_TILES]))
+    return frontier.group(tuple(c[9 * g : 9 * g + 9]), True)
+
+
+def _searched(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
+    """``_regular`` by search alone, for counts the tables leave out (no real hand has them)."""
+    groups = [_group_searched(list(counts), g) for g in range(4)]
+    rests = []
+    for k in range(4):
+        f = frontier.EMPTY
+        for other in groups[:k] + groups[k + 1:]:
+            f = frontier.merge(f, other)
+        rests.append(f)
+    result = frontier.best(groups[0], rests[0], fixed)
     useful: list[int] = []
     c = list(counts)
     for t in _probes(counts, result):
+        g = 3 if t >= HONOR_START else t // 9
         c[t] += 1
-        if t < HONOR_START:
-            s = t // 9
-            probe = _group(tuple(c[s * 9 : s * 9 + 9]), True)
-            k = s
-        else:
-            probe = _honors(tuple(c[HONOR_START:NUM_TILES]))
-            k = 3
-        c[t] -= 1
-        if _best(probe, rest[k], fixed) < result:
+        if frontier.best(_group_searched(c, g), rests[g], fixed) < result:
             useful.append(t)
+        c[t] -= 1
     return result, tuple(useful)
 
 
@@ -306,28 +185,52 @@ def regular(counts: Counts, melds: int) -> FormShanten:
 
 
 # --- special forms ---------------------------------------------------------------------------------
+# Plain loops, no generators: every hand analysed asks each form (a generator is an object per call
+# in the compiled build).
 def seven_pairs(counts: Counts) -> FormShanten:
-    pairs = sum(n // 2 for n in counts)
-    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(t for t in range(NUM_TILES) if counts[t] % 2))
+    pairs = 0
+    odd: list[int] = []
+    for t in range(NUM_TILES):
+        n = counts[t]
+        pairs += n // 2
+        if n % 2:
+            odd.append(t)
+    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(odd))
 
 
 def thirteen_orphans(counts: Counts) -> FormShanten:
-    kinds = sum(1 for t in ORPHANS if counts[t])
-    paired = any(counts[t] > 1 for t in ORPHANS)
-    useful = tuple(t for t in ORPHANS if not (paired and counts[t]))
+    kinds = 0
+    paired = False
+    for t in ORPHANS:
+        n = counts[t]
+        if n:
+            kinds += 1
+            if n > 1:
+                paired = True
+    useful = tuple([t for t in ORPHANS if not (paired and counts[t])])
     return FormShanten(Form.THIRTEEN_ORPHANS, (12 if paired else 13) - kinds, useful)
 
 
 def _merge_by_sequence(form: Form, per_sequence: list[tuple[int, tuple[int, ...]]]) -> FormShanten:
     """The best of the six knitted sequences; equal ones unite their useful tiles."""
-    best = min(s for s, _ in per_sequence)
-    useful = sorted({t for s, u in per_sequence if s == best for t in u})
-    return FormShanten(form, best, tuple(useful))
+    best = 99
+    for s, _ in per_sequence:
+        best = min(best, s)
+    useful: set[int] = set()
+    for s, u in per_sequence:
+        if s == best:
+            useful.update(u)
+    return FormShanten(form, best, tuple(sorted(useful)))
 
 
 def honors_and_knitted(counts: Counts) -> FormShanten:
-    held_honors = sum(1 for t in HONORS if counts[t])
-    missing_honors = [t for t in HONORS if not counts[t]]
+    held_honors = 0
+    missing_honors: list[int] = []
+    for t in HONORS:
+        if counts[t]:
+            held_honors += 1
+        else:
+            missing_honors.append(t)
     per: list[tuple[int, tuple[int, ...]]] = []
     for seq in KNITTED:
         missing = [t for t in seq if not counts[t]]
@@ -335,8 +238,12 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
     return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
 
 
-def knitted_straight(counts: Counts, melds: int) -> FormShanten:
-    candidates: list[tuple[int, Counts, list[int]]] = []
+KnittedRest = tuple[int, Counts, list[int]]  # (shanten with this sequence, what is left, its missing tiles)
+
+
+def _knitted_rests(counts: Counts, melds: int) -> tuple[int, list[KnittedRest]]:
+    """The knitted straight's shanten, and the sequences that might reach it (at least those)."""
+    candidates: list[KnittedRest] = []
     for seq in KNITTED:
         rest = list(counts)
         missing: list[int] = []
@@ -347,7 +254,7 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
                 missing.append(t)
         candidates.append((len(missing), tuple(rest), missing))
     candidates.sort(key=lambda c: c[0])
-    rests: list[tuple[int, Counts, list[int]]] = []
+    rests: list[KnittedRest] = []
     least = 99
     for n_missing, left, missing in candidates:
         if n_missing - 1 > least:
@@ -355,9 +262,18 @@ def knitted_straight(counts: Counts, melds: int) -> FormShanten:
         s = n_missing + regular_shanten(left, melds + 3)
         least = min(least, s)
         rests.append((s, left, missing))
+    return least, rests
+
+
+def _knitted_useful(least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
     # useful tiles only for the sequences at the least shanten: the others are not merged
     per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
-    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per)
+    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per).useful
+
+
+def knitted_straight(counts: Counts, melds: int) -> FormShanten:
+    least, rests = _knitted_rests(counts, melds)
+    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(least, rests, melds))
 
 
 def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
@@ -385,7 +301,27 @@ def best(per_form: dict[Form, FormShanten | None]) -> tuple[int, tuple[int, ...]
     return least, tuple(useful)
 
 
+def outlook(
+    counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS,
+) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
+    """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
+    the useful tiles of the forms at the least. A knitted straight further away than that never
+    has its useful tiles worked out: they are most of its cost, and most hands are far from one."""
+    knitted = melds <= 1 and Form.KNITTED_STRAIGHT in only
+    per = forms(counts, melds, tuple([f for f in only if f is not Form.KNITTED_STRAIGHT]))
+    shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
+    least = min([r.shanten for r in per.values() if r is not None], default=99)
+    if knitted:
+        ks_least, rests = _knitted_rests(counts, melds)
+        shanten[-1] = (Form.KNITTED_STRAIGHT, ks_least)  # forms() puts the knitted straight last
+        least = min(least, ks_least)
+    useful = {t for r in per.values() if r is not None and r.shanten == least for t in r.useful}
+    if knitted and ks_least == least:
+        useful.update(_knitted_useful(ks_least, rests, melds))
+    return tuple(shanten), least, tuple(sorted(useful))
+
+
 def clear_caches() -> None:
-    """Empty the per-group and per-hand caches (benchmarks measure a cold start with this)."""
-    for cached in (_group, _merge, _honors, _best, _regular):
-        cached.cache_clear()
+    """Empty the per-hand and searched-group caches (benchmarks measure a cold start with this)."""
+    _regular.cache_clear()
+    frontier.clear_caches()
