@@ -79,7 +79,7 @@ SET_OF_CODE: Final[tuple[SetT, ...]] = tuple((c >> 1, CHOW if c & 1 else PUNG) f
 # its first pass, so they cost no collection afterwards.
 TABLES_FILE = os.path.join(os.path.dirname(__file__), "decompose_tables.bin")  # not pathlib: 6 more modules to import
 TABLES_FORMAT = 1  # bump (here and in tools/make_decompose_tables.py) when the layout changes
-POW6 = tuple(6**r for r in range(9))
+POW6: Final = tuple(6**r for r in range(9))
 
 SuitOptions = tuple[tuple[tuple[int, ...], int], ...]  # (set codes, pair rank index or -1) per way
 
@@ -109,7 +109,10 @@ def _load_tables() -> tuple[dict[int, bool], dict[int, bool], dict[int, SuitOpti
 # tile: 5 when a wait is probed on a tile the hand holds four of); and for every shape a real hand
 # can hold (at most 4 sets and a pair, at most 4 of a tile) each way to split it, as (set codes
 # ``2·rank index + 1 for a chow``, pair rank index or -1).
-SETS_ONLY, WITH_PAIR, SUIT_DIVISIONS = _load_tables()
+_TABLES: Final = _load_tables()
+SETS_ONLY: Final[dict[int, bool]] = _TABLES[0]
+WITH_PAIR: Final[dict[int, bool]] = _TABLES[1]
+SUIT_DIVISIONS: Final[dict[int, SuitOptions]] = _TABLES[2]
 
 
 @lru_cache(maxsize=1 << 17)
