@@ -1,15 +1,23 @@
-"""The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``."""
+"""The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``.
+
+Importing the package loads nothing of the web stack: ``service.scoring`` (what ``python -m scorer
+bulk`` runs a line through) needs neither Flask nor marshmallow; ``create_app`` loads them.
+"""
 
 from __future__ import annotations
 
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import orjson
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from importlib import resources
+
+    import orjson
+    from flask import Flask
+
     import scorer
 
     from . import config, errors, log, metrics, pages, views

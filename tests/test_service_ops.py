@@ -13,8 +13,8 @@ import pytest
 
 import scorer
 from service import create_app
-from service.errors import TYPE_BASE
 from service.log import GunicornLogger, JsonFormatter
+from service.problems import TYPE_BASE
 from tests.conftest import ROOT
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"

@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from marshmallow import ValidationError
 
 import scorer
-from service.schemas import ScoreRequestSchema, error_pointers, fast_load
+from service.fastbody import fast_load
+from service.problems import error_pointers
+from service.schemas import ScoreRequestSchema
 from tests.conftest import EXAMPLE_BODY, SEEDS, load_seed
 from tests.service_strategies import body
 
@@ -64,7 +66,8 @@ def test_schema_for_derives_a_strict_schema_from_a_value_type():
     from dataclasses import dataclass, field
 
     from scorer.shape import Kind, field_spec, spec
-    from service.schemas import _Shape, schema_for
+    from service.fastbody import _Shape
+    from service.schemas import schema_for
 
     seat = (field_spec("name", Kind.NAME, "a player's name", required=True),
             field_spec("wind", Kind.WIND, "the seat"))

@@ -42,8 +42,8 @@ def score_line(line: bytes | str) -> bytes:
     """One input line to one output line (no newline): the answer ``/v1/score`` would give."""
     import orjson
 
-    from service.errors import problem
-    from service.views import score_item
+    from service.problems import problem
+    from service.scoring import score_item
 
     try:
         body = orjson.loads(line)
