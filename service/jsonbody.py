@@ -1,4 +1,5 @@
-"""A request body read as JSON: orjson, and the standard library where orjson cannot read a number.
+"""A request body read as JSON, an answer written as JSON: orjson, and the standard library where
+orjson cannot read a number or write a string.
 
 orjson reads an integer beyond 64 bits as a float (2**64 arrives as 1.8446744073709552e19, which
 validation then calls "not an integer") and refuses a document holding a number past a double's
@@ -55,6 +56,15 @@ def loads(raw: bytes) -> Any:
     if _LONG_DIGITS.search(raw) is not None:
         return _exact(raw)
     return data
+
+
+def dumps(obj: Any) -> bytes:
+    """An answer as JSON: orjson, or the standard library for what orjson refuses (a lone surrogate
+    echoed in a message): never a crash."""
+    try:
+        return orjson.dumps(obj)
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(obj, default=str).encode()
 
 
 def _exact(raw: bytes) -> Any:

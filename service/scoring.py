@@ -1,7 +1,7 @@
 """A /v1/score body to its answer, as a plain dict: the result, or the problem it would answer.
 
 The views use it for ``/v1/score`` and for each slot of ``/v1/score/batch``; ``python -m scorer
-bulk`` uses it for each line. It imports neither Flask nor marshmallow: a good body passes the
+bulk`` uses it for each line (``answer_json``). It imports neither Flask nor marshmallow: a good body passes the
 fast check (``service/fastbody.py``) and is scored; only a body the fast check leaves to the
 schema loads marshmallow and the schemas (once, on first use), so a bulk run of good lines never
 pays for the web stack's import.
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import scorer
 
+from . import jsonbody
 from .fastbody import fast_load
 from .problems import problem, scorer_problem, validation_problem
 
@@ -22,6 +23,19 @@ if TYPE_CHECKING:
     from marshmallow import Schema
 
 log = logging.getLogger("service")
+
+
+def answer_json(raw: bytes | str) -> bytes:
+    """What ``/v1/score`` answers to the body ``raw``, as JSON (a problem carries its status):
+    read as the service reads a body (``jsonbody``), never raising."""
+    if isinstance(raw, str):  # a line from a text source (a Dask bag); orjson judges what it holds
+        raw = raw.encode("utf-8", "surrogatepass")
+    try:
+        data = jsonbody.loads(raw)
+    except jsonbody.Malformed as e:
+        detail = "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"
+        return jsonbody.dumps(problem(400, "malformed-json", detail, [{"pointer": "", "detail": detail}]))
+    return jsonbody.dumps(score_item(data))
 
 
 def score_one(body: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,10 @@ processes; at most a few chunks per process are in flight, so memory stays flat 
 input. On a terminal, a progress line on stderr shows hands done, hands per second and (for a
 file) the time left.
 
+A good line costs what ``/v1/score`` costs past the web framework: the body read as the service
+reads it, its fast shape check, scoring, orjson. Neither Flask nor marshmallow is imported unless a
+line needs the schema to name its faults (``service.scoring``).
+
 The function that scores a chunk, ``score_lines``, is also what an engine past one machine maps
 over its partitions (see the README's "Bulk scoring").
 """
@@ -18,16 +22,17 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
 import stat
 import sys
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from multiprocessing.pool import AsyncResult
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 CHUNK = 256  # lines per task: big enough that sending it costs little next to scoring it
 WINDOW = 4  # chunks in flight per process: enough to keep each busy, few enough to bound memory
@@ -40,27 +45,21 @@ def cpus() -> int:
 
 def score_line(line: bytes | str) -> bytes:
     """One input line to one output line (no newline): the answer ``/v1/score`` would give."""
-    import orjson
-
-    from service.problems import problem
-    from service.scoring import score_item
-
-    try:
-        body = orjson.loads(line)
-    except orjson.JSONDecodeError as e:
-        detail = "the body is empty" if not line.strip() else f"the body is not valid JSON: {e}"
-        out: dict[str, Any] = problem(400, "malformed-json", detail, [{"pointer": "", "detail": detail}])
-    else:
-        out = score_item(body)
-    try:
-        return orjson.dumps(out)
-    except (TypeError, orjson.JSONEncodeError):  # a lone surrogate echoed in a message, as the service
-        return json.dumps(out, default=str).encode()
+    return _answerer()(line)
 
 
 def score_lines(lines: Sequence[bytes | str]) -> list[bytes]:
     """A chunk of lines scored in order: the unit of work for ``--jobs`` and for a cluster's map."""
-    return [score_line(line) for line in lines]
+    answer = _answerer()
+    return [answer(line) for line in lines]
+
+
+def _answerer() -> Callable[[bytes | str], bytes]:
+    """The service's answer to a body, imported when first needed: ``python -m scorer``'s other
+    subcommands never load it (nor does it load Flask or marshmallow: see ``service.scoring``)."""
+    from service.scoring import answer_json
+
+    return answer_json
 
 
 def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
@@ -75,8 +74,8 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
 
 
 def _warm() -> None:
-    """Import the service's body reading once, before the first line."""
-    import service.views  # noqa: F401
+    """Import the service's body reading once, before the first line (neither Flask nor marshmallow)."""
+    import service.scoring  # noqa: F401
 
 
 @contextmanager
