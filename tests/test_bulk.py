@@ -91,6 +91,41 @@ def test_window_bounds_the_chunks_in_flight(monkeypatch):
     assert bulk.run(lines(), Sink(), jobs=2, chunk=10) == 5000
 
 
+def test_ranges_of_a_file_give_the_same_lines_as_one_process(tmp_path):
+    """Each process reading its own byte ranges: line ends as a file's iteration sees them (CRLF,
+    blank lines, a last line without its newline, a line longer than a range), order kept."""
+    lines = _lines(120)
+    lines[20] = lines[20] + b"\r"  # a CRLF line
+    lines[21] = b'{"hand": "' + b"1m" * 3000 + b'"}'  # longer than a range
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\n".join(lines) + b"\n\n" + lines[0])  # a blank line, then no final newline
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main(["bulk", str(src), "-o", str(one), "--jobs", "1"]) == 0
+    assert main(["bulk", str(src), "-o", str(two), "--jobs", "2", "--range", "997"]) == 0
+    assert one.read_bytes() == two.read_bytes()
+    assert len(one.read_bytes().splitlines()) == len(lines) + 2
+
+
+def test_ranges_cut_at_line_starts(tmp_path):
+    data = b"ab\n\ncdefgh\nij\n" + b"k" * 50 + b"\nl"
+    src = tmp_path / "in"
+    src.write_bytes(data)
+    with open(src, "rb") as f:
+        for step in range(1, len(data) + 2):
+            cuts = list(bulk.ranges(f.fileno(), 0, len(data), step))
+            assert cuts[0][0] == 0 and cuts[-1][1] == len(data)
+            assert all(a < b == c for (a, b), (c, _) in zip(cuts, cuts[1:], strict=False))
+            assert all(a == 0 or data[a - 1:a] == b"\n" for a, _ in cuts)
+
+
+def test_a_pipe_with_jobs_gives_the_same_lines(tmp_path):
+    lines = b"\n".join(given := _lines(60)) + b"\n"
+    run = [sys.executable, "-m", "scorer", "bulk", "--jobs"]
+    one = subprocess.run([*run, "1"], input=lines, capture_output=True, check=True, timeout=120).stdout
+    two = subprocess.run([*run, "2", "--chunk", "7"], input=lines, capture_output=True, check=True, timeout=120).stdout
+    assert one == two and len(one.splitlines()) == len(given)
+
+
 def test_good_lines_load_neither_flask_nor_marshmallow(tmp_path):
     """A run of good lines costs the scorer's import, not the web stack's; a bad line that needs
     the schema to name its fault loads the schemas then."""
