@@ -35,9 +35,8 @@ from scorer import (
 from scorer.hand import MAX_FLOWERS
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
+from .fastbody import MAX_BATCH
 from .fastbody import fast_load as fast_load  # the common body without marshmallow: a strict subset of this schema
-
-MAX_BATCH = 1000  # requests in one POST /v1/score/batch
 
 
 class StrictBool(fields.Field[bool]):

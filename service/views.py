@@ -14,7 +14,7 @@ import scorer
 
 from . import jsonbody
 from .errors import ApiError
-from .fastbody import fast_load
+from .fastbody import fast_batch, fast_load
 from .responses import JSON, json_response
 from .schemas import (
     BatchRequestSchema,
@@ -57,7 +57,7 @@ def score() -> Response:
 
 @api.post("/score/batch")
 def score_batch() -> Response:
-    return json_response({"results": [score_item(item) for item in _body(BATCH)["requests"]]})
+    return json_response({"results": [score_item(item) for item in _body(BATCH, fast_batch)["requests"]]})
 
 
 @api.post("/match")
