@@ -94,7 +94,12 @@ def fast_load(data: Any) -> dict[str, Any] | None:
 def _tiles(value: Any) -> bool:
     if type(value) is str:
         return len(value) <= MAX_TILE_STRING
-    return type(value) is list and len(value) <= MAX_TILE_LIST and all(type(v) is str for v in value)
+    if type(value) is not list or len(value) > MAX_TILE_LIST:
+        return False
+    for v in value:  # a plain loop: all() over a generator costs twice as much, on every tile list
+        if type(v) is not str:
+            return False
+    return True
 
 
 def fast_batch(data: Any) -> dict[str, Any] | None:
