@@ -16,13 +16,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from importlib import resources
 
     import orjson
-    from flask import Flask
 
     import scorer
 
     from . import config, errors, log, metrics, pages, views
+    from .app import App as _App
 
-    app = Flask(__name__)
+    app = _App(__name__)
     app.config.from_mapping(config.from_env())
     if test_config:
         app.config.from_mapping(test_config)
@@ -31,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     log.init_app(app)  # first: the request id exists before anything can fail
     metrics.init_app(app)
     errors.register_error_handlers(app)
+    views.require_api_keys(app)
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
 
 import scorer
@@ -37,11 +37,17 @@ SICHUAN_SETTLE = SichuanSettleRequestSchema()
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
-@api.before_request
-def require_api_key() -> None:
-    keys: tuple[bytes, ...] = current_app.config["API_KEYS"]
-    if not keys:
+def require_api_keys(app: Flask) -> None:
+    """With ``API_KEYS`` set, every ``/v1`` request must bring one of them. Without, no check is
+    registered at all: a hook that returns at once still costs each request Flask's hook dispatch."""
+    if app.config["API_KEYS"]:
+        app.before_request(_require_api_key)
+
+
+def _require_api_key() -> None:
+    if request.blueprint != api.name:
         return
+    keys: tuple[bytes, ...] = current_app.config["API_KEYS"]
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     given = token.strip().encode()
     if scheme.lower() == "bearer" and given and any(hmac.compare_digest(given, k) for k in keys):
