@@ -1,7 +1,7 @@
 """The service's Flask application class: Flask, with each function's sync check made once.
 
 On every request Flask passes the view and each request hook through ``ensure_sync``, which asks
-``inspect.iscoroutinefunction`` of it: seven such checks a ``/v1/score`` request here, for answers
+``inspect.iscoroutinefunction`` of it: six such checks a ``/v1/score`` request here, for answers
 that never change (none of this app's functions is a coroutine). ``App`` remembers each answer.
 With the API-key hook registered only when keys are set (service/views.py), 18k fewer
 instructions a /v1/score request in-process (callgrind, compiled: 989k -> 971k; a minimal Flask
