@@ -1,20 +1,28 @@
-"""The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``."""
+"""The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``.
+
+Importing the package loads nothing of the web stack: ``service.scoring`` (what ``python -m scorer
+bulk`` runs a line through) needs neither Flask nor marshmallow; ``create_app`` loads them.
+"""
 
 from __future__ import annotations
 
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import orjson
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from importlib import resources
+
+    import orjson
+
     import scorer
 
     from . import config, errors, log, metrics, pages, views
+    from .app import App as _App
 
-    app = Flask(__name__)
+    app = _App(__name__)
     app.config.from_mapping(config.from_env())
     if test_config:
         app.config.from_mapping(test_config)
@@ -23,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     log.init_app(app)  # first: the request id exists before anything can fail
     metrics.init_app(app)
     errors.register_error_handlers(app)
+    views.require_api_keys(app)
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)

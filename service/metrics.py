@@ -64,6 +64,21 @@ class Metrics:
             self.cache_misses.labels(name).set(info.get("misses", 0))
             self.cache_size.labels(name).set(info.get("size", 0))
 
+    def record(self, resp: Response) -> Response:
+        """The after-request hook: count the request, time it, and (multiprocess) publish the caches."""
+        rule = request.url_rule
+        route = rule.rule if rule is not None else "unmatched"
+        method = request.method
+        if method not in _METHODS:
+            method = "other"
+        self.counter(route, method, resp.status_code).inc()
+        started = g.get("started")
+        if started is not None:
+            self.histogram(route).observe(time.perf_counter() - started)
+        if self.multiprocess and request.endpoint in _SCORING and time.monotonic() >= self.next_refresh:
+            self.refresh_cache()  # the scraping worker cannot see the others' caches: publish, at most 1/s
+        return resp
+
     def exposition(self) -> bytes:
         self.refresh_cache()
         if self.registry is not None:
@@ -74,28 +89,14 @@ class Metrics:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions["metrics"] = Metrics()
+    m = app.extensions["metrics"] = Metrics()
     app.before_request(_start_timer)
-    app.after_request(_record)
+    app.after_request(m.record)  # bound to this app's metrics: no current_app lookup per request
     app.register_blueprint(bp)
 
 
 def _start_timer() -> None:
     g.started = time.perf_counter()
-
-
-def _record(resp: Response) -> Response:
-    m: Metrics = current_app.extensions["metrics"]
-    rule = request.url_rule
-    route = rule.rule if rule is not None else "unmatched"
-    method = request.method if request.method in _METHODS else "other"
-    m.counter(route, method, resp.status_code).inc()
-    started = g.get("started")
-    if started is not None:
-        m.histogram(route).observe(time.perf_counter() - started)
-    if m.multiprocess and request.endpoint in _SCORING and time.monotonic() >= m.next_refresh:
-        m.refresh_cache()  # the scraping worker cannot see the others' caches: publish, at most 1/s
-    return resp
 
 
 @bp.get("/metrics")

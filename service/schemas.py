@@ -1,12 +1,13 @@
 """Request schemas: JSON types and shape only, checked at the edge, derived from the library.
 
 Each request field is declared once, on the library's value types (``scorer.Context``,
-``scorer.Hand``; see ``scorer.shape``): ``schema_for`` turns a value type into a marshmallow
-schema, and the fast path below reads the same declarations. What a value *means* (a tile code, a
-wind, a meld, a contradiction) is the scorer's to judge: it raises ``ScorerError`` with the field
-at fault. These schemas only refuse what is the wrong JSON type, too big, or an unknown field, so
-no rule is written twice. A new endpoint's body is ``schema_for`` of its library value type (or a
-schema composed of such), plus a row in ``tests/test_service_spec_agreement.py``.
+``scorer.Hand``; see ``scorer.shape``): ``schema_for`` turns a value type into a marshmallow schema,
+and the fast path (``service/fastbody.py``, re-exported here) reads the same declarations. What a
+value *means* (a tile code, a wind, a meld, a contradiction) is the scorer's to judge: it raises
+``ScorerError`` with the field at fault. These schemas only refuse what is the wrong JSON type, too
+big, or an unknown field, so no rule is written twice. A new endpoint's body is ``schema_for`` of
+its library value type (or a schema composed of such), plus a row in
+``tests/test_service_spec_agreement.py``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from scorer import (
 from scorer.hand import MAX_FLOWERS
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
-MAX_BATCH = 1000  # requests in one POST /v1/score/batch
+from .fastbody import MAX_BATCH
+from .fastbody import fast_load as fast_load  # the common body without marshmallow: a strict subset of this schema
 
 
 class StrictBool(fields.Field[bool]):
@@ -291,121 +293,3 @@ HoldingSchema = schema_for(Holding)
 WaitContextSchema = schema_for(WAIT_CONTEXT_FIELDS, "WaitContextSchema")
 WaitsRequestSchema = StrictSchema.from_dict(
     {**{s.name: field_for(s) for s in WAITS_FIELDS}, **rulebook_fields()}, name="WaitsRequestSchema")
-
-
-# --- the common case, fast ------------------------------------------------------------------------
-# marshmallow costs ~60 us on a full body. ``fast_load`` accepts only bodies that are exactly of the
-# schema's shape with exact JSON types and returns them as ``ScoreRequestSchema().load`` would;
-# anything else returns None, and the schema then runs and names every error. So the schema stays
-# the one judge: this is a strict subset of it (tests/test_service_schemas.py checks that property).
-# Both read the same declarations (``scorer.shape``).
-_PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, Kind.TILE: str, Kind.NAME: str,
-                               Kind.SUIT: str, Kind.FLOWERS: int}  # flowers by name take the schema's path
-
-
-class _Shape:
-    """One object's declared fields, arranged for quick checks."""
-
-    def __init__(self, specs: Iterable[FieldSpec]) -> None:
-        specs = tuple(specs)
-        self.required = tuple(s.name for s in specs if s.required)
-        self.scalars = {s.name: _PY_TYPES[s.kind] for s in specs if s.kind in _PY_TYPES}  # name -> exact type
-        self.nullable = frozenset(s.name for s in specs if s.nullable)
-        self.tiles = frozenset(s.name for s in specs if s.kind is Kind.TILES)
-        self.lists = {s.name: (s.max_items or 0, _Shape(s.items)) for s in specs if s.kind is Kind.OBJECTS}
-        self.objects = {s.name: _Shape(s.items) for s in specs if s.kind is Kind.OBJECT}
-
-    def accepts(self, value: Any) -> bool:
-        if type(value) is not dict:
-            return False
-        for name in self.required:
-            if name not in value:
-                return False
-        for k, v in value.items():
-            t = self.scalars.get(k)
-            if t is not None:
-                if type(v) is not t:
-                    if v is None and k in self.nullable:
-                        continue
-                    return False
-                if type(v) is str and len(v) > MAX_TILE_STRING:
-                    return False
-            elif k in self.tiles:
-                if not _tiles(v):
-                    return False
-            elif k in self.objects:
-                if not self.objects[k].accepts(v):
-                    return False
-            else:
-                items = self.lists.get(k)
-                if items is None:
-                    return False  # an unknown field or a kind the fast path leaves to the schema
-                limit, item = items
-                if type(v) is not list or len(v) > limit:
-                    return False
-                for x in v:
-                    if not item.accepts(x):
-                        return False
-        return True
-
-
-_CONTEXT = _Shape(fields_of(Context))
-_HAND = _Shape(fields_of(Hand))
-_SCORE = _Shape(SCORE_FIELDS)  # explain
-_BODY_KEYS = frozenset({"hand", "context", "ruleset", *_SCORE.scalars})  # options take the schema's path
-
-
-def fast_load(data: Any) -> dict[str, Any] | None:
-    if type(data) is not dict or "hand" not in data or not data.keys() <= _BODY_KEYS:
-        return None
-    if "ruleset" in data and (type(data["ruleset"]) is not str or len(data["ruleset"]) > MAX_TILE_STRING):
-        return None
-    for name, t in _SCORE.scalars.items():
-        if name in data and type(data[name]) is not t:
-            return None
-    if "context" in data and not _CONTEXT.accepts(data["context"]):
-        return None
-    hand = data["hand"]
-    if type(hand) is str:
-        return data if len(hand) <= MAX_NOTATION else None
-    return data if _HAND.accepts(hand) else None
-
-
-def _tiles(value: Any) -> bool:
-    if type(value) is str:
-        return len(value) <= MAX_TILE_STRING
-    return type(value) is list and len(value) <= MAX_TILE_LIST and all(type(v) is str for v in value)
-
-
-def error_pointers(messages: Any, prefix: str = "") -> list[dict[str, str]]:
-    """Flatten marshmallow's nested error messages into ``{"pointer", "detail"}`` items."""
-    out: list[dict[str, str]] = []
-    if isinstance(messages, dict):
-        for key, sub in messages.items():
-            here = prefix if key == "_schema" else f"{prefix}/{escape(str(key))}"
-            out.extend(error_pointers(sub, here))
-    elif isinstance(messages, list | tuple):
-        for m in messages:
-            out.extend(error_pointers(m, prefix))
-    else:
-        out.append({"pointer": prefix, "detail": _detail(str(messages))})
-    return out
-
-
-def escape(token: str) -> str:
-    """One RFC 6901 reference token."""
-    return token.replace("~", "~0").replace("/", "~1")
-
-
-def _detail(message: str) -> str:
-    if message == "Unknown field.":
-        return "unknown field"
-    if message == "Missing data for required field.":
-        return "required field is missing"
-    if message == "Invalid input type.":
-        return "must be a JSON object"
-    if message == "Field may not be null.":
-        return "may not be null"
-    if message == "Not a valid list.":
-        return "must be a list"
-    return message

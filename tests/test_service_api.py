@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import scorer
-from service.errors import TYPE_BASE
+from service.problems import TYPE_BASE
 from service.schemas import MAX_BATCH
 from tests.conftest import SEEDS, load_seed
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import scorer
-from service.errors import TITLES, TYPE_BASE
+from service.problems import TITLES, TYPE_BASE
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
 
@@ -280,7 +280,7 @@ def test_a_problem_lists_at_most_fifty_errors_and_counts_the_rest(client, path):
     the first 50 (in errors and in detail) and counts the others, instead of all of them (7 MB)."""
     import orjson
 
-    from service.errors import MAX_LISTED
+    from service.problems import MAX_LISTED
 
     hand = {f"k{i}": 0 for i in range(90_000)}
     raw = orjson.dumps({"hand": hand} if path != "/v1/match" else {"players": [], "length": 1, "hands": [
@@ -303,7 +303,7 @@ def test_a_problem_under_the_limit_has_no_count_of_more(client):
 
 
 def test_a_batch_item_lists_at_most_fifty_errors(client):
-    from service.errors import MAX_LISTED
+    from service.problems import MAX_LISTED
 
     resp = client.post("/v1/score/batch", json={"requests": [{"hand": {f"k{i}": 0 for i in range(200)}}]})
     assert resp.status_code == 200

@@ -8,13 +8,14 @@ import logging
 import re
 import subprocess
 import sys
+import uuid
 
 import pytest
 
 import scorer
 from service import create_app
-from service.errors import TYPE_BASE
 from service.log import GunicornLogger, JsonFormatter
+from service.problems import TYPE_BASE
 from tests.conftest import ROOT
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
@@ -105,6 +106,8 @@ def test_request_id_is_generated_and_echoed(client):
     a, b = client.get("/healthz"), client.get("/healthz")
     assert re.fullmatch(r"[0-9a-f]{32}", a.headers["X-Request-ID"])
     assert a.headers["X-Request-ID"] != b.headers["X-Request-ID"]
+    made = uuid.UUID(hex=a.headers["X-Request-ID"])  # a random UUID, as uuid.uuid4().hex gives
+    assert made.version == 4 and made.variant == uuid.RFC_4122
 
 
 @pytest.mark.parametrize("rid", ["abc-123", "req_1.2:3@x/y=z+", "a" * 128])

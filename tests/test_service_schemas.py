@@ -8,7 +8,9 @@ from hypothesis import given, settings
 from marshmallow import ValidationError
 
 import scorer
-from service.schemas import ScoreRequestSchema, error_pointers, fast_load
+from service.fastbody import MAX_BATCH, fast_batch, fast_load
+from service.problems import error_pointers
+from service.schemas import BatchRequestSchema, ScoreRequestSchema
 from tests.conftest import EXAMPLE_BODY, SEEDS, load_seed
 from tests.service_strategies import body
 
@@ -46,6 +48,21 @@ def test_fast_path_declines_what_the_schema_must_judge(data):
     assert fast_load(data) is None
 
 
+@pytest.mark.parametrize("data", [
+    {"requests": [EXAMPLE_BODY]}, {"requests": [None, 1, "x", [], {}]}, {"requests": [{}] * MAX_BATCH},
+    {"requests": []}, {"requests": [{}] * (MAX_BATCH + 1)}, {"requests": None}, {"requests": {}},
+    {"requests": [{}], "extra": 1}, {"extra": [{}]}, {}, [], None, "requests",
+])
+def test_fast_batch_is_the_batch_schema_where_it_answers(data):
+    """The batch envelope's fast check: the schema's load where it accepts, the schema's to judge otherwise."""
+    fast = fast_batch(data)
+    try:
+        loaded = BatchRequestSchema().load(data)
+    except ValidationError:
+        loaded = None
+    assert fast == loaded if fast is not None else loaded is None
+
+
 @pytest.mark.parametrize(("messages", "expected"), [
     ({"_schema": ["Invalid input type."]}, [("", "must be a JSON object")]),
     ({"hand": {"melds": {1: {"tiles": ["bad"]}}}}, [("/hand/melds/1/tiles", "bad")]),
@@ -64,7 +81,8 @@ def test_schema_for_derives_a_strict_schema_from_a_value_type():
     from dataclasses import dataclass, field
 
     from scorer.shape import Kind, field_spec, spec
-    from service.schemas import _Shape, schema_for
+    from service.fastbody import _Shape
+    from service.schemas import schema_for
 
     seat = (field_spec("name", Kind.NAME, "a player's name", required=True),
             field_spec("wind", Kind.WIND, "the seat"))

@@ -6,9 +6,18 @@ result, or for a bad line the problem object (with its ``status``). A bad line n
 
 ``IN`` is a file, or ``-`` (or nothing) for stdin; without ``-o`` the lines go to stdout. ``--jobs``
 (default: every core this process may use) splits the lines into chunks scored by that many
-processes; at most a few chunks per process are in flight, so memory stays flat however long the
-input. On a terminal, a progress line on stderr shows hands done, hands per second and (for a
-file) the time left.
+processes. From a regular file, each process reads its own byte ranges of it (a range: about
+``RANGE`` bytes of whole lines) and writes their answers to its own file, which the parent appends
+to the output in order: the parent neither reads the lines nor sends them or their answers
+through the pool. From a pipe, the parent reads chunks of ``CHUNK`` lines and sends them. Either
+way at most a few tasks per process are in flight, so memory stays flat however long the input.
+On a terminal, a progress line on stderr shows hands done, hands per second and (for a file) the
+time left.
+
+A good line costs what ``/v1/score`` costs past the web framework: the body read as the service
+reads it, its fast shape check, scoring, orjson. Neither Flask nor marshmallow is imported unless a
+line needs the schema to name its faults (``service.scoring``), and the processes are forked after
+the imports, so they share them instead of each importing.
 
 The function that scores a chunk, ``score_lines``, is also what an engine past one machine maps
 over its partitions (see the README's "Bulk scoring").
@@ -18,18 +27,23 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
+import io
 import os
+import shutil
 import stat
 import sys
+import tempfile
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from multiprocessing.pool import AsyncResult
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import AsyncResult
 
 CHUNK = 256  # lines per task: big enough that sending it costs little next to scoring it
+RANGE = 256 * 1024  # bytes of a regular file per task (~800 lines): a progress step, little memory
 WINDOW = 4  # chunks in flight per process: enough to keep each busy, few enough to bound memory
 
 
@@ -40,27 +54,21 @@ def cpus() -> int:
 
 def score_line(line: bytes | str) -> bytes:
     """One input line to one output line (no newline): the answer ``/v1/score`` would give."""
-    import orjson
-
-    from service.errors import problem
-    from service.views import score_item
-
-    try:
-        body = orjson.loads(line)
-    except orjson.JSONDecodeError as e:
-        detail = "the body is empty" if not line.strip() else f"the body is not valid JSON: {e}"
-        out: dict[str, Any] = problem(400, "malformed-json", detail, [{"pointer": "", "detail": detail}])
-    else:
-        out = score_item(body)
-    try:
-        return orjson.dumps(out)
-    except (TypeError, orjson.JSONEncodeError):  # a lone surrogate echoed in a message, as the service
-        return json.dumps(out, default=str).encode()
+    return _answerer()(line)
 
 
 def score_lines(lines: Sequence[bytes | str]) -> list[bytes]:
     """A chunk of lines scored in order: the unit of work for ``--jobs`` and for a cluster's map."""
-    return [score_line(line) for line in lines]
+    answer = _answerer()
+    return [answer(line) for line in lines]
+
+
+def _answerer() -> Callable[[bytes | str], bytes]:
+    """The service's answer to a body, imported when first needed: ``python -m scorer``'s other
+    subcommands never load it (nor does it load Flask or marshmallow: see ``service.scoring``)."""
+    from service.scoring import answer_json
+
+    return answer_json
 
 
 def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
@@ -75,8 +83,8 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
 
 
 def _warm() -> None:
-    """Import the service's body reading once, before the first line."""
-    import service.views  # noqa: F401
+    """Import the service's body reading once, before the first line (neither Flask nor marshmallow)."""
+    import service.scoring  # noqa: F401
 
 
 @contextmanager
@@ -144,6 +152,103 @@ def _drain(pending: AsyncResult[list[bytes]], out: IO[bytes]) -> int:
     return len(answers)
 
 
+# --- a regular file: each process reads its own ranges --------------------------------------------
+def score_range(fd: int, start: int, end: int, dest: str) -> int:
+    """The lines that start in bytes ``[start, end)`` of the file open as ``fd`` (inherited over
+    the fork; read with ``pread``, so no process moves another's offset), their answers written
+    to the file ``dest``, one a line; returns how many."""
+    data = _pread_all(fd, end - start, start)
+    answer = _answerer()
+    done = 0
+    with open(dest, "wb") as out:
+        for line in io.BytesIO(data):  # split as iterating the file splits it (on b"\n" only, ends kept)
+            out.write(answer(line) + b"\n")
+            done += 1
+    return done
+
+
+def _pread_all(fd: int, size: int, offset: int) -> bytes:
+    parts = []
+    while size > 0:
+        part = os.pread(fd, size, offset)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+        offset += len(part)
+    return b"".join(parts)
+
+
+def ranges(fd: int, start: int, size: int, step: int) -> Iterator[tuple[int, int]]:
+    """``[start, size)`` cut into ranges of whole lines of about ``step`` bytes each: a range ends
+    where the first line starting at or after its nominal end starts (a line longer than ``step``
+    makes its range longer)."""
+    while start < size:
+        cut = start + step
+        if cut >= size:
+            yield start, size
+            return
+        cut = _next_line_start(fd, cut, size)
+        yield start, cut
+        start = cut
+
+
+def _next_line_start(fd: int, at: int, size: int) -> int:
+    """The first offset at or after ``at`` that starts a line (just past a b"\\n"), or ``size``."""
+    pos = at - 1
+    while pos < size:
+        piece = os.pread(fd, 64 * 1024, pos)
+        if not piece:
+            break
+        nl = piece.find(b"\n")
+        if nl >= 0:
+            return pos + nl + 1
+        pos += len(piece)
+    return size
+
+
+def run_ranges(fd: int, out: IO[bytes], jobs: int, progress: _Progress | None = None, step: int = RANGE) -> int:
+    """Score the regular file open as ``fd``, from its current offset, into ``out`` in order, with
+    ``jobs`` forked processes each scoring whole ranges; returns the number of lines."""
+    import multiprocessing
+
+    start, size = os.lseek(fd, 0, os.SEEK_CUR), os.fstat(fd).st_size
+    done = 0
+    _warm()  # imported once here, before the fork: the workers inherit it instead of each importing it
+    with tempfile.TemporaryDirectory(prefix="mcr-bulk-") as tmp, _collector_tuned(), \
+            multiprocessing.get_context("fork").Pool(jobs, initializer=_worker_init) as pool:
+        window: deque[tuple[str, int, AsyncResult[int]]] = deque()
+
+        def drain() -> None:
+            nonlocal done
+            dest, end, pending = window.popleft()
+            done += pending.get()
+            with open(dest, "rb") as answers:
+                shutil.copyfileobj(answers, out, 1024 * 1024)
+            os.remove(dest)
+            if progress is not None:
+                progress.update(done, read=end)
+
+        for k, (a, b) in enumerate(ranges(fd, start, size, step)):
+            dest = os.path.join(tmp, str(k))
+            window.append((dest, b, pool.apply_async(score_range, (fd, a, b, dest))))
+            while len(window) >= WINDOW * jobs:
+                drain()
+        while window:
+            drain()
+    return done
+
+
+def _rangeable(source: IO[bytes]) -> bool:
+    """A regular file, on a system that forks (the workers inherit its descriptor)."""
+    if sys.platform != "linux":
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(source.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
+
+
 class _Progress:
     """``12,800 hands  4,150 hands/s  ETA 0:42`` on one stderr line, redrawn at most 5 times a second."""
 
@@ -159,7 +264,8 @@ class _Progress:
                 self.size = 0
         self.start = self.last = time.monotonic()
 
-    def update(self, done: int, final: bool = False) -> None:
+    def update(self, done: int, final: bool = False, read: int | None = None) -> None:
+        """``read``: how far into the file the work has got, when not the file's own offset."""
         now = time.monotonic()
         if not final and now - self.last < 0.2:
             return
@@ -168,7 +274,7 @@ class _Progress:
         eta = ""
         if self.size and self.source is not None and not final:
             try:
-                read = self.source.tell()
+                read = self.source.tell() if read is None else read
             except (OSError, ValueError):
                 read = 0
             if read and rate:
@@ -188,6 +294,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="-", help="where to write the answers (default: stdout)")
     p.add_argument("--jobs", type=int, default=0, help="processes scoring (default: every core)")
     p.add_argument("--chunk", type=int, default=CHUNK, help=argparse.SUPPRESS)
+    p.add_argument("--range", type=int, default=RANGE, help=argparse.SUPPRESS)
     return p
 
 
@@ -198,7 +305,10 @@ def main(argv: Sequence[str]) -> int:
     sink = sys.stdout.buffer if args.output == "-" else open(args.output, "wb")  # noqa: SIM115
     progress = _Progress(sys.stderr, source) if sys.stderr.isatty() else None
     try:
-        done = run(source, sink, jobs, progress, max(1, args.chunk))
+        if jobs > 1 and _rangeable(source):
+            done = run_ranges(source.fileno(), sink, jobs, progress, max(1, args.range))
+        else:
+            done = run(source, sink, jobs, progress, max(1, args.chunk))
         sink.flush()
     finally:
         if source is not sys.stdin.buffer:
