@@ -15,6 +15,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Final
 
+from .caches import DECOMPOSITION_CACHE_SIZE
 from .set_kind import CHOW, PUNG, SetKind
 from .tiles import HONOR_START, IS_HONOR, IS_TERMINAL_OR_HONOR, NUM_TILES, RANK
 
@@ -22,7 +23,6 @@ Counts = tuple[int, ...]
 SetT = tuple[int, SetKind]  # (first tile index, kind); a pung sorts before a chow at the same tile
 Division = tuple[tuple[SetT, ...], int]  # (sets sorted, pair tile)
 
-DEFAULT_CACHE_SIZE: Final = 16384
 
 
 def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
@@ -186,8 +186,9 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     return frozenset(waits)
 
 
-regular_divisions = lru_cache(maxsize=DEFAULT_CACHE_SIZE)(_regular_divisions)
-waits = lru_cache(maxsize=DEFAULT_CACHE_SIZE)(_waits)
+# Off unless asked for (``scorer.caches``); ``set_cache_size`` changes the bound.
+regular_divisions = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_regular_divisions)
+waits = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_waits)
 
 
 def set_cache_size(maxsize: int) -> None:

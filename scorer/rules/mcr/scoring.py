@@ -13,7 +13,7 @@ from functools import cache, lru_cache, partial
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE, env_size
+from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
 from ...hand import Hand
@@ -376,7 +376,6 @@ def _score(hand: Hand, context: Context) -> Result:
 _DEFAULT_CONTEXT: Final = Context()
 # Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
 _cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)
-decompose.set_cache_size(env_size("SCORER_DECOMPOSITION_CACHE_SIZE", decompose.DEFAULT_CACHE_SIZE))
 
 
 def score_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
