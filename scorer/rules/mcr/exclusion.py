@@ -30,29 +30,30 @@ _ENTRY: Final[tuple[tuple[tuple[FanId, int], ...], ...]] = tuple(tuple((f.id, n)
 
 def exclude(raw: Mapping[FanId, int]) -> tuple[tuple[FanId, int], ...]:
     """The fans that stand after exclusion, in table order, with their counts."""
-    return exclude_scored(raw)[0]
+    return exclude_scored(dict(raw))[0]
 
 
-def exclude_scored(raw: Mapping[FanId, int]) -> tuple[tuple[tuple[FanId, int], ...], int]:
-    """``exclude``, and the points the standing fans add up to."""
-    places: list[int] = []
+def exclude_scored(raw: dict[FanId, int]) -> tuple[tuple[tuple[FanId, int], ...], int]:
+    """``exclude``, and the points the standing fans add up to. (A ``dict``, not any mapping: the
+    compiled build then walks it natively, with no item tuples.)"""
+    packed: list[int] = []  # place << 8 | count (a fan scores a few times at most): one int a fan
     for fan_id, n in raw.items():
         if n > 0:
-            places.append(_PLACE[fan_id])
-    places.sort()
+            packed.append(_PLACE[fan_id] << 8 | n)
+    packed.sort()
     removed = 0
     fewer: dict[int, int] | None = None
     kept: list[tuple[FanId, int]] = []
     points = 0
-    for k in places:
+    for p in packed:
+        k = p >> 8
         if removed >> k & 1:
             continue
-        fan_id = _ID[k]
-        n = raw[fan_id]
+        n = p & 255
         if fewer is not None:
             n -= fewer.get(k, 0)
         if n > 0:
-            kept.append(_ENTRY[k][n] if n < 9 else (fan_id, n))
+            kept.append(_ENTRY[k][n] if n < 9 else (_ID[k], n))
             points += _POINTS[k] * n
             removed |= _IMPLIES[k]
             once = _IMPLIES_ONE[k]
