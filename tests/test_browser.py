@@ -21,6 +21,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import (
     Browser,
+    BrowserContext,
     ConsoleMessage,
     Locator,
     Page,
@@ -122,6 +123,19 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
 def settled(page: Page) -> None:
     """Wait until the page shows the answer for its current hand."""
     expect(page.locator("body")).to_have_attribute("data-busy", "0")
+
+
+def phone(browser: Browser) -> tuple[BrowserContext, Page]:
+    """A touch phone 375 CSS pixels wide (an iPhone's), and a page in it; the caller closes the context."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+                              has_touch=True)
+    ctx.set_default_timeout(10_000)
+    return ctx, ctx.new_page()
+
+
+def assert_no_horizontal_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1] == 375, widths
 
 
 def shot(page: Page, name: str) -> None:
@@ -421,11 +435,8 @@ def test_screen_reader_names(page: Page, server: Server) -> None:
 
 @pytest.mark.parametrize("case", ["empty", "scored", "problem", "hk", "sichuan"])
 def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, case: str) -> None:
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
-                              has_touch=True)
+    ctx, pg = phone(browser)
     try:
-        ctx.set_default_timeout(10_000)
-        pg = ctx.new_page()
         console = Console(pg)
         query = {"empty": "", "scored": f"?hand={SEED_003}&discarder=S",
                  "problem": "?hand=[888m1][444m2][666m3]88mWW8m&discarder=S",
@@ -444,8 +455,7 @@ def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, 
             expect(pg.locator("#flower-tiles")).to_be_hidden()
             expect(pg.locator("#palette .pal-row.honours")).to_be_hidden()
             expect(pg.locator("#modes [data-mode=chow]")).to_be_hidden()
-        widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert widths[0] <= widths[1] == 375, widths
+        assert_no_horizontal_scroll(pg)
         box = pg.locator("#palette [data-code='9s']").bounding_box()  # the last tile of a row
         assert box is not None and box["x"] + box["width"] <= 375 and box["width"] >= 30, box
         if case == "empty":
@@ -917,11 +927,8 @@ def test_a_book_that_explains_is_asked_why_and_its_replaces_said_in_words(page: 
 
 
 def test_a_phone_taps_a_fan_to_light_its_tiles(browser: Browser, server: Server) -> None:
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
-                              has_touch=True)
+    ctx, pg = phone(browser)
     try:
-        ctx.set_default_timeout(10_000)
-        pg = ctx.new_page()
         console = Console(pg)
         pg.goto(server.url)
         paste_seed(pg, server, "028_pure_straight")
@@ -936,8 +943,7 @@ def test_a_phone_taps_a_fan_to_light_its_tiles(browser: Browser, server: Server)
         assert lit(pg) == [0, 1, 2]
         box = pg.locator("#sets .set").last.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 375, box
-        widths = pg.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert widths[0] <= widths[1] == 375, widths
+        assert_no_horizontal_scroll(pg)
         pg.locator("#result-h").scroll_into_view_if_needed()
         pg.screenshot(path=str(SHOTS / "phone-explain.png"), full_page=True)
         pg.locator(".result-card").screenshot(path=str(SHOTS / "phone-explain-result.png"))
