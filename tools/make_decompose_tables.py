@@ -18,13 +18,16 @@ The file is committed and shipped in the wheel; rerun this only to change them
 
 from __future__ import annotations
 
-import argparse
 import marshal
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "scorer" / "decompose_tables.bin"
+if not __package__:  # run as a script: this checkout's tools package
+    sys.path.insert(0, str(ROOT))
+from tools.shipped_file import write_or_check  # noqa: E402
+
 FORMAT = 1  # as scorer/decompose.py reads it
 RANKS = 9
 CHOWS = 7
@@ -126,17 +129,7 @@ def same(a: bytes, b: bytes) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing it")
-    args = p.parse_args(argv)
-    data = build()
-    if args.check:
-        same_tables = OUT.exists() and same(OUT.read_bytes(), data)
-        print(f"{OUT.name}: {'up to date' if same_tables else 'differs from a fresh build'}")
-        return 0 if same_tables else 1
-    OUT.write_bytes(data)
-    print(f"wrote {OUT} ({len(data):,} bytes)")
-    return 0
+    return write_or_check(OUT, build, same, argv, (__doc__ or "").split("\n")[0])
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ The file is committed and shipped in the wheel; rerun this only after changing
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import marshal
+import operator
 import sys
 from array import array
 from pathlib import Path
@@ -21,6 +21,10 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "scorer" / "waits" / "shanten_tables.bin"
+if not __package__:  # run as a script: this checkout's tools package
+    sys.path.insert(0, str(ROOT))
+from tools.shipped_file import write_or_check  # noqa: E402
+
 FORMAT = 1  # as scorer/waits/tables.py reads it
 ABSENT = 255
 SUIT_RANKS = 9
@@ -98,17 +102,7 @@ def build() -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing it")
-    args = p.parse_args(argv)
-    data = build()
-    if args.check:
-        same = OUT.exists() and OUT.read_bytes() == data
-        print(f"{OUT.name}: {'up to date' if same else 'differs from a fresh build'}")
-        return 0 if same else 1
-    OUT.write_bytes(data)
-    print(f"wrote {OUT} ({len(data):,} bytes)")
-    return 0
+    return write_or_check(OUT, build, operator.eq, argv, (__doc__ or "").split("\n")[0])
 
 
 if __name__ == "__main__":
