@@ -55,6 +55,18 @@ ROOT = Path(__file__).resolve().parents[1]
 SEED_BASE = 7_000  # the stream's seeds are not the unit tests' (never seen, even by a warm cache)
 
 
+def _time_reference(calc: Any, args: Any) -> tuple[int, int]:
+    """One reference call's wall and CPU nanoseconds (a hand it refuses, with no fan, still did the work)."""
+    u0 = time.thread_time_ns()
+    t0 = time.perf_counter_ns()
+    try:
+        calc(*args)
+    except Exception:  # noqa: BLE001
+        pass
+    t1 = time.perf_counter_ns()
+    return t1 - t0, time.thread_time_ns() - u0
+
+
 def _child_score(n: int, seed: int) -> dict[str, Any]:
     import MahjongGB
 
@@ -71,14 +83,9 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
     c_build = c_score = c_ref = 0
     done = 0
     for body, args in zip(bodies, refs, strict=True):
-        u0 = cpu()
-        t0 = pc()
-        try:
-            calc(*args)
-        except Exception:  # noqa: BLE001 - the reference refuses a few hands (no fan): it did the work
-            pass
-        t1 = pc()
+        wall_ref, cpu_ref = _time_reference(calc, args)
         u1 = cpu()
+        t1 = pc()
         h = build_hand(**body["hand"])
         c = build_ctx(**body["context"])
         t2 = pc()
@@ -86,10 +93,10 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
         score(h, c)
         t3 = pc()
         u3 = cpu()
-        t_ref += t1 - t0
+        t_ref += wall_ref
         t_build += t2 - t1
         t_score += t3 - t2
-        c_ref += u1 - u0
+        c_ref += cpu_ref
         c_build += u2 - u1
         c_score += u3 - u2
         done += 1
@@ -296,17 +303,9 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
 
     gc.callbacks.append(on_gc)
     for k in range(n):
-        args = refs[k]
-        u0 = cpu()
-        t0 = pc()
-        try:
-            calc(*args)
-        except Exception:  # noqa: BLE001 - the reference refuses a few hands (no fan): it did the work
-            pass
-        t1 = pc()
-        u1 = cpu()
-        wall["ref"] += t1 - t0
-        used["ref"] += u1 - u0
+        wall_ref, cpu_ref = _time_reference(calc, refs[k])
+        wall["ref"] += wall_ref
+        used["ref"] += cpu_ref
         for book, body in (("mcr", mcr[k]), ("hk", hk[k]), ("sichuan", sichuan[k])):
             p0, q0 = paused
             u0 = cpu()
