@@ -140,16 +140,30 @@ def tile_counts(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per tile kind: the standing tiles (concealed, with the winning tile if there is one), then
     every tile of the hand, melds included — what a hand or a holding checks and scores from."""
-    standing = [0] * NUM_TILES
-    for t in concealed:
-        standing[INDEX[t]] += 1
+    held = _counted(concealed)
     if winning_tile is not None:
-        standing[INDEX[winning_tile]] += 1
-    total = list(standing)
+        held[INDEX[winning_tile]] += 1
+    return tuple(held), _with_melds(held, melds)
+
+
+def _counted(tiles: tuple[Tile, ...]) -> list[int]:
+    held = [0] * NUM_TILES
+    for t in tiles:
+        held[INDEX[t]] += 1
+    return held
+
+
+def _with_melds(held: list[int], melds: tuple[Meld, ...]) -> tuple[int, ...]:
+    """``held`` with the melds' tiles added (in place), as a tuple."""
     for m in melds:
-        for t in m.tiles:
-            total[INDEX[t]] += 1
-    return tuple(standing), tuple(total)
+        i = INDEX[m.tile]
+        if m.kind is MeldKind.CHOW:
+            held[i] += 1
+            held[i + 1] += 1
+            held[i + 2] += 1
+        else:
+            held[i] += 4 if m.kind is MeldKind.KONG else 3
+    return tuple(held)
 
 
 def build_melds(melds: object) -> list[Meld]:
@@ -240,9 +254,7 @@ class Hand:
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
         # Counted once: the counts give the tiles in written order (a counting sort, no key calls)
         # and, with the winning tile and the melds, the hand's count vectors.
-        held = [0] * NUM_TILES
-        for t in self.concealed:
-            held[INDEX[t]] += 1
+        held = _counted(self.concealed)
         ordered: list[Tile] = []
         for i in DISPLAY_INDICES:
             n = held[i]
@@ -259,17 +271,8 @@ class Hand:
         if len(self.melds) > 1:
             object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
         held[INDEX[self.winning_tile]] += 1
-        standing = tuple(held)
-        for m in self.melds:
-            i = INDEX[m.tile]
-            if m.kind is MeldKind.CHOW:
-                held[i] += 1
-                held[i + 1] += 1
-                held[i + 2] += 1
-            else:
-                held[i] += 4 if m.kind is MeldKind.KONG else 3
-        object.__setattr__(self, "_standing", standing)
-        object.__setattr__(self, "_counts", tuple(held))
+        object.__setattr__(self, "_standing", tuple(held))
+        object.__setattr__(self, "_counts", _with_melds(held, self.melds))
         _validate(self)
         # plain ints and bools only, so that the garbage collector soon stops tracking the key
         melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
