@@ -38,6 +38,12 @@ from .fan_id import FanId
 # does (which calls ``int()`` for it), and copying one is cheaper too; this is the hot path.
 Fans = dict[FanId, int]
 
+
+def add(fans: Fans, fan: FanId, n: int = 1) -> None:
+    """Count ``fan`` ``n`` more times."""
+    fans[fan] = fans.get(fan, 0) + n
+
+
 # ============================== chows ===========================================================
 # Chows are given by their middle tile, as in the reference, so "123" and "789" are ranks 2 and 8.
 def _same_suit(*ts: int) -> bool:
@@ -103,7 +109,7 @@ def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> N
     cnt = 0
     for f in found:
         if f:
-            table[f] = table.get(f, 0) + 1
+            add(table, f)
             cnt += 1
     floor = 1
     while cnt > limit and floor >= 0:
@@ -114,7 +120,7 @@ def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> N
         floor -= 1
     for f, n in table.items():
         if n > 0:
-            fans[f] = fans.get(f, 0) + n
+            add(fans, f, n)
 
 
 def chow_fans(mids: Sequence[int], fans: Fans) -> None:
@@ -130,7 +136,7 @@ def chow_fans(mids: Sequence[int], fans: Fans) -> None:
         found = tuple([(f, n) for f, n in table.items() if n])
         _CHOW_COMBINATIONS[key] = found  # bounded by the combinations there are (12,650)
     for f, n in found:
-        fans[f] = fans.get(f, 0) + n
+        add(fans, f, n)
 
 
 _CHOW_COMBINATIONS: Final[dict[tuple[int, ...], tuple[tuple[FanId, int], ...]]] = {}
@@ -140,15 +146,15 @@ def _chow_combination_fans(m: list[int], fans: Fans) -> None:
     if len(m) == 4:
         f = _four_chows_fan(*m)
         if f:
-            fans[f] = fans.get(f, 0) + 1
+            add(fans, f)
             return
         for i, j, k, x in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
             f = _three_chows_fan(m[i], m[j], m[k])
             if f:
-                fans[f] = fans.get(f, 0) + 1
+                add(fans, f)
                 extra = _extra_chow_fan(m[i], m[j], m[k], m[x])
                 if extra:
-                    fans[extra] = fans.get(extra, 0) + 1
+                    add(fans, extra)
                 return
         pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
         found = [_two_chows_fan(m[i], m[j]) for i, j in pairs]
@@ -158,13 +164,13 @@ def _chow_combination_fans(m: list[int], fans: Fans) -> None:
     elif len(m) == 3:
         f = _three_chows_fan(*m)
         if f:
-            fans[f] = fans.get(f, 0) + 1
+            add(fans, f)
             return
         _limit_pair_fans([_two_chows_fan(m[0], m[1]), _two_chows_fan(m[0], m[2]), _two_chows_fan(m[1], m[2])], 2, fans)
     elif len(m) == 2:
         f = _two_chows_fan(m[0], m[1])
         if f:
-            fans[f] = fans.get(f, 0) + 1
+            add(fans, f)
 
 
 def terminal_chows_fan(mids: Sequence[int], pair: int) -> FanId | None:
@@ -223,41 +229,41 @@ def pung_fans(tiles: Sequence[int], fans: Fans) -> None:
     """Combinations of pungs (kongs included), with the account-once limit on the fourth."""
     t = sorted(tiles)
     if len(t) == 4:
-        fans[F.ALL_PUNGS] = fans.get(F.ALL_PUNGS, 0) + 1
+        add(fans, F.ALL_PUNGS)
         f = _four_pungs_fan(*t)
         if f:
-            fans[f] = fans.get(f, 0) + 1
+            add(fans, f)
             return
         for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
             f = _three_pungs_fan(t[i], t[j], t[k])
             if f:
-                fans[f] = fans.get(f, 0) + 1
+                add(fans, f)
                 for other in (x for x in range(4) if x != free):
                     g = _two_pungs_fan(t[other], t[free])
                     if g:
-                        fans[g] = fans.get(g, 0) + 1
+                        add(fans, g)
                         break
                 return
     elif len(t) == 3:
         f = _three_pungs_fan(*t)
         if f:
-            fans[f] = fans.get(f, 0) + 1
+            add(fans, f)
             return
     for i in range(len(t)):
         for j in range(i + 1, len(t)):
             g = _two_pungs_fan(t[i], t[j])
             if g:
-                fans[g] = fans.get(g, 0) + 1
+                add(fans, g)
 
 
 def pair_fans(pair: int, chows: int, pungs: Sequence[int], fans: Fans) -> None:
     """Fans that hinge on the pair: 平和 (four chows, suited pair), 小三元, 小四喜."""
     if chows == 4 and not IS_HONOR[pair]:
-        fans[F.ALL_CHOWS] = fans.get(F.ALL_CHOWS, 0) + 1
+        add(fans, F.ALL_CHOWS)
     if IS_DRAGON[pair] and sum(IS_DRAGON[t] for t in pungs) == 2:
-        fans[F.LITTLE_THREE_DRAGONS] = fans.get(F.LITTLE_THREE_DRAGONS, 0) + 1
+        add(fans, F.LITTLE_THREE_DRAGONS)
     if IS_WIND[pair] and sum(IS_WIND[t] for t in pungs) == 3:
-        fans[F.LITTLE_FOUR_WINDS] = fans.get(F.LITTLE_FOUR_WINDS, 0) + 1
+        add(fans, F.LITTLE_FOUR_WINDS)
 
 
 def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans) -> None:
@@ -267,17 +273,17 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
     winds = [t for t in tiles if IS_WIND[t]]
     for t in tiles:
         if IS_DRAGON[t]:
-            fans[F.DRAGON_PUNG] = fans.get(F.DRAGON_PUNG, 0) + 1
+            add(fans, F.DRAGON_PUNG)
         elif IS_TERMINAL[t]:
-            fans[F.PUNG_OF_TERMINALS_OR_HONORS] = fans.get(F.PUNG_OF_TERMINALS_OR_HONORS, 0) + 1
+            add(fans, F.PUNG_OF_TERMINALS_OR_HONORS)
     for t in winds:
         if t == prevalent:
-            fans[F.PREVALENT_WIND] = fans.get(F.PREVALENT_WIND, 0) + 1
+            add(fans, F.PREVALENT_WIND)
         if t == seat:
-            fans[F.SEAT_WIND] = fans.get(F.SEAT_WIND, 0) + 1
+            add(fans, F.SEAT_WIND)
         # three or four wind pungs are accounted by 三风刻/小四喜/大四喜 instead
         if t != prevalent and t != seat and len(winds) < 3:
-            fans[F.PUNG_OF_TERMINALS_OR_HONORS] = fans.get(F.PUNG_OF_TERMINALS_OR_HONORS, 0) + 1
+            add(fans, F.PUNG_OF_TERMINALS_OR_HONORS)
 
 
 # One melded plus one concealed kong: the illustrated rules (双明杠: "一副明杠和一副暗杠计 6 分") — scored
@@ -290,24 +296,24 @@ def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fan
     四暗刻): each kong and each concealed pung accounted once, in the largest fan it makes."""
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
-        fans[F.FOUR_KONGS] = fans.get(F.FOUR_KONGS, 0) + 1
+        add(fans, F.FOUR_KONGS)
     elif kongs == 3:
-        fans[F.THREE_KONGS] = fans.get(F.THREE_KONGS, 0) + 1
+        add(fans, F.THREE_KONGS)
     elif kongs == 2:
         if melded_kongs == 2:
-            fans[F.TWO_MELDED_KONGS] = fans.get(F.TWO_MELDED_KONGS, 0) + 1
+            add(fans, F.TWO_MELDED_KONGS)
         elif concealed_kongs == 2:
-            fans[F.TWO_CONCEALED_KONGS] = fans.get(F.TWO_CONCEALED_KONGS, 0) + 1
+            add(fans, F.TWO_CONCEALED_KONGS)
         else:
             for f in MIXED_KONGS_RULING:
-                fans[f] = fans.get(f, 0) + 1
+                add(fans, f)
     elif kongs == 1:
         k = F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG
-        fans[k] = fans.get(k, 0) + 1
+        add(fans, k)
     concealed = concealed_pungs + concealed_kongs
     if concealed >= 2:
         f = (F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS)[concealed - 2]
-        fans[f] = fans.get(f, 0) + 1
+        add(fans, f)
 
 
 # ============================== whole-hand traits ==============================================
@@ -344,11 +350,11 @@ def set_traits(tile: int, is_chow: bool) -> SetTraits:
 def pack_trait_fans(traits: Sequence[SetTraits], fans: Fans) -> None:
     """全带幺, 全带五, 全双刻: a trait every set and the pair share (no set has two of them)."""
     if all(t.outside for t in traits):
-        fans[F.OUTSIDE_HAND] = fans.get(F.OUTSIDE_HAND, 0) + 1
+        add(fans, F.OUTSIDE_HAND)
     elif all(t.five for t in traits):
-        fans[F.ALL_FIVES] = fans.get(F.ALL_FIVES, 0) + 1
+        add(fans, F.ALL_FIVES)
     elif all(t.even_pung for t in traits):
-        fans[F.ALL_EVEN_PUNGS] = fans.get(F.ALL_EVEN_PUNGS, 0) + 1
+        add(fans, F.ALL_EVEN_PUNGS)
 
 
 def _mask(pred: Sequence[bool]) -> int:
@@ -384,42 +390,42 @@ def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)
     if suits == 1:
-        fans[F.HALF_FLUSH if honors else F.FULL_FLUSH] = fans.get(F.HALF_FLUSH if honors else F.FULL_FLUSH, 0) + 1
+        add(fans, F.HALF_FLUSH if honors else F.FULL_FLUSH)
     if suits < 3:
-        fans[F.ONE_VOIDED_SUIT] = fans.get(F.ONE_VOIDED_SUIT, 0) + 1
+        add(fans, F.ONE_VOIDED_SUIT)
     if not honors:
-        fans[F.NO_HONORS] = fans.get(F.NO_HONORS, 0) + 1
+        add(fans, F.NO_HONORS)
     if suits == 3 and p & WIND_MASK and p & DRAGON_MASK:
-        fans[F.ALL_TYPES] = fans.get(F.ALL_TYPES, 0) + 1
+        add(fans, F.ALL_TYPES)
     # faces: 断幺 推不倒 绿一色 字一色 清幺九 混幺九
     if not p & ORPHAN_MASK:
-        fans[F.ALL_SIMPLES] = fans.get(F.ALL_SIMPLES, 0) + 1
+        add(fans, F.ALL_SIMPLES)
     if not p & ~REVERSIBLE_MASK:
-        fans[F.REVERSIBLE_TILES] = fans.get(F.REVERSIBLE_TILES, 0) + 1
+        add(fans, F.REVERSIBLE_TILES)
     if not p & ~GREEN_MASK:
-        fans[F.ALL_GREEN] = fans.get(F.ALL_GREEN, 0) + 1
+        add(fans, F.ALL_GREEN)
     if not p & ~ORPHAN_MASK:
-        fans[F.ALL_TERMINALS_AND_HONORS] = fans.get(F.ALL_TERMINALS_AND_HONORS, 0) + 1
+        add(fans, F.ALL_TERMINALS_AND_HONORS)
         if not suits:
-            fans[F.ALL_HONORS] = fans.get(F.ALL_HONORS, 0) + 1
+            add(fans, F.ALL_HONORS)
         elif not p & ~TERMINAL_MASK:
-            fans[F.ALL_TERMINALS] = fans.get(F.ALL_TERMINALS, 0) + 1
+            add(fans, F.ALL_TERMINALS)
     # ranks: 全大 全中 全小 大于五 小于五
     if not honors:
         if not p & ~RANKS_MASK[(1, 2, 3, 4)]:
-            fans[F.LOWER_FOUR] = fans.get(F.LOWER_FOUR, 0) + 1
+            add(fans, F.LOWER_FOUR)
             if not p & ~RANKS_MASK[(1, 2, 3)]:
-                fans[F.LOWER_TILES] = fans.get(F.LOWER_TILES, 0) + 1
+                add(fans, F.LOWER_TILES)
         elif not p & ~RANKS_MASK[(6, 7, 8, 9)]:
-            fans[F.UPPER_FOUR] = fans.get(F.UPPER_FOUR, 0) + 1
+            add(fans, F.UPPER_FOUR)
             if not p & ~RANKS_MASK[(7, 8, 9)]:
-                fans[F.UPPER_TILES] = fans.get(F.UPPER_TILES, 0) + 1
+                add(fans, F.UPPER_TILES)
         elif not p & ~RANKS_MASK[(4, 5, 6)]:
-            fans[F.MIDDLE_TILES] = fans.get(F.MIDDLE_TILES, 0) + 1
+            add(fans, F.MIDDLE_TILES)
     # 四归一: four of a tile not declared as a kong
     hogs = counts.count(4) - kongs
     if hogs > 0:
-        fans[F.TILE_HOG] = fans.get(F.TILE_HOG, 0) + hogs
+        add(fans, F.TILE_HOG, hogs)
 
 
 # ============================== how the hand was won ============================================
@@ -436,29 +442,29 @@ def win_event_fans(self_drawn: bool, last_copy: bool, last_wall: bool, kong_repl
     """和绝张, 自摸, 妙手回春 / 海底捞月, 杠上开花, 抢杠和: read off the context (``last_copy`` as
     ``last_copy_proven`` settles it)."""
     if last_copy:
-        fans[F.LAST_TILE] = fans.get(F.LAST_TILE, 0) + 1
+        add(fans, F.LAST_TILE)
     if self_drawn:
-        fans[F.SELF_DRAWN] = fans.get(F.SELF_DRAWN, 0) + 1
+        add(fans, F.SELF_DRAWN)
         if last_wall:
-            fans[F.LAST_TILE_DRAW] = fans.get(F.LAST_TILE_DRAW, 0) + 1
+            add(fans, F.LAST_TILE_DRAW)
         if kong_replacement:
-            fans[F.OUT_WITH_REPLACEMENT_TILE] = fans.get(F.OUT_WITH_REPLACEMENT_TILE, 0) + 1
+            add(fans, F.OUT_WITH_REPLACEMENT_TILE)
     else:
         if last_wall:
-            fans[F.LAST_TILE_CLAIM] = fans.get(F.LAST_TILE_CLAIM, 0) + 1
+            add(fans, F.LAST_TILE_CLAIM)
         if robbing:
-            fans[F.ROBBING_THE_KONG] = fans.get(F.ROBBING_THE_KONG, 0) + 1
+            add(fans, F.ROBBING_THE_KONG)
 
 
 def concealment_fans(melded_sets: int, self_drawn: bool, fans: Fans) -> None:
     """门前清 with no claimed sets, 不求人 when also self-drawn (the table's 不计 takes 门前清 away);
     全求人 with four claimed sets and a discard."""
     if melded_sets == 0:
-        fans[F.CONCEALED_HAND] = fans.get(F.CONCEALED_HAND, 0) + 1
+        add(fans, F.CONCEALED_HAND)
         if self_drawn:
-            fans[F.FULLY_CONCEALED_HAND] = fans.get(F.FULLY_CONCEALED_HAND, 0) + 1
+            add(fans, F.FULLY_CONCEALED_HAND)
     elif melded_sets == 4 and not self_drawn:
-        fans[F.MELDED_HAND] = fans.get(F.MELDED_HAND, 0) + 1
+        add(fans, F.MELDED_HAND)
 
 
 def wait_fan(concealed_chow_mids: Sequence[int], pair: int | None, win: int) -> FanId | None:
@@ -503,28 +509,28 @@ def knitted_wait_fan(standing: Sequence[int], knitted: Sequence[int], own_mids: 
 # Which form a hand takes is found by ``decompose`` (its shape); the fans of the form are here.
 def seven_pairs_fans(standing: decompose.Counts, fans: Fans) -> None:
     """七对: seven pairs; 连七对 when they are seven consecutive tiles of one suit."""
-    fans[F.SEVEN_PAIRS] = fans.get(F.SEVEN_PAIRS, 0) + 1
+    add(fans, F.SEVEN_PAIRS)
     if decompose.shifted_pairs_suit(standing) is not None:
-        fans[F.SEVEN_SHIFTED_PAIRS] = fans.get(F.SEVEN_SHIFTED_PAIRS, 0) + 1
+        add(fans, F.SEVEN_SHIFTED_PAIRS)
 
 
 def thirteen_orphans_fan(fans: Fans) -> None:
     """十三幺: each terminal and honour, one of them twice (``decompose.is_thirteen_orphans``)."""
-    fans[F.THIRTEEN_ORPHANS] = fans.get(F.THIRTEEN_ORPHANS, 0) + 1
+    add(fans, F.THIRTEEN_ORPHANS)
 
 
 def honors_and_knitted_fan(standing: Sequence[int], fans: Fans) -> None:
     """全不靠: fourteen singles, knitted tiles of one sequence and honours; 七星不靠 with all seven
     honours. With all nine knitted tiles it also holds a 组合龙 (``knitted_straight_fan``)."""
-    fans[F.LESSER_HONORS_AND_KNITTED_TILES] = fans.get(F.LESSER_HONORS_AND_KNITTED_TILES, 0) + 1
+    add(fans, F.LESSER_HONORS_AND_KNITTED_TILES)
     if all(standing[i] for i in range(HONOR_START, NUM_TILES)):
-        fans[F.GREATER_HONORS_AND_KNITTED_TILES] = fans.get(F.GREATER_HONORS_AND_KNITTED_TILES, 0) + 1
+        add(fans, F.GREATER_HONORS_AND_KNITTED_TILES)
 
 
 def knitted_straight_fan(knitted_tiles: int, fans: Fans) -> None:
     """组合龙: 147, 258 and 369 in three different suits — all nine of the knitted tiles."""
     if knitted_tiles == 9:
-        fans[F.KNITTED_STRAIGHT] = fans.get(F.KNITTED_STRAIGHT, 0) + 1
+        add(fans, F.KNITTED_STRAIGHT)
 
 
 def nine_gates_fan(standing: decompose.Counts, win: int, fans: Fans) -> None:
@@ -532,7 +538,7 @@ def nine_gates_fan(standing: decompose.Counts, win: int, fans: Fans) -> None:
     also read as sets and a pair, whose fans (清龙, 四归一, 双暗刻, 连六, ...) count beside it, as
     the reference counts them; the table's 不计 takes away what the shape makes certain."""
     if decompose.is_nine_gates(standing, win) is not None:
-        fans[F.NINE_GATES] = fans.get(F.NINE_GATES, 0) + 1
+        add(fans, F.NINE_GATES)
 
 
 # ============================== after exclusion =================================================

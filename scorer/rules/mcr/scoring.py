@@ -36,6 +36,7 @@ from .detect import (
     PUNG_TRAITS,
     Fans,
     SetTraits,
+    add,
     chow_fans,
     concealment_fans,
     flower_fan,
@@ -214,7 +215,7 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     special = terminal_chows_fan(mids, pair)
     if special:
-        fans[special] = fans.get(special, 0) + 1
+        add(fans, special)
     else:
         chow_fans(mids, fans)
         pung_fans(pungs, fans)
@@ -224,7 +225,7 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     pack_trait_fans(traits, fans)
     w = wait_fan(own_mids, pair, win)
     if w and unique_wait.holds():
-        fans[w] = fans.get(w, 0) + 1
+        add(fans, w)
     return _candidate(fans, partial(_division_sets, hand, (), div, exposed_pung, win))
 
 
@@ -266,7 +267,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
     w = knitted_wait_fan(f.standing, seq, own_mids, pair, f.win, len(hand.melds))
     if w:
-        fans[w] = fans.get(w, 0) + 1
+        add(fans, w)
     # As in a regular hand, a pung completed by a discard shows as exposed, unless the winning tile
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
