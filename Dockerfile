@@ -20,6 +20,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HOST=0.0.0.0 \
     PORT=8000
 RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin app
 COPY --from=build /wheels /wheels

@@ -19,7 +19,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     import scorer
 
-    from . import config, errors, log, metrics, pages, views
+    from . import config, errors, lane, log, metrics, pages, views
     from .app import App as _App
 
     app = _App(__name__)
@@ -43,4 +43,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                  for name, book in scorer.RULESETS.items()},
         "rulesets": orjson.dumps({"rulesets": [book.to_dict() for book in scorer.RULESETS.values()]}),
     }
+    # POSTs scored on a thread of their own under the gevent worker (service/lane.py)
+    app.wsgi_app = app.extensions["lane"] = lane.Lane(  # type: ignore[method-assign]
+        app.wsgi_app, max_body=app.config["MAX_CONTENT_LENGTH"], read_timeout=app.config["READ_TIMEOUT"],
+        max_queue_wait=app.config["MAX_QUEUE_WAIT"],
+        max_queued=app.config["MAX_QUEUED"], retry_after=app.config["RETRY_AFTER"])
     return app

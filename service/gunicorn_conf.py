@@ -6,7 +6,8 @@ the installed build serves with them from any directory:
 
 (From a checkout, the top-level ``gunicorn.conf.py`` reads this file.)
 
-PORT (8000) and HOST (0.0.0.0) make the bind address; WEB_CONCURRENCY sets the worker count
+PORT (8000) and HOST (127.0.0.1: a service started by hand answers only this machine; the image
+sets 0.0.0.0) make the bind address; WEB_CONCURRENCY sets the worker count
 (default: the CPUs this process may use, counting a cgroup CPU limit: scoring is CPU-bound and the
 GIL lets one process use one core). Logs are JSON lines on stdout, access log included.
 """
@@ -29,14 +30,14 @@ def _cpus() -> int:
     return max(1, n)
 
 
-bind = f"{os.environ.get('HOST', '0.0.0.0')}:{int(os.environ.get('PORT', '8000'))}"
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{int(os.environ.get('PORT', '8000'))}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
-# CPU-bound: one request at a time per process, computed by one thread; the worker's main loop does
-# all socket I/O without blocking, so slow or idle clients cost a buffer, never the thread. Bounds:
-# GUNICORN_READ_TIMEOUT (10 s) to send one whole request, GUNICORN_WRITE_TIMEOUT (10 s) to take one
-# response, GUNICORN_KEEPALIVE between requests. See service/worker.py and the README's Deployment.
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.BufferedThreadWorker")
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# gunicorn's gevent worker (service/worker.py adds an honest heartbeat and a quick drain): an event
+# loop per process reads every connection with gunicorn's parser, so slow and idle clients cost a
+# greenlet each, never the worker; the app scores on one thread beside it (service/lane.py), so
+# probes and pages are answered while it computes. Bounds: GUNICORN_KEEPALIVE for a request's head
+# to arrive (and between requests), READ_TIMEOUT (10 s) for its body; see the README's Serving.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.Worker")
 # Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
 # closes, and new connections wait in the listen backlog.
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
@@ -71,12 +72,16 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 
-def on_starting(server: Any) -> None:
-    d = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+def _clear_stale(d: str) -> None:
+    """Files of an earlier run would add its counts. Cleared when the settings load, which is before
+    the app is imported (``preload_app``): what the master records at import (the build) stays."""
     os.makedirs(d, exist_ok=True)
-    for name in os.listdir(d):  # stale files from an earlier run would add old counts
+    for name in os.listdir(d):
         if name.endswith(".db"):
             os.remove(os.path.join(d, name))
+
+
+_clear_stale(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 
 
 # Young collections every GUNICORN_GC_YOUNG allocations in a worker (CPython's default: 700; 0 turns
@@ -102,6 +107,19 @@ def child_exit(server: Any, worker: Any) -> None:
 
     multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]  # prometheus_client leaves it untyped
     forget(worker)  # its row in the fair-accept table
+
+
+def worker_exit(server: Any, worker: Any) -> None:
+    """Called in a worker when gunicorn is done with it: it leaves at once, with the exit code
+    gunicorn chose. The interpreter's own teardown would run logging's clean-up under gevent's
+    patched lock after gevent's modules are torn down, and print a spurious traceback each time."""
+    import sys
+
+    exc = sys.exc_info()[1]  # the SystemExit (or error) on its way out
+    code = exc.code if isinstance(exc, SystemExit) else (1 if exc is not None else 0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 1)
 
 
 def on_exit(server: Any) -> None:

@@ -39,6 +39,7 @@ TITLES: dict[str, str] = {
     "validation-error": "Invalid request",
     "internal-error": "Internal server error",
     "not-ready": "Not ready",
+    "overloaded": "Overloaded",
     # scorer.ScorerError codes, hyphenated
     "unknown-tile": "Unknown tile",
     "bad-notation": "Unreadable notation",

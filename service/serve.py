@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mcr-scorer", description="The MCR scorer service.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the HTTP API with gunicorn (settings: service/gunicorn_conf.py)")
-    serve.add_argument("--host", help="address to bind (default: HOST, else 0.0.0.0)")
+    serve.add_argument("--host", help="address to bind (default: HOST, else 127.0.0.1; 0.0.0.0 for every interface)")
     serve.add_argument("--port", type=int, help="port to bind (default: PORT, else 8000)")
     serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY, else the CPUs)")
     args = parser.parse_args(argv)

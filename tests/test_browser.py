@@ -2,7 +2,8 @@
 
 The browser is Debian's ``chromium`` (``.ci/run`` installs it; nothing is downloaded at test
 time: Playwright's driver ships in its wheel and ``executable_path`` points at the system
-browser). The app runs in a werkzeug server thread on 127.0.0.1, started and stopped here.
+browser). The service runs as the README runs it, ``mcr-scorer serve`` (the installed build under gunicorn),
+on 127.0.0.1, started and stopped here by its PID.
 Every page must run without a console error (a Content-Security-Policy violation is one).
 Screenshots go to ``test-artifacts/screenshots/`` (git-ignored).
 """
@@ -12,13 +13,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -29,11 +28,10 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from scorer.rules import RULESETS
-from service import create_app
 from tests.conftest import ROOT, SEEDS, load_seed, load_spec
+from tests.serving import Served
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -54,29 +52,21 @@ if not Path(CHROMIUM).exists():
     pytest.skip(reason, allow_module_level=True)
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        pass  # the app logs its own requests (JSON lines); werkzeug's would double them
-
-
 class Server:
-    """A werkzeug server thread on 127.0.0.1 for one app, stopped by ``close``."""
+    """The service as the README runs it (``mcr-scorer serve``, the installed build), on 127.0.0.1,
+    started here and stopped by its PID; ``url`` ends with a slash, as the page's own links do."""
 
-    def __init__(self, app: Flask) -> None:
-        self.httpd: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, name="test-server", daemon=True)
-        self.thread.start()
+    def __init__(self, log_path: Path, env: dict[str, str] | None = None) -> None:
+        self.served = Served(log_path, env, workers=2).start()
+        self.url = self.served.url + "/"
 
     def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=10)
+        self.served.stop()
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    s = Server(create_app({"TESTING": True, "API_KEYS": ()}))
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("browser") / "serve.log")
     yield s
     s.close()
 
@@ -467,8 +457,8 @@ def test_phone_width_has_no_horizontal_scroll(browser: Browser, server: Server, 
         ctx.close()
 
 
-def test_api_key_is_asked_for_and_used(browser: Browser) -> None:
-    keyed = Server(create_app({"TESTING": True, "API_KEYS": (b"s3cret-key",)}))
+def test_api_key_is_asked_for_and_used(browser: Browser, tmp_path: Path) -> None:
+    keyed = Server(tmp_path / "serve.log", {"SCORER_API_KEYS": "s3cret-key"})
     ctx = browser.new_context()
     try:
         pg = ctx.new_page()

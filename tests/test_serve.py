@@ -102,4 +102,4 @@ def test_serve_from_the_checkout_serves_the_installed_build(tmp_path: Path) -> N
             raise
     assert rc == 0
     records = [json.loads(x) for x in (tmp_path / "serve.log").read_text().splitlines() if x.startswith("{")]
-    assert any(r.get("message") == "Using worker: service.worker.BufferedThreadWorker" for r in records)
+    assert any(r.get("message") == "Using worker: service.worker.Worker" for r in records)

@@ -155,10 +155,10 @@ def test_gunicorn_settings(monkeypatch):
     monkeypatch.setenv("WEB_CONCURRENCY", "3")
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "/tmp/unused-by-this-test")
     conf = packaged_settings()
-    assert conf["bind"] == "0.0.0.0:9123"
+    assert conf["bind"] == "127.0.0.1:9123"  # loopback unless HOST says otherwise (the image sets 0.0.0.0)
     assert conf["workers"] == 3
-    # the buffering worker (service/worker.py): one compute thread, socket I/O in its main loop
-    assert conf["worker_class"] == "service.worker.BufferedThreadWorker" and conf["threads"] == 1
+    # gunicorn's gevent worker with an honest heartbeat and a quick drain (service/worker.py)
+    assert conf["worker_class"] == "service.worker.Worker" and "threads" not in conf
     assert conf["timeout"] > 0 and conf["graceful_timeout"] > 0
     assert conf["accesslog"] == "-"
     monkeypatch.delenv("WEB_CONCURRENCY")

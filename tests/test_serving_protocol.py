@@ -1,5 +1,6 @@
-"""The buffering worker (service/worker.py) speaks HTTP/1.x as gthread did: framing of whole
-requests, pipelining, chunked bodies, ``Expect: 100-continue``, and the parser's own errors."""
+"""The served build speaks HTTP/1.x as before the change of worker: pipelining, chunked bodies,
+``Expect: 100-continue``, the parser's own errors, and connections spread over the workers. (The
+hostile cases are in ``test_served_http.py``.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import time
 
 import pytest
 
-from service.worker import HEAD_MAX, Framing, frame
 from tests.serving import SCORE_BODY, server
 
 HEAD = b"POST /v1/score HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
@@ -23,31 +23,7 @@ FULL = HEAD + b"Content-Length: %d\r\n\r\n" % len(SCORE_BODY) + SCORE_BODY
 CHUNKED = HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(SCORE_BODY)
 
 
-@pytest.mark.parametrize(("buf", "expected"), [
-    pytest.param(b"GET / HTTP/1.1\r\nHost: t\r\n", None, id="head-incomplete"),
-    pytest.param(b"GET / HTTP/1.1\r\nHost: t\r\n\r\nGET", Framing(len(b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")),
-                 id="no-body-then-next"),
-    pytest.param(FULL, Framing(len(FULL)), id="content-length"),
-    pytest.param(FULL[:-1], Framing(-1), id="body-incomplete"),
-    pytest.param(FULL + FULL, Framing(len(FULL)), id="pipelined"),
-    pytest.param(CHUNKED, Framing(len(CHUNKED)), id="chunked"),
-    pytest.param(CHUNKED[:-2], Framing(-1), id="chunked-incomplete"),
-    pytest.param(HEAD + b"Transfer-Encoding: chunked\r\n\r\n0\r\nX-T: 1\r\n\r\nGET",
-                 Framing(len(HEAD + b"Transfer-Encoding: chunked\r\n\r\n0\r\nX-T: 1\r\n\r\n")), id="trailer"),
-    pytest.param(HEAD + b"Expect: 100-continue\r\nContent-Length: 5\r\n\r\n", Framing(-1, expects_continue=True),
-                 id="expect-continue"),
-    # handed on as they are, for the app's 413 or the parser's 400, and the connection closes after
-    pytest.param(HEAD + b"Content-Length: 2000000\r\n\r\nxx", Framing(len(HEAD) + 29, close=True), id="too-long"),
-    pytest.param(HEAD + b"Content-Length: x\r\n\r\n", Framing(len(HEAD) + 21, close=True), id="bad-length"),
-    pytest.param(HEAD + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n", Framing(len(HEAD) + 34, close=True),
-                 id="bad-chunk-size"),
-    pytest.param(b"G" * (HEAD_MAX + 1), Framing(HEAD_MAX + 1, close=True), id="head-too-long"),
-])
-def test_frame(buf, expected):
-    assert frame(buf, 1024 * 1024) == expected
-
-
-def exchange(port: int, *pieces: bytes, pause: float = 0.0) -> bytes:
+def exchange(port: int, *pieces: bytes, pause: float = 0.0, tolerate_reset: bool = False) -> bytes:
     """Send ``pieces`` (``pause`` apart) on one connection and read until the server closes it."""
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
         for p in pieces:
@@ -55,8 +31,12 @@ def exchange(port: int, *pieces: bytes, pause: float = 0.0) -> bytes:
             time.sleep(pause)
         s.settimeout(5)
         out = b""
-        while chunk := s.recv(65536):
-            out += chunk
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except ConnectionResetError:
+            if not tolerate_reset:
+                raise
         return out
 
 
@@ -75,11 +55,14 @@ def test_the_worker_speaks_http_as_before(tmp_path):
         assert statuses(exchange(p, CHUNKED, CLOSE)) == [200, 200]
         assert statuses(exchange(p, FULL[:40], FULL[40:90], FULL[90:], CLOSE, pause=0.2)) == [200, 200]
         assert statuses(exchange(p, b"GET /healthz HTTP/1.0\r\n\r\n")) == [200]
-        assert statuses(exchange(p, HEAD + b"Content-Length: 2000000\r\n\r\n" + b"x" * 5000)) == [413]
+        too_long = HEAD + b"Connection: close\r\nContent-Length: 2000000\r\n\r\n" + b"x" * 5000
+        assert statuses(exchange(p, too_long)) == [413]
         assert statuses(exchange(p, b"HELLO\r\n\r\n")) == [400]
-        assert statuses(exchange(p, b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n")) == [414]
-        # a truncated chunk the client never finishes: an answer, not a hang
-        assert statuses(exchange(p, HEAD + b"Transfer-Encoding: chunked\r\n\r\n200000\r\n" + b"x" * 10)) == [400]
+        # gunicorn answers 414 once it has read past its limit and closes with the rest unread: the
+        # client, still sending, may see the reset before the answer
+        too_long = b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\n\r\n"
+        assert statuses(exchange(p, too_long, tolerate_reset=True)) in ([414], [])
+        # (a truncated chunk the client never finishes is a 400 after the read timeout: test_served_http.py)
         with socket.create_connection(("127.0.0.1", p), timeout=5) as s:  # the client waits for 100 Continue
             s.sendall(HEAD + b"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n" % len(SCORE_BODY))
             assert s.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"

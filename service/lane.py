@@ -1,0 +1,188 @@
+"""The compute lane: under gunicorn's gevent worker, each worker scores on one thread of its own,
+while its event loop reads requests, answers probes and pages, and sheds load.
+
+Every connection of a gevent worker is a greenlet on one event loop, and gunicorn's parser reads
+it there: a slow or idle client costs a greenlet, never the worker. Scoring is CPU-bound, though:
+run on the loop, one long request (a 1,000-hand batch) would hold every other connection of the
+worker, ``/healthz`` included. So:
+
+* a request with a body (every POST) is read whole on the loop first, within ``READ_TIMEOUT``
+  seconds and at most ``MAX_CONTENT_LENGTH`` bytes; a body whose framing the server's parser
+  refuses (a bad chunk size, a missing CRLF, a bad trailer), that stalls or that ends early is
+  answered 400 and the connection closed (nothing after it can be framed); one that is too long is
+  answered 413, and gunicorn reads it past so the connection stays usable;
+* then the app runs it on the lane, one thread, one request at a time in the order they arrived
+  whole (the GIL lets one process compute on one core anyway), while the loop goes on: GETs
+  (probes, the page, static files, the spec) are answered on the loop itself, and the interpreter
+  hands the loop the GIL within its switch interval (5 ms) whatever the lane computes. Scored on
+  the loop, short requests were answered in the order the loop happened to wake their greenlets,
+  and under load the tail grew 2-3x (p99 220-264 ms against 78-185 ms, 32 connections, same run);
+* when the lane falls behind — the request next in line has waited ``MAX_QUEUE_WAIT`` seconds
+  without starting, or ``MAX_QUEUED`` requests wait — a new one is answered 503 with
+  ``Retry-After`` at once: queued, it would only wait longer than its client does. The queue's
+  age, not its length, is the signal (a thousand single hands drain in a second, sixteen
+  1,000-hand batches take several).
+
+Under any other server (Flask's development server, the test client) the lane calls the app as it
+is. Nothing here parses HTTP: the body is read through ``wsgi.input``, the server's own reader.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .errors import ApiError
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class Lane:
+    """WSGI middleware around the Flask app's ``wsgi_app`` (``create_app`` puts it there)."""
+
+    def __init__(self, app: WSGIApp, *, max_body: int, read_timeout: float, max_queue_wait: float,
+                 max_queued: int, retry_after: int) -> None:
+        self.app = app
+        self.max_body, self.read_timeout = max_body, read_timeout
+        self.max_queue_wait, self.max_queued, self.retry_after = max_queue_wait, max_queued, retry_after
+        self.waiting = 0  # requests handed to the lane and not yet answered (the one computing included)
+        self.queued_at: deque[float] = deque()  # when each request not yet started was handed over
+        self.started = 0.0  # when the lane's current request started (monotonic), 0.0 when it is idle
+        self._pool: Any = None  # gevent's ThreadPool of one, made in the worker at its first request
+        self._gevent: bool | None = None
+
+    def busy_for(self, now: float | None = None) -> float:
+        """Seconds the lane's current request has computed (0.0 when idle): the worker's heartbeat
+        stops past a grace time, so the master replaces a worker stuck in one request."""
+        started = self.started
+        return 0.0 if not started else (time.monotonic() if now is None else now) - started
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") != "POST" or not self._under_gevent():
+            return self.app(environ, start_response)
+        length = _content_length(environ)
+        if length is not None and length > self.max_body:
+            # The app answers 413 without reading it; gunicorn then reads the body past, as it does any
+            # body left unread (within its keep-alive bound), and the connection stays usable. Closed
+            # at once, the client still sending would get a reset and might never read the answer.
+            return self.app(environ, start_response)
+        try:
+            body = self._read(environ["wsgi.input"], self.max_body + 1 if length is None else length)
+        except Exception as e:  # the server's reader refused the framing, or the client stalled or left
+            _close_after(start_response)
+            late = isinstance(e, TimeoutError)
+            why = "the body did not arrive in time" if late else f"the body is malformed ({_name(e)})"
+            environ["wsgi.input"] = _Refusal(ApiError(400, "bad-request", why))
+            return self.app(environ, start_response)
+        # chunked and too long (len(body) > max_body): the app's 413, and gunicorn reads the rest past
+        environ["wsgi.input"] = io.BytesIO(body)
+        environ["CONTENT_LENGTH"] = str(len(body))
+        environ.pop("HTTP_TRANSFER_ENCODING", None)
+        if self.behind():
+            detail = f"{self.waiting} requests are waiting to be scored in this worker; retry shortly"
+            headers = {"Retry-After": str(self.retry_after)}
+            environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
+            return self.app(environ, start_response)
+        self.waiting += 1
+        self.queued_at.append(time.monotonic())
+        try:
+            answer: tuple[str, list[tuple[str, str]], list[bytes]] = self._pool.apply(self._compute, (environ,))
+        finally:
+            self.waiting -= 1
+        start_response(answer[0], answer[1])
+        return answer[2]
+
+    def behind(self) -> bool:
+        """Whether the lane is too far behind to take another request."""
+        if self.waiting >= self.max_queued:
+            return True
+        queued_at = self.queued_at
+        return bool(queued_at) and time.monotonic() - queued_at[0] > self.max_queue_wait
+
+    def _compute(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], list[bytes]]:
+        """On the lane's thread: the app's whole answer (the service's POST answers are in memory)."""
+        answer: list[Any] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
+            answer[:] = [status, headers]
+            return _no_write
+
+        self.started = time.monotonic()
+        self.queued_at.popleft()  # the pool runs its queue in order: the oldest is this one
+        try:
+            out = self.app(environ, start_response)
+            try:
+                chunks = list(out)
+            finally:
+                close = getattr(out, "close", None)
+                if close is not None:
+                    close()
+        finally:
+            self.started = 0.0
+        return answer[0], answer[1], chunks
+
+    def _read(self, stream: Any, size: int) -> bytes:
+        import gevent  # type: ignore[import-untyped]
+
+        timeout = gevent.Timeout(self.read_timeout)
+        timeout.start()
+        try:
+            return bytes(stream.read(size))
+        except gevent.Timeout as t:
+            if t is not timeout:
+                raise
+            raise TimeoutError(f"no whole body within {self.read_timeout:g} s") from None
+        finally:
+            timeout.close()
+
+    def _under_gevent(self) -> bool:
+        if self._gevent is None:  # asked in the worker, after gunicorn's gevent worker patched it
+            monkey = sys.modules.get("gevent.monkey")
+            self._gevent = bool(monkey and monkey.is_module_patched("socket"))
+            if self._gevent:
+                from gevent.threadpool import ThreadPool  # type: ignore[import-untyped]
+
+                self._pool = ThreadPool(1)
+        return self._gevent
+
+
+class _Refusal:
+    """A ``wsgi.input`` whose first read raises the answer: the app's error handling makes it a
+    problem response (request id, logs and metrics included) as for any other refusal."""
+
+    def __init__(self, error: ApiError) -> None:
+        self.error = error
+
+    def read(self, *args: Any) -> bytes:
+        raise self.error
+
+    readline = read
+
+
+def _content_length(environ: dict[str, Any]) -> int | None:
+    value = environ.get("CONTENT_LENGTH")
+    try:
+        return int(value) if value else None  # the server has checked it is digits
+    except ValueError:
+        return None
+
+
+def _close_after(start_response: Callable[..., Any]) -> None:
+    """Ask gunicorn to close the connection after this answer (it then says ``Connection: close``):
+    a body left unread, or unreadable, leaves nothing on the connection a next request can follow."""
+    force_close = getattr(getattr(start_response, "__self__", None), "force_close", None)
+    if force_close is not None:
+        force_close()
+
+
+def _name(e: BaseException) -> str:
+    text = str(e).strip()
+    return f"{type(e).__name__}: {text[:120]}" if text else type(e).__name__
+
+
+def _no_write(data: bytes) -> None:
+    raise RuntimeError("the service's answers are returned, never written")
