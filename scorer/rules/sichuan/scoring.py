@@ -14,7 +14,14 @@ from typing import Final
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
-from ...errors import CHOW_IN_SICHUAN, HONOUR_IN_SICHUAN, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
+from ...errors import (
+    CHOW_IN_SICHUAN,
+    HONOUR_IN_SICHUAN,
+    MISSING_SUIT_REQUIRED,
+    NOT_IN_RULESET,
+    TOO_MANY_WINNERS,
+    ScorerError,
+)
 from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG, MeldKind, SetKind
@@ -53,11 +60,18 @@ def check_hand(hand: Hand) -> None:
                           ("hand", "winning_tile"))
 
 
+MAX_OUT: Final = 2  # play ends when three have won (直到三家胡牌): a win has at most two before it
+
+
 def missing_suit(context: Context) -> str:
+    """The winner's missing suit; and ``out`` leaves room for this win (RULINGS S12)."""
     suit = context.missing_suit
     if suit is None:
         raise ScorerError(MISSING_SUIT_REQUIRED, "Sichuan needs the winner's missing suit (定缺): m, p or s",
                           ("context", "missing_suit"))
+    if len(context.out) > MAX_OUT:
+        raise ScorerError(TOO_MANY_WINNERS, f"play ends when three have won (直到三家胡牌): with "
+                          f"{', '.join(w.value for w in context.out)} out, nobody wins again", ("context", "out"))
     return suit
 
 
