@@ -132,3 +132,18 @@ def test_s13_no_honour_is_seen_on_a_sichuan_table(client: Any) -> None:
     assert r.get_json()["errors"][0]["pointer"] == "/visible"
     assert client.post("/v1/waits", json={**body, "visible": "1p9m"}).status_code == 200
     assert client.post("/v1/waits", json={**body, "ruleset": "mcr", "context": {}}).status_code == 200
+
+
+@pytest.mark.parametrize("event", [
+    pytest.param({}, id="neither"),
+    pytest.param({**E_KONG, **E_KONG_WIN}, id="both"),
+])
+def test_the_spec_says_an_event_is_exactly_one_of_kong_or_win(client: Any, event: dict[str, Any]) -> None:
+    from tests.conftest import SpecChecker, load_spec
+
+    body = {"missing_suits": ISSUE_SUITS, "events": [event]}
+    validator = SpecChecker(load_spec()).component("SichuanSettleRequest")
+    assert not validator.is_valid(body)
+    assert validator.is_valid({**body, "events": [E_KONG]}) and validator.is_valid({**body, "events": [E_KONG_WIN]})
+    r = client.post("/v1/sichuan/settle", json=body)
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/events/0"
