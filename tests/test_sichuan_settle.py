@@ -211,6 +211,15 @@ def test_t14_robbing_a_kong_is_never_on_the_walls_last_tile() -> None:
                                  ("events", 1, "win", "winners", 0, "context", "last_wall_tile"))
     s = settle(Play.build(**body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True)])))
     assert dict(s.totals) == {"E": 2, "S": 0, "W": -2, "N": 0}
+    with pytest.raises(scorer.ScorerError) as e:  # one hand scored alone: the same in Sichuan
+        scorer.score(E_WINS, ruleset="sichuan", missing_suit="s", discarder="W", robbing_kong=True,
+                     last_wall_tile=True)
+    assert (e.value.code, e.value.pointer) == ("contradictory_context", "/context/last_wall_tile")
+    # MCR keeps C7 (both fans, as the reference); Hong Kong scores both too (RULINGS T14)
+    mcr = scorer.score(E_WINS, discarder="W", robbing_kong=True, last_wall_tile=True)
+    assert mcr.count("robbing_the_kong") == 1 and mcr.count("last_tile_claim") == 1
+    hk = scorer.score(E_WINS, ruleset="hk", discarder="W", robbing_kong=True, last_wall_tile=True)
+    assert hk.winning and hk.count("robbing_kong") == 1
 
 
 def test_t15_a_players_kongs_are_one_of_a_tile_and_at_most_four() -> None:

@@ -16,6 +16,7 @@ from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import (
     CHOW_IN_SICHUAN,
+    CONTRADICTORY_CONTEXT,
     HONOUR_IN_SICHUAN,
     MISSING_SUIT_REQUIRED,
     NOT_IN_RULESET,
@@ -64,7 +65,8 @@ MAX_OUT: Final = 2  # play ends when three have won (直到三家胡牌): a win 
 
 
 def missing_suit(context: Context) -> str:
-    """The winner's missing suit; and ``out`` leaves room for this win (RULINGS S12)."""
+    """The winner's missing suit; and the context could have happened: ``out`` leaves room for
+    this win (RULINGS S12), a robbed kong was not made on the wall's last tile (T14)."""
     suit = context.missing_suit
     if suit is None:
         raise ScorerError(MISSING_SUIT_REQUIRED, "Sichuan needs the winner's missing suit (定缺): m, p or s",
@@ -72,6 +74,10 @@ def missing_suit(context: Context) -> str:
     if len(context.out) > MAX_OUT:
         raise ScorerError(TOO_MANY_WINNERS, f"play ends when three have won (直到三家胡牌): with "
                           f"{', '.join(w.value for w in context.out)} out, nobody wins again", ("context", "out"))
+    if context.robbing_kong and context.last_wall_tile:  # RULINGS T14
+        raise ScorerError(CONTRADICTORY_CONTEXT, "robbing_kong (抢杠胡) with last_wall_tile (海底): the robbed kong "
+                          "was declared with a replacement tile still in the wall (没有补牌可摸时不能开杠), so "
+                          "the wall's last tile was not yet drawn", ("context", "last_wall_tile"))
     return suit
 
 

@@ -586,10 +586,6 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], table: _Table) -> No
             raise ScorerError(BAD_CLAIM, "the winners of one discard win on one tile: it is the wall's last "
                               f"(last_wall_tile) for all of them or for none, not for {e.winners[0].player} or "
                               f"{w.player} alone", (*wat, "context", "last_wall_tile") if w.last_wall_tile else wat)
-        if e.robbing_kong and w.last_wall_tile:  # RULINGS T14
-            raise ScorerError(CONTRADICTORY_CONTEXT, "robbing_kong (抢杠胡) with last_wall_tile (海底): the robbed "
-                              "kong was declared with a replacement tile still in the wall (没有补牌可摸时不能开杠), "
-                              "so the wall's last tile was not yet drawn", (*wat, "context", "last_wall_tile"))
         if w.kong_replacement and e.self_drawn and not (isinstance(prev, Kong) and prev.player == w.player):
             raise ScorerError(CONTRADICTORY_CONTEXT, "kong_replacement (杠上开花) is the draw right after one's own "
                               f"kong (杠后补摸一张): the event before this win is not a kong by {w.player}",
