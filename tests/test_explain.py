@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import scorer
 from scorer.cli import main
@@ -223,6 +224,11 @@ def same_answer(plain: scorer.Result, r: scorer.Result) -> dict[str, Any]:
     ``sets`` on each fan, ``excluded`` and ``arrangements``. Returns the explained JSON."""
     d, p = r.to_dict(), plain.to_dict()
     assert plain.explanation is None and all(k not in p for k in EXPLAIN_KEYS)
+    if p["ruleset"] == "mcr" and [s["kind"] for s in p["decomposition"]] == ["nine_gates"]:
+        # RULINGS E13: explained, Nine Gates' one group of 14 tiles is the regular reading that scored
+        assert len(d["decomposition"]) == 5 and all(s["kind"] in ("chow", "pung", "pair") for s in d["decomposition"])
+        assert sorted(t for s in d["decomposition"] for t in s["tiles"]) == sorted(p["decomposition"][0]["tiles"])
+        p = {**p, "decomposition": d["decomposition"]}
     assert {k: v for k, v in d.items() if k not in EXPLAIN_KEYS and k != "fans"} == {
         k: v for k, v in p.items() if k != "fans"}
     assert [{k: v for k, v in f.items() if k != "sets"} for f in d["fans"]] == p["fans"]
@@ -236,7 +242,7 @@ def check_explained(plain: scorer.Result, r: scorer.Result, hand: scorer.Hand, c
         return
     dec = r.decomposition
     n = len(dec)
-    one_set = n == 1  # the whole hand as one group (thirteen orphans, honours and knitted, nine gates)
+    one_set = n == 1  # the whole hand as one group (thirteen orphans, honours and knitted)
     counted = {f["id"]: f for f in d["fans"]}
     for f in d["fans"]:
         assert len(f["sets"]) == f["count"], f["id"]
@@ -259,10 +265,10 @@ def check_explained(plain: scorer.Result, r: scorer.Result, hand: scorer.Hand, c
             if x["rule"] != "no_splitting" and occ and not one_set and x["id"] in SHAPES:
                 assert _shape_ok(x["id"], [dec[i] for i in occ], r, hand, ctx), (x, dec)
         if x["id"] in counted:
-            # counted and left out at once: only other occurrences (other sets), or the one
-            # occurrence a row's implies_one takes away (Nine Gates and a Pung of Terminals)
+            # counted and left out at once: only other occurrences (other sets; Nine Gates' row
+            # takes away one Pung of Terminals, the other pung counts)
             same = [o for o in x["sets"] if o in counted[x["id"]]["sets"]]
-            assert not same or (one_set and x["rule"] == "implied"), (x, counted[x["id"]])
+            assert not same, (x, counted[x["id"]])
     assert len(d["arrangements"]) <= 10
     points = [a["points"] for a in d["arrangements"]]
     assert points == sorted(points, reverse=True) and all(pt <= r.points for pt in points)
@@ -317,6 +323,54 @@ def test_traced_sets_match_the_engines_raw_counts() -> None:
                 by_table[x["id"]] = by_table.get(x["id"], 0) + len(x["sets"])
         for fan, n in raw.items():
             assert got.get(fan, 0) + by_table.get(fan, 0) >= n, (g.notation(), fan, d)
+
+
+# --- Nine Gates -----------------------------------------------------------------------------------------
+def _nine_gates(suit: str, rank: int, self_drawn: bool) -> tuple[scorer.Hand, scorer.Context]:
+    hand = scorer.Hand.parse(f"1112345678999{suit}{rank}{suit}")
+    return hand, scorer.Context(self_drawn=self_drawn, discarder=None if self_drawn else "S")
+
+
+def _check_nine_gates(suit: str, rank: int, self_drawn: bool) -> None:
+    """Explained, a Nine Gates hand is its regular reading: each fan's sets have the fan's shape,
+    Nine Gates rests on every entry, and the plain answer still shows one group of 14 tiles."""
+    hand, ctx = _nine_gates(suit, rank, self_drawn)
+    plain, r = scorer.score(hand, ctx), scorer.score(hand, ctx, explain=True)
+    assert plain.count("nine_gates") == 1 and [s.kind for s in plain.decomposition] == ["nine_gates"]
+    check_explained(plain, r, hand, ctx)
+    assert r.explanation is not None and len(r.decomposition) == 5
+    for f, sets in zip(r.fans, r.explanation.sets, strict=True):
+        if f.id == "nine_gates":
+            assert sets == ((0, 1, 2, 3, 4),)
+        elif f.id not in NO_SET:
+            for occ in sets:
+                assert _shape_ok(f.id, [r.decomposition[i] for i in occ], r, hand, ctx), (f.id, occ)
+
+
+@PROPS
+@given(st.sampled_from("mps"), st.integers(1, 9), st.booleans())
+def test_e13_every_nine_gates_fan_has_its_shape(suit: str, rank: int, self_drawn: bool) -> None:
+    _check_nine_gates(suit, rank, self_drawn)
+
+
+def test_e13_every_nine_gates_hand_explained() -> None:
+    """All 54: each suit, each of the nine winning tiles, on a discard and self-drawn."""
+    for suit in "mps":
+        for rank in range(1, 10):
+            for self_drawn in (False, True):
+                _check_nine_gates(suit, rank, self_drawn)
+
+
+def test_e13_nine_gates_lights_its_pungs() -> None:
+    """The issue's hand: 1112345678999s + 5s, self-drawn: 111s 234s 678s 999s 55s."""
+    hand, ctx = _nine_gates("s", 5, True)
+    d = scorer.score(hand, ctx, explain=True).to_dict()
+    assert [s["tiles"] for s in d["decomposition"]] == [["1s"] * 3, ["2s", "3s", "4s"], ["6s", "7s", "8s"],
+                                                        ["9s"] * 3, ["5s"] * 2]
+    sets = {f["id"]: f["sets"] for f in d["fans"]}
+    assert sets == {"nine_gates": [[0, 1, 2, 3, 4]], "two_concealed_pungs": [[0, 3]],
+                    "pung_of_terminals_or_honors": [[0]], "self_drawn": [[]]}
+    assert {x["id"]: x["sets"] for x in d["excluded"]}["pung_of_terminals_or_honors"] == [[3]]
 
 
 # --- the interface ---------------------------------------------------------------------------------------

@@ -248,8 +248,11 @@ def test_hk15_min_fan_over_max_fan_is_refused() -> None:
     with pytest.raises(ScorerError) as e:
         hk("123m456p789s23s55p4s", discarder="N", options={"min_fan": 6, "max_fan": 5})
     assert (e.value.code, e.value.pointer) == (BAD_OPTION, "/options/min_fan")
-    with pytest.raises(ScorerError):
+    with pytest.raises(ScorerError) as e:
         hk("123m456p789s23s55p4s", discarder="N", options={"max_fan": 2})  # under the default minimum 3
+    assert (e.value.code, e.value.pointer) == (BAD_OPTION, "/options/max_fan")  # what was sent
+    assert "below the default minimum of 3" in e.value.message
+    assert hk("[123m1]456p789s22sCCC", discarder="N", options={"max_fan": 2, "min_fan": 1}).total == 2
 
 
 def test_hk16_several_limits_are_one_limit_named_by_the_first_in_the_table() -> None:
@@ -558,3 +561,11 @@ def test_waits_seven_pairs_and_options() -> None:
     w = {x.tile.value: x for x in a.outlook.waits}["9s"]
     assert w.self_drawn is not None and fans(w.self_drawn) == {"seven_pairs": 1, "self_drawn": 1, "no_flowers": 1}
     assert dict(w.self_drawn.payouts or {})["S"] == -32  # 6 fan: 32 a share in the half-doubling table too
+
+
+def test_hk15_over_http_points_at_the_option_sent(client: Any) -> None:
+    body = {"ruleset": "hk", "hand": "123m456p789s23s55p4s", "context": {"discarder": "N"}, "options": {"max_fan": 2}}
+    r = client.post("/v1/score", json=body)
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/options/max_fan"
+    r = client.post("/v1/score", json={**body, "options": {"min_fan": 6, "max_fan": 5}})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/options/min_fan"

@@ -376,6 +376,11 @@ def test_bad_rooms_name_the_field(kwargs: dict[str, Any], code: str, pointer: st
     pytest.param("\u0378", id="unassigned"),
     pytest.param("\u3164", id="hangul-filler"),
     pytest.param("\u3000 \u2800", id="ideographic-space-and-braille-blank"),
+    pytest.param("Bo\u2028Ed", id="line-separator"),
+    pytest.param("Bo\u2029", id="paragraph-separator"),
+    pytest.param("\u0301", id="a-lone-combining-mark"),
+    pytest.param("\u0301\u0308 \u20dd", id="only-marks"),
+    pytest.param("\ufe0f", id="a-lone-variation-selector"),
 ])
 def test_m10_a_name_that_does_not_show_is_refused(name: str) -> None:
     with pytest.raises(scorer.ScorerError) as e:
@@ -388,6 +393,20 @@ def test_m10_one_name_typed_two_ways_is_one_player() -> None:
     with pytest.raises(scorer.ScorerError) as e:
         Room.build(players=players(1, 2, 3, 4, names=("Ren\u00e9", "Bo", "Rene\u0301", "Di")), length=1)
     assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/2/name")
+
+
+@pytest.mark.parametrize("twin", [
+    pytest.param("Ann ", id="trailing-space"), pytest.param(" Ann", id="leading-space"),
+    pytest.param("Ann\ufe0f", id="variation-selector"), pytest.param("Ann\u034f", id="combining-grapheme-joiner"),
+    pytest.param("An\U000e0100n", id="variation-selector-supplement"),
+])
+def test_m10_names_that_show_alike_are_one_player(twin: str) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        Room.build(players=players(1, 2, 3, 4, names=("Ann", "Bo", twin, "Di")), length=1)
+    assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/2/name")
+    r = Room.build(players=players(100, 100, 100, 100, names=(twin, "Bo", "Cy", "Di")), length=1,
+                   hands=[win("Ann", "Bo")])
+    assert r.players[0].name == "Ann" and settle(r).hands[0].win is not None
 
 
 def test_m10_references_to_a_player_resolve_the_normal_form() -> None:

@@ -248,6 +248,23 @@ def test_a_ready_hand_never_waits_on_its_missing_suit() -> None:
     assert all(w.tile.value.endswith("m") for w in a.outlook.waits or ())
 
 
+def test_s12_a_win_has_at_most_two_seats_out_before_it() -> None:
+    e = error("123m456m789m11p23p4p", seat_wind="E", self_drawn=True, out=["S", "W", "N"])
+    assert (e.code, e.field) == ("too_many_winners", ("context", "out"))
+    e = error("123m456m789m11p23p4p", seat_wind="E", discarder="S", out=["W", "N", "S"])
+    assert e.field == ("context", "out")
+    r = sc("123m456m789m11p23p4p", seat_wind="E", self_drawn=True, out=["S", "W"])
+    assert r.valid and r.payouts == {"E": 2, "S": 0, "W": 0, "N": -2}
+
+
+def test_s13_no_honour_is_seen_on_a_sichuan_table() -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.analyze("123m456m789m1122p", {"missing_suit": "s"}, visible="EEEC", ruleset="sichuan")
+    assert (e.value.code, e.value.field) == ("honour_in_sichuan", ("visible",))
+    assert scorer.analyze("123m456m789m1122p", {"missing_suit": "s"}, visible="9m9m", ruleset="sichuan").outlook
+    assert scorer.analyze("123m456m789m1122p", visible="EEEC").outlook  # MCR has honours
+
+
 # --- properties -----------------------------------------------------------------------------------
 SUITED = [t for t in Tile if INDEX[t] < 27]
 

@@ -180,6 +180,106 @@ def test_t8_refunds_go_back_to_whoever_paid_even_a_winner() -> None:
     assert refunds == [("S", "E", 2), ("S", "W", 2), ("S", "N", 2)]
 
 
+E_KONG_WINS = "[5555m]123m789m11p23p4p"  # E (missing s): a concealed kong of 5m, 平胡 + 根
+
+
+def test_t13_a_declared_kong_stays_among_its_players_melds() -> None:
+    e = error(body([kong("E", "concealed", "5m"), win("S", ("E", E_WINS))]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 1, "win", "winners", 0, "hand"))
+    e = error(body([kong("E", "exposed", "5m", "S"), win(None, ("E", E_KONG_WINS))]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 1, "win", "winners", 0, "hand"))  # exposed shown concealed
+    e = error(body([kong("E", "concealed", "5m"), win(None, ("E", "[5555m1]123m789m11p23p4p"))]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 1, "win", "winners", 0, "hand"))  # concealed shown exposed
+    holdings = {"E": "123m456m789m11p23p", "S": "456m456m789p55p67p", "W": "1245799s134689p",
+                "N": "11s22s33s44s55s66s7s"}
+    e = error(body([kong("W", "concealed", "8s")], exhausted=holdings))
+    assert (e.code, e.field) == ("bad_kong", ("exhausted", "W"))
+    # consistent: the kong shown as declared; a robbed kong is no kong (its player keeps the pung)
+    s = settle(Play.build(**body([kong("E", "exposed", "5m", "S"), win(None, ("E", "[5555m1]123m789m11p23p4p"))])))
+    assert dict(s.totals) == {"E": 11, "S": -5, "W": -3, "N": -3}
+    robbed = [kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True),
+              win("S", ("W", "[444p1]111s234s567s6p6p"))]
+    assert dict(settle(Play.build(**body(robbed))).totals) == {"E": 2, "S": -1, "W": -1, "N": 0}
+    # a kong shown that no event declared scores (its root) and moves no money
+    s = settle(Play.build(**body([win(None, ("E", E_KONG_WINS))])))
+    assert dict(s.totals) == {"E": 9, "S": -3, "W": -3, "N": -3}
+
+
+def test_t14_robbing_a_kong_is_never_on_the_walls_last_tile() -> None:
+    e = error(body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True, last_wall_tile=True)]))
+    assert (e.code, e.field) == ("contradictory_context",
+                                 ("events", 1, "win", "winners", 0, "context", "last_wall_tile"))
+    s = settle(Play.build(**body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True)])))
+    assert dict(s.totals) == {"E": 2, "S": 0, "W": -2, "N": 0}
+    with pytest.raises(scorer.ScorerError) as e:  # one hand scored alone: the same in Sichuan
+        scorer.score(E_WINS, ruleset="sichuan", missing_suit="s", discarder="W", robbing_kong=True,
+                     last_wall_tile=True)
+    assert (e.value.code, e.value.pointer) == ("contradictory_context", "/context/last_wall_tile")
+    # MCR keeps C7 (both fans, as the reference); Hong Kong scores both too (RULINGS T14)
+    mcr = scorer.score(E_WINS, discarder="W", robbing_kong=True, last_wall_tile=True)
+    assert mcr.count("robbing_the_kong") == 1 and mcr.count("last_tile_claim") == 1
+    hk = scorer.score(E_WINS, ruleset="hk", discarder="W", robbing_kong=True, last_wall_tile=True)
+    assert hk.winning and hk.count("robbing_kong") == 1
+
+
+def test_t15_a_players_kongs_are_one_of_a_tile_and_at_most_four() -> None:
+    e = error(body([kong("E", "concealed", "5m")] * 3))
+    assert (e.code, e.field) == ("bad_kong", ("events", 1, "kong", "tile"))
+    e = error(body([kong("E", "concealed", "5m"), kong("E", "added", "5m")]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 1, "kong", "tile"))
+    e = error(body([kong("E", "concealed", f"{r}m") for r in range(1, 6)]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 4))
+    e = error(body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True), kong("W", "concealed", "4p")]))
+    assert (e.code, e.field) == ("bad_kong", ("events", 2, "kong", "tile"))  # robbed: its fourth tile is E's
+    four = [kong("E", "concealed", f"{r}m") for r in range(1, 5)]
+    s = settle(Play.build(**body(four)))
+    assert dict(s.totals) == {"E": 24, "S": -8, "W": -8, "N": -8}
+
+
+def test_t16_kong_replacement_is_the_draw_right_after_ones_own_kong() -> None:
+    e = error(body([kong("E", "concealed", "5m"), kong("S", "concealed", "9p"),
+                    win(None, ("E", E_KONG_WINS), kong_replacement=True)]))
+    assert (e.code, e.field) == ("contradictory_context",
+                                 ("events", 2, "win", "winners", 0, "context", "kong_replacement"))
+    e = error(body([win(None, ("E", E_KONG_WINS), kong_replacement=True)]))
+    assert (e.code, e.field) == ("contradictory_context",
+                                 ("events", 0, "win", "winners", 0, "context", "kong_replacement"))
+    s = settle(Play.build(**body([kong("E", "concealed", "5m"), win(None, ("E", E_KONG_WINS), kong_replacement=True)])))
+    assert dict(s.events[1].changes) == {"E": 15, "S": -5, "W": -5, "N": -5}  # 平胡 + 根 + 杠上开花: 4 + 1 each
+    assert dict(s.totals) == {"E": 21, "S": -7, "W": -7, "N": -7}
+
+
+def test_t17_nothing_happens_after_the_walls_last_tile() -> None:
+    e = error(body([win(None, ("E", E_WINS), last_wall_tile=True), kong("S", "concealed", "9p"),
+                    win(None, ("S", "[9999p]234m567m345p8m8m"), last_wall_tile=True)]))
+    assert (e.code, e.field) == ("hand_over", ("events", 1))
+    e = error(body([win(None, ("E", E_WINS), last_wall_tile=True), win("S", ("W", W_WINS))]))
+    assert (e.code, e.field) == ("hand_over", ("events", 1))
+    one = {"win": {"discarder": "S", "winners": [{"player": "W", "hand": W_WINS},
+                                                 {"player": "N", "hand": N_WINS_6P,
+                                                  "context": {"last_wall_tile": True}}]}}
+    e = error(body([one]))
+    assert (e.code, e.field) == ("bad_claim", ("events", 0, "win", "winners", 1, "context", "last_wall_tile"))
+    one["win"]["winners"].reverse()
+    e = error(body([one]))
+    assert (e.code, e.field) == ("bad_claim", ("events", 0, "win", "winners", 1))
+    # consistent: both winners of the last discard score 海底, and the wall then runs out
+    s = settle(Play.build(**body([win("S", ("W", W_WINS), ("N", N_WINS_6P), last_wall_tile=True)], exhausted={
+        "E": "123m456m789m11p23p", "S": "234m567m345p99p88m"})))
+    assert [r.count("last_tile") for r in s.events[0].scores] == [1, 1]
+
+
+def test_t18_a_holding_shows_no_pung_or_kong_of_its_missing_suit() -> None:
+    holdings = {"E": "[999s1]123m456m789m1p", "S": "456m456m789p55p67p", "W": "1245789s134689p",
+                "N": "11s22s33s44s55s66s7s"}
+    e = error(body([], exhausted=holdings))
+    assert (e.code, e.field) == ("bad_meld", ("exhausted", "E"))
+    e = error(body([], exhausted=dict(holdings, E={"concealed": "123m456m789m1p", "melds": [{"tiles": "9999s"}]})))
+    assert (e.code, e.field) == ("bad_meld", ("exhausted", "E"))
+    s = settle(Play.build(**body([], exhausted=dict(holdings, E="999s123m456m789m1p"))))  # concealed: 花猪
+    assert s.exhaustion is not None and s.exhaustion.players["E"] == "flower_pig"
+
+
 # --- bad hands of play --------------------------------------------------------------------------------
 def test_an_event_by_a_player_who_has_won() -> None:
     e = error(body([win("S", ("E", E_WINS)), kong("E", "concealed", "9p")]))
@@ -358,12 +458,22 @@ KONG_TILES = {"E": ("5m", "7p", "8p", "9p"), "S": ("5m", "7p", "8p", "9p"), "W":
               "N": ("5s", "7p", "8p", "9p")}
 
 
+def _shown(kongs: list[tuple[str, str]], rest: str) -> str:
+    """A hand or holding in notation with the player's kongs among its melds, each in place of one
+    of the pungs ``rest`` starts with (four characters each)."""
+    melds = "".join(f"[{t[0] * 4}{t[1]}{'' if kind == 'concealed' else '1'}]" for t, kind in kongs)
+    return melds + rest[4 * len(kongs):]
+
+
 @st.composite
 def plays(draw: st.DrawFn) -> dict[str, Any]:
-    """A hand of play that could have happened: kongs of free tiles, wins of four-pung hands on
-    the pair (a discard may be won by several), and the final holdings at an exhausted wall."""
+    """A hand of play that could have happened: kongs of free tiles (at most three a player, each
+    shown among the melds of its player's later hand or holding), wins of four-pung hands on the
+    pair (a discard may be won by several; nothing follows a win on the wall's last tile), and the
+    final holdings at an exhausted wall."""
     won: list[str] = []
     used: set[str] = set()
+    made: dict[str, list[tuple[str, str]]] = {w: [] for w in "ESWN"}
     wins = ["1p", "2p", "3p", "4p"]
     events: list[dict[str, Any]] = []
     for _ in range(draw(st.integers(0, 7))):
@@ -373,7 +483,7 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
         if draw(st.booleans()):
             player = draw(st.sampled_from(still))
             tiles = [t for t in KONG_TILES[player] if t not in used]
-            if not tiles:
+            if not tiles or len(made[player]) == 3:
                 continue
             t = draw(st.sampled_from(tiles))
             used.add(t)
@@ -381,6 +491,7 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
             others = [w for w in still if w != player]
             if kind == "exposed" and not others:
                 kind = "concealed"
+            made[player].append((t, kind))
             events.append(kong(player, kind, t, draw(st.sampled_from(others)) if kind == "exposed" else None))
             continue
         x = wins.pop()
@@ -391,13 +502,13 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
         most = 1 if discarder is None else min(3 - len(won), len(eligible))
         winners = draw(st.lists(st.sampled_from(eligible), min_size=1, max_size=most, unique=True))
         flags = {"last_wall_tile": draw(st.booleans())}
-        events.append(win(discarder, *((p, PUNGS[p] + x + x) for p in winners), **flags))
+        events.append(win(discarder, *((p, _shown(made[p], PUNGS[p]) + x + x) for p in winners), **flags))
         won += winners
-        if not wins:
+        if not wins or flags["last_wall_tile"]:
             break
     b: dict[str, Any] = {"missing_suits": dict(SUITS), "events": events, "base_points": draw(st.integers(1, 5))}
     if len(won) < 3 and draw(st.booleans()):
-        b["exhausted"] = {w: draw(st.sampled_from(HOLDINGS[w])) for w in "ESWN" if w not in won}
+        b["exhausted"] = {w: _shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
     return b
 
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..context import Context
-from ..errors import BAD_VALUE, ScorerError
+from ..errors import BAD_VALUE, HONOUR_IN_SICHUAN, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..holding import Holding, visible_counts
 from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
-from ..tiles import ALL_TILES, DISPLAY_ORDER, INDEX, Tile
+from ..tiles import ALL_TILES, DISPLAY_ORDER, HONOR_START, INDEX, Tile
 from . import shanten
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
@@ -225,6 +225,9 @@ def analyze(
     ctx = wait_context(context if context is not None else context_fields or None)
     book.check_context(ctx)
     seen = visible_counts(hand, visible)
+    if not book.honors and any(seen[HONOR_START:]):  # Sichuan: its other inputs refuse honours too
+        raise ScorerError(HONOUR_IN_SICHUAN, f"{book.title} is played with the 108 suited tiles only: no honour "
+                          "tile can be seen on its table", ("visible",))
     rules = _Rules(book, opts, ctx)
     if hand.size == 13:
         return Analysis(hand, _outlook(hand, seen, rules), None, None, book.name)

@@ -30,5 +30,9 @@ class HKOptions:
 
     def __post_init__(self) -> None:
         if self.min_fan > self.max_fan:
+            if self.min_fan == MIN_FAN:  # the default minimum: the max_fan given is what falls short (HK15)
+                raise ScorerError(BAD_OPTION, f"max_fan ({self.max_fan}) is below the default minimum of {MIN_FAN} fan "
+                                  "(min_fan): no win could be valid; give a lower min_fan with it",
+                                  ("options", "max_fan"))
             raise ScorerError(BAD_OPTION, f"min_fan ({self.min_fan}) is more than max_fan ({self.max_fan}): "
                               "no win could be valid", ("options", "min_fan"))

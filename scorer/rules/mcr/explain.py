@@ -146,12 +146,11 @@ def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Res
     _shown(trace, reading, raw, kept)
     others = [c for c in weighed if c is not chosen]
     _no_splitting(trace, raw, kept, [c.detected for c in others])
-    # 九莲宝灯: the decomposition is one set of the 14 tiles; every set of the reading is that one
-    whole = len(result.decomposition) == 1 and reading.n > 1
-
-    def mapped(o: Occ) -> Occ:
-        return ((0,) if o else ()) if whole else o
-
+    if len(result.decomposition) == 1 and reading.n > 1:
+        # 九莲宝灯: scored as a regular reading beside its own fan (RULINGS C4), answered as one
+        # group of the 14 tiles; explained, the decomposition is that reading, so each fan names
+        # its own sets and Nine Gates rests on all of them (RULINGS E13)
+        result = replace(result, decomposition=tuple(chosen.sets()))
     fan_sets = []
     for fs in result.fans:
         fan = FanId(fs.id)
@@ -161,8 +160,8 @@ def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Res
             occs = [()] * fs.count
         else:
             occs = trace.occ.get(fan, [])[: fs.count]
-        fan_sets.append(tuple(mapped(o) for o in occs))
-    excluded = _excluded(trace, raw, kept, mapped)
+        fan_sets.append(tuple(occs))
+    excluded = _excluded(trace, raw, kept)
     flowers = hand.flowers
     ranked = sorted(others, key=lambda c: -c.points)[:MAX_ARRANGEMENTS]
     arrangements = tuple(
@@ -375,8 +374,7 @@ def _no_splitting(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int]
             listed.add(y)
 
 
-def _excluded(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int],
-              mapped: Callable[[Occ], Occ]) -> tuple[Excluded, ...]:
+def _excluded(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int]) -> tuple[Excluded, ...]:
     rows: dict[tuple[FanId, tuple[FanId, ...], str], list[Occ]] = {}
     for fan, n in raw.items():
         left = n - kept.get(fan, 0)
@@ -391,5 +389,5 @@ def _excluded(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int],
     for (fan, by, rule), occs in sorted(rows.items(), key=lambda kv: (ORDER[kv[0][0]], kv[0][2], kv[0][1])):
         row = BY_ID[fan]
         out.append(Excluded(fan.value, row.name, row.name_zh, tuple(b.value for b in by), rule,
-                            tuple(mapped(o) for o in occs)))
+                            tuple(occs)))
     return tuple(out)

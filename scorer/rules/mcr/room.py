@@ -67,7 +67,9 @@ SWAP: Final = (1, 0, 3, 2)  # East↔South, West↔North: who sits where from th
 SWAP_ROUND: Final = 2  # the West round
 # Characters a name may not hold: controls, format characters (zero-width, bidi marks), surrogates,
 # private use and unassigned code points; none of them shows, or shows the same everywhere.
-REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})  # line and paragraph separators too
+# Characters that change no name as it shows: variation selectors and the combining grapheme joiner.
+_INVISIBLE_IN_NAMES: Final = dict.fromkeys([0x034F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
 # Letters and symbols that render as blank space: a name of only these (or spaces) is blank.
 _BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
@@ -471,6 +473,9 @@ def _check_player(p: Player, at: Path) -> None:
                               (*at, "name"))
     if all(ch.isspace() or ch in _BLANK_LOOKING for ch in p.name):
         raise ScorerError(BAD_VALUE, f"a player name must show something; {p.name!r} is blank", (*at, "name"))
+    if all(unicodedata.category(ch)[0] == "M" or ch.isspace() for ch in p.name):
+        raise ScorerError(BAD_VALUE, f"a player name must show something; {p.name!r} is only combining marks, "
+                          "which show on another character", (*at, "name"))
     if isinstance(p.beans, bool) or not isinstance(p.beans, int) or not 0 <= p.beans <= MAX_BEANS:
         raise ScorerError(BAD_BEANS, f"beans must be a whole number from 0 to {MAX_BEANS}, got {p.beans!r}",
                           (*at, "beans"))
@@ -531,9 +536,19 @@ T = TypeVar("T")
 
 
 def normal_name(name: object) -> Any:
-    """A name in Unicode NFC, so that one name typed two ways ("é" or "e" + a combining accent)
-    is one player wherever it appears; anything else as it is, for the checks to refuse."""
-    return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
+    """A name as it shows, so that one name typed two ways is one player wherever it appears: in
+    Unicode NFC ("é" or "e" + a combining accent), without the spaces around it ("Ann " is "Ann"),
+    variation selectors or combining grapheme joiners ("A\uFE0F" and "A\u034F" are "A"); anything
+    else as it is, for the checks to refuse."""
+    if not isinstance(name, str):
+        return name
+    n = unicodedata.normalize("NFC", name.translate(_INVISIBLE_IN_NAMES))
+    start, end = 0, len(n)
+    while start < end and unicodedata.category(n[start]) == "Zs":  # spaces only: a control or separator is refused
+        start += 1
+    while end > start and unicodedata.category(n[end - 1]) == "Zs":
+        end -= 1
+    return n[start:end]
 
 
 @contextmanager

@@ -14,7 +14,15 @@ from typing import Final
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
-from ...errors import CHOW_IN_SICHUAN, HONOUR_IN_SICHUAN, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
+from ...errors import (
+    CHOW_IN_SICHUAN,
+    CONTRADICTORY_CONTEXT,
+    HONOUR_IN_SICHUAN,
+    MISSING_SUIT_REQUIRED,
+    NOT_IN_RULESET,
+    TOO_MANY_WINNERS,
+    ScorerError,
+)
 from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG, MeldKind, SetKind
@@ -53,11 +61,23 @@ def check_hand(hand: Hand) -> None:
                           ("hand", "winning_tile"))
 
 
+MAX_OUT: Final = 2  # play ends when three have won (直到三家胡牌): a win has at most two before it
+
+
 def missing_suit(context: Context) -> str:
+    """The winner's missing suit; and the context could have happened: ``out`` leaves room for
+    this win (RULINGS S12), a robbed kong was not made on the wall's last tile (T14)."""
     suit = context.missing_suit
     if suit is None:
         raise ScorerError(MISSING_SUIT_REQUIRED, "Sichuan needs the winner's missing suit (定缺): m, p or s",
                           ("context", "missing_suit"))
+    if len(context.out) > MAX_OUT:
+        raise ScorerError(TOO_MANY_WINNERS, f"play ends when three have won (直到三家胡牌): with "
+                          f"{', '.join(w.value for w in context.out)} out, nobody wins again", ("context", "out"))
+    if context.robbing_kong and context.last_wall_tile:  # RULINGS T14
+        raise ScorerError(CONTRADICTORY_CONTEXT, "robbing_kong (抢杠胡) with last_wall_tile (海底): the robbed kong "
+                          "was declared with a replacement tile still in the wall (没有补牌可摸时不能开杠), so "
+                          "the wall's last tile was not yet drawn", ("context", "last_wall_tile"))
     return suit
 
 

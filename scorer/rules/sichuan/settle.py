@@ -29,9 +29,11 @@ from ...errors import (
     BAD_CLAIM,
     BAD_EXHAUSTED,
     BAD_KONG,
+    BAD_MELD,
     BAD_ROBBING,
     BAD_VALUE,
     BAD_WIND,
+    CONTRADICTORY_CONTEXT,
     HAND_OVER,
     MISSING_SUIT_HELD,
     NOT_WINNING,
@@ -43,9 +45,10 @@ from ...errors import (
     Path,
     ScorerError,
 )
-from ...hand import Hand, build_melds
+from ...hand import Hand, Meld, build_melds
 from ...holding import Holding
 from ...result import Result
+from ...set_kind import MeldKind
 from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
 from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
 from ..book import option_specs, parse_options
@@ -416,6 +419,40 @@ class _Copies:
                                       "hands and kongs of this hand of play; there are only 4", at)
 
 
+class _Table:
+    """What the events so far have put on the table: the copies of each tile, each seat's kongs in
+    order (with the event that made each, and whether it was robbed), and the event that took the
+    wall's last tile (after it nothing more is drawn, so nothing more happens)."""
+
+    def __init__(self) -> None:
+        self.copies = _Copies()
+        self.kongs: dict[Wind, list[tuple[Kong, int, bool]]] = {w: [] for w in SEATS}
+        self.last_tile: int | None = None
+
+    def check_open(self, i: int) -> None:
+        """Event ``i`` can still happen: the wall's last tile has not been taken (海底)."""
+        if self.last_tile is not None:
+            raise ScorerError(HAND_OVER, f"event {self.last_tile} took the wall's last tile (last_wall_tile): nothing "
+                              "is drawn after it, so no kong (没有补牌可摸时不能开杠) and no other win follows",
+                              ("events", i))
+
+    def check_kongs_shown(self, seat: Wind, melds: Sequence[Meld], at: Path) -> None:
+        """RULINGS T13: every kong ``seat`` declared (and was not robbed of) is among the melds of
+        its later hand or holding, of its kind (a concealed kong concealed, an exposed or added one
+        exposed). A kong shown that no event declared is accepted: it scores, but moves no money."""
+        shown = {m.tile: m.concealed for m in melds if m.kind is MeldKind.KONG}
+        for k, j, robbed in self.kongs[seat]:
+            if robbed:
+                continue
+            concealed = k.kind == "concealed"
+            if k.tile not in shown:
+                raise ScorerError(BAD_KONG, f"{seat} made a {k.kind} kong of {k.tile.value} at event {j}: a kong stays "
+                                  "declared, but it is not among the melds here", at)
+            if shown[k.tile] is not concealed:
+                raise ScorerError(BAD_KONG, f"{seat}'s kong of {k.tile.value} at event {j} is {k.kind}, shown here as "
+                                  f"{'exposed' if concealed else 'concealed'}", at)
+
+
 def _one(i: int, n: int) -> list[int]:
     c = [0] * NUM_TILES
     c[i] = n
@@ -435,17 +472,17 @@ def _check_play(play: Play) -> None:
     if len(play.events) > MAX_EVENTS:
         raise ScorerError(BAD_VALUE, f"at most {MAX_EVENTS} events", ("events",))
     won: list[Wind] = []
-    copies = _Copies()
+    table = _Table()
     for i, e in enumerate(play.events):
         if isinstance(e, Kong):
-            _check_kong(play, e, i, won, copies)
+            _check_kong(play, e, i, won, table)
         elif isinstance(e, Win):
-            _check_win(play, e, i, won, copies)
+            _check_win(play, e, i, won, table)
             score_win(play, e, i, tuple(won))
             won += [w.player for w in e.winners]
         else:
             raise ScorerError(BAD_VALUE, "an event is a kong or a win", ("events", i))
-    _check_exhausted(play, won, copies)
+    _check_exhausted(play, won, table)
 
 
 def _check_missing_suits(suits: Mapping[Wind, str]) -> None:
@@ -463,10 +500,11 @@ def _check_seat(value: object, at: Path) -> None:
         raise ScorerError(BAD_WIND, f"a seat is one of E S W N, got {value!r}", at)
 
 
-def _check_kong(play: Play, e: Kong, i: int, won: list[Wind], copies: _Copies) -> None:
+def _check_kong(play: Play, e: Kong, i: int, won: list[Wind], table: _Table) -> None:
     at: Path = ("events", i, "kong")
     if len(won) >= MAX_WINNERS:
         raise ScorerError(HAND_OVER, f"the hand is over once {MAX_WINNERS} players have won", ("events", i))
+    table.check_open(i)
     _check_seat(e.player, (*at, "player"))
     if e.player in won:
         raise ScorerError(PLAYER_OUT, f"{e.player} has already won and plays no more", (*at, "player"))
@@ -487,13 +525,24 @@ def _check_kong(play: Play, e: Kong, i: int, won: list[Wind], copies: _Copies) -
             raise ScorerError(PLAYER_OUT, f"{e.discarder} has already won and discards no more", (*at, "discarder"))
     elif e.discarder is not None:
         raise ScorerError(BAD_KONG, f"an {e.kind} kong has no discarder", (*at, "discarder"))
+    mine = table.kongs[e.player]
+    for k, j, _ in mine:
+        if k.tile is e.tile:
+            raise ScorerError(BAD_KONG, f"{e.player} already made a kong of {e.tile.value} at event {j}: there are "
+                              "only four of each tile", (*at, "tile"))
+    if len(mine) >= 4:
+        raise ScorerError(BAD_KONG, f"{e.player} has made four kongs already: a hand holds four sets and a pair",
+                          ("events", i))
     nxt = play.events[i + 1] if i + 1 < len(play.events) else None
     robbed = isinstance(nxt, Win) and nxt.robbing_kong
-    copies.add(e.player, _one(INDEX[e.tile], 3 if robbed else 4), (*at, "tile"))
+    mine.append((e, i, robbed))
+    table.copies.add(e.player, _one(INDEX[e.tile], 3 if robbed else 4), (*at, "tile"))
 
 
-def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> None:
+def _check_win(play: Play, e: Win, i: int, won: list[Wind], table: _Table) -> None:
     at: Path = ("events", i, "win")
+    if len(won) < MAX_WINNERS:  # a fourth winner is said as such, below
+        table.check_open(i)
     if e.robbing_kong is not True and e.robbing_kong is not False:
         raise ScorerError(BAD_VALUE, f"robbing_kong must be true or false, got {e.robbing_kong!r}",
                           (*at, "robbing_kong"))
@@ -510,8 +559,8 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
         if not isinstance(w, Winner) or not isinstance(w.hand, Hand):
             raise ScorerError(BAD_VALUE, "a winner is a Winner: a seat and a Hand", (*at, "winners", k))
     tile = e.winners[0].hand.winning_tile
+    prev = play.events[i - 1] if i else None
     if e.robbing_kong:
-        prev = play.events[i - 1] if i else None
         if e.discarder is None or not isinstance(prev, Kong) or prev.kind != "added" or prev.player != e.discarder:
             raise ScorerError(BAD_ROBBING, "a robbing win directly follows an added kong (补杠) by its discarder",
                               (*at, "robbing_kong"))
@@ -533,13 +582,24 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], copies: _Copies) -> 
         if w.hand.winning_tile is not tile:
             raise ScorerError(BAD_CLAIM, f"the winners of one discard win on the same tile: {tile} here, "
                               f"{w.hand.winning_tile.value} for {w.player}", (*wat, "hand", "winning_tile"))
+        if w.last_wall_tile is not e.winners[0].last_wall_tile:
+            raise ScorerError(BAD_CLAIM, "the winners of one discard win on one tile: it is the wall's last "
+                              f"(last_wall_tile) for all of them or for none, not for {e.winners[0].player} or "
+                              f"{w.player} alone", (*wat, "context", "last_wall_tile") if w.last_wall_tile else wat)
+        if w.kong_replacement and e.self_drawn and not (isinstance(prev, Kong) and prev.player == w.player):
+            raise ScorerError(CONTRADICTORY_CONTEXT, "kong_replacement (杠上开花) is the draw right after one's own "
+                              f"kong (杠后补摸一张): the event before this win is not a kong by {w.player}",
+                              (*wat, "context", "kong_replacement"))
         counts = list(w.hand.counts())
         if k:
             counts[INDEX[w.hand.winning_tile]] -= 1  # the one discarded tile, counted with the first winner
-        copies.add(w.player, counts, (*wat, "hand"))
+        table.copies.add(w.player, counts, (*wat, "hand"))
+        table.check_kongs_shown(w.player, w.hand.melds, (*wat, "hand"))
+    if any(w.last_wall_tile for w in e.winners):
+        table.last_tile = i
 
 
-def _check_exhausted(play: Play, won: list[Wind], copies: _Copies) -> None:
+def _check_exhausted(play: Play, won: list[Wind], table: _Table) -> None:
     ex = play.exhausted
     if ex is None:
         return
@@ -563,7 +623,14 @@ def _check_exhausted(play: Play, won: list[Wind], copies: _Copies) -> None:
             raise ScorerError(BAD_VALUE, "a holding is a Holding", ("exhausted", w))
         with _as_holding(("exhausted", w)):
             check_holding(h)
-        copies.add(w, h.counts(), ("exhausted", w))
+        missing = SUIT_INDEX[play.missing_suits[w]]
+        for m in h.melds:
+            if SUIT[INDEX[m.tile]] == missing:
+                raise ScorerError(BAD_MELD, f"{w} declared {m.tile.value[1]} missing and cannot pung or kong it "
+                                  f"(不能碰杠), but {w}'s holding shows a {m.kind.value} of {m.tile.value}",
+                                  ("exhausted", w))
+        table.copies.add(w, h.counts(), ("exhausted", w))
+        table.check_kongs_shown(w, h.melds, ("exhausted", w))
 
 
 # --- reading a JSON body ------------------------------------------------------------------------
