@@ -57,15 +57,67 @@ def get(url: str, data: bytes | None = None) -> tuple[int, dict[str, str], bytes
 
 # --- the image -------------------------------------------------------------------------------------------
 def test_dockerfile_follows_the_conventions():
-    assert re.search(r"^FROM python:3\.\d+-slim", DOCKERFILE, re.M)
+    # the runtime base is a build argument whose default is the official slim image (CI passes a
+    # stand-in built from Debian's packages: deploy/ci_image.sh builds and runs the image for real)
+    assert re.search(r"^ARG BASE=python:3\.\d+-slim-bookworm$", DOCKERFILE, re.M)
+    assert re.findall(r"^FROM (\S+)", DOCKERFILE, re.M)[-1] == "${BASE}"
     user = re.findall(r"^USER (\S+)", DOCKERFILE, re.M)
     assert user and user[-1].split(":")[0] not in ("root", "0")
     cmd = dockerfile_exec_form("CMD")
     assert cmd == ["mcr-scorer", "serve"]  # the packaged settings: nothing but the wheel is needed
-    assert "/healthz" in " ".join(dockerfile_exec_form("HEALTHCHECK"))
+    assert dockerfile_exec_form("HEALTHCHECK") == ["mcr-scorer", "healthcheck"]  # the address serve binds
     copied = re.findall(r"^COPY (?!--from)(\S+)", DOCKERFILE, re.M)
     assert {"pyproject.toml", "scorer", "service"} <= set(copied)
     assert "gunicorn.conf.py" not in copied
+    # the wheels reach the runtime stage only through a bind mount for the step that installs them:
+    # a COPY --from=build would keep them in a layer of the image though the next step deletes them
+    assert "COPY --from" not in DOCKERFILE
+    assert re.search(r"^RUN --mount=type=bind,from=build,source=/wheels,target=/wheels", DOCKERFILE, re.M)
+
+
+def dockerignore_regex(pattern: str) -> re.Pattern[str]:
+    """A .dockerignore pattern as Docker reads it: anchored at the context's root, ``*`` and ``?``
+    within one path element, ``**`` across elements."""
+    out = ""
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out, i = out + "(?:.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            out, i = out + ".*", i + 2
+        else:
+            out += {"*": "[^/]*", "?": "[^/]"}.get(pattern[i], re.escape(pattern[i]))
+            i += 1
+    return re.compile(out)
+
+
+def dockerignored(path: str) -> bool:
+    """Whether .dockerignore keeps ``path`` out of the build context: a pattern that matches the path
+    or a directory above it excludes it; the last matching pattern wins (``!`` takes back)."""
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    ignored = False
+    for line in (ROOT / ".dockerignore").read_text().splitlines():
+        pattern = line.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        negate = pattern.startswith("!")
+        regex = dockerignore_regex(pattern.lstrip("!").strip("/"))
+        if any(regex.fullmatch(p) for p in prefixes):
+            ignored = not negate
+    return ignored
+
+
+@pytest.mark.parametrize("path", [".venv/bin/python", ".venv-serve/lib/x.py", ".git/HEAD",
+                                  "scorer/__pycache__/hand.cpython-311.pyc", "tests/test_cli.py"])
+def test_the_build_context_leaves_out(path):
+    assert dockerignored(path)
+
+
+@pytest.mark.parametrize("path", ["pyproject.toml", "setup.py", "scorer/hand.py", "scorer/waits/tables.bin",
+                                  "service/openapi.yaml", "service/static/index.html"])
+def test_the_build_context_keeps_what_the_dockerfile_copies(path):
+    assert not dockerignored(path)
 
 
 @pytest.mark.slow
@@ -228,3 +280,81 @@ def test_the_pod_drains_before_it_stops(monkeypatch):
     assert sleep >= probe["periodSeconds"]
     assert sleep + graceful + 5 <= pod["terminationGracePeriodSeconds"]
     assert dep["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+
+
+# --- the worker count, the health probe's address, settings that cannot be used --------------------------
+def gunicorn_conf_module():
+    from service import gunicorn_conf
+
+    return gunicorn_conf
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+@pytest.mark.parametrize(("files", "limit"), [
+    ({"cpu.max": "max 100000\n"}, None),                                   # cgroup v2, no limit
+    ({"cpu.max": "150000 100000\n"}, 1.5),                                 # cgroup v2, --cpus=1.5
+    ({"cpu/cpu.cfs_quota_us": "100000\n", "cpu/cpu.cfs_period_us": "100000\n"}, 1.0),  # cgroup v1, --cpus=1
+    ({"cpu,cpuacct/cpu.cfs_quota_us": "50000\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, 0.5),
+    ({"cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"}, None),  # cgroup v1, no limit
+    ({}, None),                                                            # no cgroup CPU controller
+])
+def test_the_cgroup_cpu_limit_is_read_on_v1_and_v2(tmp_path, files, limit, monkeypatch):
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
+    conf = gunicorn_conf_module()
+    root = write(tmp_path / "cgroup", files)
+    root.mkdir(exist_ok=True)
+    assert conf._cgroup_cpu_limit(str(root)) == limit
+    cpus = len(os.sched_getaffinity(0))
+    assert conf._cpus(str(root)) == (cpus if limit is None else max(1, min(cpus, int(limit))))
+
+
+def test_one_cpu_on_cgroup_v1_means_one_worker(tmp_path, monkeypatch):
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path / "metrics"))
+    root = write(tmp_path, {"cpu/cpu.cfs_quota_us": "100000\n", "cpu/cpu.cfs_period_us": "100000\n"})
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert gunicorn_conf_module()._cpus(str(root)) == 1
+
+
+@pytest.mark.parametrize(("env", "url"), [
+    ({}, "http://127.0.0.1:8000/healthz"),
+    ({"HOST": "0.0.0.0", "PORT": "9000"}, "http://127.0.0.1:9000/healthz"),
+    ({"HOST": "::"}, "http://[::1]:8000/healthz"),
+    ({"HOST": "[::]", "PORT": "81"}, "http://[::1]:81/healthz"),
+    ({"HOST": "10.1.2.3"}, "http://10.1.2.3:8000/healthz"),  # bound to one address: probed there
+    ({"HOST": "fd00::5"}, "http://[fd00::5]:8000/healthz"),
+])
+def test_the_health_probe_asks_the_address_serve_binds(env, url):
+    from service.serve import probe_url
+
+    assert probe_url(env) == url
+
+
+def run_mcr_scorer(args: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, **env, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
+            "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "service.serve", *args], env=full, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_health_probe_fails_where_nothing_answers(tmp_path):
+    r = run_mcr_scorer(["healthcheck"], {"HOST": "127.0.0.1", "PORT": str(free_port())}, tmp_path)
+    assert r.returncode == 1 and "Connection refused" in r.stderr
+
+
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("PORT", "abc", "PORT must be an integer, got 'abc'"),
+    ("WEB_CONCURRENCY", "two", "WEB_CONCURRENCY must be an integer, got 'two'"),
+    ("GUNICORN_TIMEOUT", "30s", "GUNICORN_TIMEOUT must be an integer, got '30s'"),
+    ("MAX_CONTENT_LENGTH", "1MiB", "MAX_CONTENT_LENGTH must be an integer, got '1MiB'"),
+    ("MAX_CONTENT_LENGTH", "0", "MAX_CONTENT_LENGTH must be at least 1, got 0"),
+])
+def test_a_setting_that_cannot_be_used_is_named_and_nothing_starts(tmp_path, name, value, message):
+    r = run_mcr_scorer(["serve"], {"HOST": "127.0.0.1", "PORT": str(free_port()), name: value}, tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.strip() == f"mcr-scorer: {message}"  # one line, no traceback
