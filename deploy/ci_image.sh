@@ -25,7 +25,8 @@ SUITE=bookworm
 RUNTIME_PKGS="python3,python3-venv,ca-certificates"
 BUILD_PKGS="gcc libc6-dev python3-dev"
 PORT="${MCR_CI_PORT:-18731}"
-TAG="mcr-scorer:$(python3 -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
+# The image name and tag deploy/kustomization.yaml deploys (registry.example.com: the README's placeholder).
+TAG="$(awk '$1 == "newName:" {n = $2} $1 == "newTag:" {t = $2} END {print n ":" t}' deploy/kustomization.yaml)"
 
 log() { printf '[ci_image %(%H:%M:%S)T] %s\n' -1 "$*"; }
 t0=$SECONDS
@@ -112,8 +113,12 @@ b0=$SECONDS
 DOCKER_BUILDKIT=1 timeout 1500 "$DOCKER_CLI" -H "unix://$sock" build --network=host --progress=plain \
     --build-arg BASE=mcr-ci-base:runtime --build-arg BUILD_BASE=mcr-ci-base:build \
     -t "$TAG" . >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; exit 1; }
-grep -E 'transferring context: [0-9.]+[kMG]?B.*done' "$work/build.log" | tail -1 | sed 's/^/  /' || true
-log "built in $((SECONDS - b0))s; image $(docker image inspect "$TAG" --format '{{.Size}}' | awk '{printf "%.1f MB", $1/1e6}')"
+# The build context: what .dockerignore lets through (the checkout's .venv, made earlier by CI, must not be).
+context="$(grep -oE 'transferring context: [0-9.]+[kMG]?B' "$work/build.log" | tail -1 | awk '{print $3}')"
+context_mb="$(echo "$context" | awk '/GB$/ {print $1 * 1000; next} /MB$/ {print $1 + 0; next} {print 0}')"
+awk -v mb="$context_mb" 'BEGIN {exit !(mb < 20)}' \
+    || { echo "build context $context: .dockerignore lets too much through" >&2; exit 1; }
+log "built in $((SECONDS - b0))s; context $context; image $(docker image inspect "$TAG" --format '{{.Size}}' | awk '{printf "%.1f MB", $1/1e6}')"
 
 # --- the run ------------------------------------------------------------------------------------
 # As deployed (deploy/deployment.yaml): read-only root, all capabilities dropped, no new privileges,

@@ -137,6 +137,31 @@ def check_assets(port: int) -> None:
     say(f"{len(seen)} assets named by / and /docs arrive whole (Content-Length = bytes received)")
 
 
+def check_cpu_limit(docker: Docker, image: str, port: int) -> None:
+    """With ``--cpus=1`` and no WEB_CONCURRENCY the server starts one worker (the cgroup's CPU
+    quota, v1 or v2, caps the CPUs it counts)."""
+    cid = docker("run", "-d", "--network=host", "--read-only", "--tmpfs", "/tmp", "--cap-drop=ALL", "--cpus=1",
+                 "-e", "HOST=127.0.0.1", "-e", f"PORT={port}", image)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if request(port, "GET", "/readyz", timeout=2)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or not docker.inspect(cid)["State"]["Running"]:
+                fail(f"--cpus=1: not ready within 60 s: {docker('logs', cid, check=False)[-2000:]}")
+            time.sleep(0.1)
+        time.sleep(1)  # every worker the master meant to start has booted by now
+        booted = [ln for ln in docker("logs", cid).splitlines() if "Booting worker" in ln]
+        if len(booted) != 1:
+            fail(f"--cpus=1 started {len(booted)} workers")
+    finally:
+        docker("rm", "-f", cid, timeout=60, check=False)
+    say("--cpus=1 (no WEB_CONCURRENCY): one worker")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--docker", required=True)
@@ -251,6 +276,7 @@ def main() -> int:
         fail("no 'Shutting down' in the logs")
     say(f"SIGTERM drained: the batch in flight answered 200 ({answer['results']} results) "
         f"{float(answer['at']) - t_delivered:.2f} s after SIGTERM was delivered; exit 0 {stopped:.2f} s after SIGTERM")  # type: ignore[arg-type]
+    check_cpu_limit(docker, args.image, port)
     return 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -27,7 +28,7 @@ import yaml
 from tests.conftest import ROOT
 
 DOCKERFILE = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-MANIFESTS = sorted((ROOT / "deploy").glob("*.yaml"))
+DEPLOY = ROOT / "deploy"
 
 
 def dockerfile_exec_form(instruction: str) -> list[str]:
@@ -219,19 +220,130 @@ def test_gunicorn_settings(monkeypatch):
 
 
 # --- Kubernetes -----------------------------------------------------------------------------------------
+# What is applied is deploy/ as its kustomization renders it (`kubectl apply -k deploy/`), rendered here
+# by kubectl's own kustomize, and validated with kubernetes-validate --strict (unknown fields rejected)
+# for every Kubernetes version the README supports.
+MIN_KUBERNETES = (1, 30)  # the README's minimum: lifecycle.preStop.sleep (beta, on by default, from 1.30)
+KUSTOMIZATION = yaml.safe_load((DEPLOY / "kustomization.yaml").read_text())
+
+
+def supported_versions() -> list[str]:
+    latest = kubernetes_validate.latest_version()
+    major, newest = (int(x) for x in latest.split(".")[:2])
+    return [f"{major}.{minor}.0" for minor in range(MIN_KUBERNETES[1], newest + 1)]
+
+
+def rendered() -> list[dict]:
+    kubectl = shutil.which("kubectl")
+    assert kubectl, "kubectl (its built-in kustomize) renders deploy/: install it"
+    out = subprocess.run([kubectl, "kustomize", str(DEPLOY)], capture_output=True, text=True, timeout=60, check=True)
+    return [doc for doc in yaml.safe_load_all(out.stdout) if doc]
+
+
+RENDERED = rendered()
+
+
 def resources() -> list[dict]:
-    return [doc for path in MANIFESTS for doc in yaml.safe_load_all(path.read_text()) if doc]
+    return RENDERED
 
 
-@pytest.mark.parametrize("path", MANIFESTS, ids=[p.name for p in MANIFESTS])
-def test_manifest_is_valid_kubernetes(path):
-    for doc in yaml.safe_load_all(path.read_text()):
-        if doc:
-            kubernetes_validate.validate(doc, kubernetes_validate.latest_version(), strict=True)
+def one(kind: str) -> dict:
+    [r] = [r for r in RENDERED if r["kind"] == kind]
+    return r
+
+
+def test_every_manifest_is_in_the_kustomization():
+    files = {p.name for p in DEPLOY.glob("*.yaml")} - {"kustomization.yaml"}
+    assert files == set(KUSTOMIZATION["resources"])
+
+
+@pytest.mark.parametrize("version", supported_versions())
+def test_the_manifests_are_valid_kubernetes(version):
+    assert len(RENDERED) == len(KUSTOMIZATION["resources"])
+    for doc in RENDERED:
+        kubernetes_validate.validate(doc, version, strict=True)
+
+
+def test_the_version_before_the_minimum_rejects_them():
+    """1.28's schema has no preStop sleep: the minimum the README states is not lower than it must be."""
+    with pytest.raises(kubernetes_validate.ValidationError, match="sleep"):
+        kubernetes_validate.validate(one("Deployment"), "1.28.0", strict=True)
+    readme = (ROOT / "README.md").read_text()
+    assert f"Kubernetes {MIN_KUBERNETES[0]}.{MIN_KUBERNETES[1]} or later" in readme
+
+
+def test_one_image_name_and_tag_everywhere():
+    """The Deployment runs the image the README and the Dockerfile build: REGISTRY/mcr-scorer:VERSION."""
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    [image] = KUSTOMIZATION["images"]
+    assert image["newTag"] == version and image["newName"] == "registry.example.com/mcr-scorer"
+    [c] = one("Deployment")["spec"]["template"]["spec"]["containers"]
+    assert c["image"] == f"registry.example.com/mcr-scorer:{version}"
+    build = f'docker build -t "$REGISTRY/mcr-scorer:{version}" .'
+    assert build in (ROOT / "README.md").read_text()
+    assert f"docker build -t REGISTRY/mcr-scorer:{version} ." in DOCKERFILE
+    assert "REGISTRY=registry.example.com" in (ROOT / "README.md").read_text()
+
+
+def test_the_hpa_alone_sets_the_pod_count():
+    hpa, dep = one("HorizontalPodAutoscaler"), one("Deployment")
+    assert hpa["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment",
+                                             "name": dep["metadata"]["name"]}
+    assert "replicas" not in dep["spec"]  # an apply would reset the HPA's count to it
+
+
+def pods_a_drain_may_take(pdb: dict, pods: int) -> int:
+    """Evictions the budget allows with ``pods`` healthy pods (percentages round up, as Kubernetes does)."""
+    import math
+
+    def count(v: int | str) -> int:
+        return math.ceil(pods * int(v[:-1]) / 100) if isinstance(v, str) else v
+
+    spec = pdb["spec"]
+    if "maxUnavailable" in spec:
+        return max(0, count(spec["maxUnavailable"]))
+    return max(0, pods - count(spec["minAvailable"]))
+
+
+def test_a_drain_keeps_most_pods():
+    pdb, hpa = one("PodDisruptionBudget"), one("HorizontalPodAutoscaler")
+    labels = one("Deployment")["spec"]["template"]["metadata"]["labels"]
+    assert all(labels.get(k) == v for k, v in pdb["spec"]["selector"]["matchLabels"].items())
+    for pods in range(hpa["spec"]["minReplicas"], hpa["spec"]["maxReplicas"] + 1):
+        taken = pods_a_drain_may_take(pdb, pods)
+        assert 1 <= taken <= pods // 2, (pods, taken)  # a drain can proceed, and most pods stay
+    assert pdb["spec"]["unhealthyPodEvictionPolicy"] == "AlwaysAllow"  # a crash-looping pod never blocks it
+
+
+def test_the_pod_mounts_no_service_account_token():
+    assert one("Deployment")["spec"]["template"]["spec"]["automountServiceAccountToken"] is False
+
+
+def test_the_network_policy_lets_in_only_the_http_port_and_nothing_out():
+    policy, dep = one("NetworkPolicy"), one("Deployment")
+    labels = dep["spec"]["template"]["metadata"]["labels"]
+    assert all(labels.get(k) == v for k, v in policy["spec"]["podSelector"]["matchLabels"].items())
+    assert sorted(policy["spec"]["policyTypes"]) == ["Egress", "Ingress"]
+    [c] = dep["spec"]["template"]["spec"]["containers"]
+    port_names = {p["name"] for p in c["ports"]}
+    [rule] = policy["spec"]["ingress"]
+    assert "from" not in rule and [p["port"] for p in rule["ports"]] == ["http"] and "http" in port_names
+    assert policy["spec"]["egress"] == []
+
+
+def test_everything_lands_in_the_namespace_the_kustomization_creates():
+    ns = one("Namespace")
+    assert ns["metadata"]["name"] == KUSTOMIZATION["namespace"]
+    assert ns["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted"
+    for r in RENDERED:
+        if r["kind"] != "Namespace":
+            assert r["metadata"]["namespace"] == ns["metadata"]["name"], r["kind"]
 
 
 def test_the_pod_runs_the_image_command():
-    dep = next(r for r in resources() if r["kind"] == "Deployment")
+    dep = one("Deployment")
     [c] = dep["spec"]["template"]["spec"]["containers"]
     assert c["command"] == dockerfile_exec_form("CMD") == ["mcr-scorer", "serve"]
 
