@@ -121,6 +121,12 @@ def openapi() -> Response:
     return Response(current_app.extensions["mcr"]["openapi"], mimetype="application/yaml")
 
 
+@ops.get("/openapi.json")
+def openapi_json() -> Response:
+    """The same document as JSON, for tools that read no YAML (client generators among them)."""
+    return Response(current_app.extensions["mcr"]["openapi_json"], mimetype=JSON)
+
+
 # --- the request body ------------------------------------------------------------------------------
 def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
     mt = request.mimetype
