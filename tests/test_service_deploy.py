@@ -164,6 +164,10 @@ def test_the_image_command_serves_and_shuts_down_gracefully(tmp_path):
         line = next(ln for ln in metrics.splitlines()
                     if ln.startswith("http_requests_total{") and 'route="/v1/score"' in ln and 'status="200"' in ln)
         assert float(line.rsplit(" ", 1)[1]) == 6
+        # process metrics for the master and both workers, whichever worker answers the scrape
+        roles = sorted(re.search(r'role="(\w+)"', ln).group(1) for ln in metrics.splitlines()
+                       if ln.startswith("process_resident_memory_bytes{"))
+        assert roles == ["master", "worker", "worker"], roles
 
         # the image's HEALTHCHECK, run the same way
         hc = subprocess.run(dockerfile_exec_form("HEALTHCHECK"), env=env, cwd=workdir, timeout=10)

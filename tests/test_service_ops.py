@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -81,9 +83,48 @@ def test_metrics_expose_the_scorer_cache(client):
     text = client.get("/metrics").get_data(as_text=True)
     info = scorer.cache_info()
     for cache in info:
-        assert _sample(text, "scorer_cache_hits", cache=cache) == info[cache]["hits"]
-        assert _sample(text, "scorer_cache_misses", cache=cache) == info[cache]["misses"]
+        assert _sample(text, "scorer_cache_hits_total", cache=cache) == info[cache]["hits"]
+        assert _sample(text, "scorer_cache_misses_total", cache=cache) == info[cache]["misses"]
     assert set(info) == {"result", "decomposition"}  # both exposed, though off by default (scorer/caches.py)
+
+
+def test_cache_counters_are_counters_that_never_go_down(client, monkeypatch):
+    counts = {"result": {"hits": 5, "misses": 2, "size": 2}, "decomposition": {"hits": 0, "misses": 1, "size": 1}}
+    monkeypatch.setattr(scorer, "cache_info", lambda: counts)
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "# TYPE scorer_cache_hits_total counter" in text and "# TYPE scorer_cache_misses_total counter" in text
+    assert _sample(text, "scorer_cache_hits_total", cache="result") == 5
+    counts["result"] = {"hits": 7, "misses": 2, "size": 2}  # grew by 2
+    assert _sample(client.get("/metrics").get_data(as_text=True), "scorer_cache_hits_total", cache="result") == 7
+    counts["result"] = {"hits": 1, "misses": 0, "size": 0}  # the cache was cleared, then hit once
+    text = client.get("/metrics").get_data(as_text=True)
+    assert _sample(text, "scorer_cache_hits_total", cache="result") == 8
+    assert _sample(text, "scorer_cache_misses_total", cache="result") == 2
+    assert _sample(text, "scorer_cache_size", cache="result") == 0  # a gauge: what is held now
+
+
+def test_process_metrics_cover_the_master_and_each_worker():
+    """In multiprocess mode the scraped worker reports the master (its parent) and all its workers."""
+    from prometheus_client import CollectorRegistry, generate_latest
+
+    from service.metrics import GunicornProcesses
+
+    kids = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) for _ in range(2)]
+    try:
+        registry = CollectorRegistry()
+        registry.register(GunicornProcesses(master=os.getpid()))
+        text = generate_latest(registry).decode()
+    finally:
+        for k in kids:
+            k.kill()
+            k.wait()
+    assert "# TYPE process_cpu_seconds_total counter" in text
+    for pid, role in [(os.getpid(), "master"), *((k.pid, "worker") for k in kids)]:
+        assert _sample(text, "process_resident_memory_bytes", pid=str(pid), role=role) > 0
+        assert _sample(text, "process_cpu_seconds_total", pid=str(pid), role=role) >= 0
+        assert _sample(text, "process_open_fds", pid=str(pid), role=role) >= 3
+        started = _sample(text, "process_start_time_seconds", pid=str(pid), role=role)
+        assert time.time() - 86400 * 365 < started <= time.time() + 1
 
 
 def test_two_apps_do_not_share_or_clash_on_metrics(client):
