@@ -157,6 +157,12 @@ def test_the_image_command_serves_and_shuts_down_gracefully(tmp_path):
             assert headers["X-Request-ID"]
         status, headers, raw = get(base + "/v1/nothing")
         assert status == 404 and headers["Content-Type"] == "application/problem+json"
+        traced = urllib.request.Request(base + "/v1/score", data=b'{"hand": "nonsense"}', headers={
+            "Content-Type": "application/json", "traceparent": f"00-{'ab' * 16}-{'cd' * 8}-01"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(traced, timeout=5)
+        assert refused.value.code == 422
+        refused_type = json.loads(refused.value.read())["type"]
         assert get(base + "/readyz")[0] == 200
 
         # one /metrics view over both workers (prometheus multiprocess mode)
@@ -185,6 +191,12 @@ def test_the_image_command_serves_and_shuts_down_gracefully(tmp_path):
     records = [json.loads(ln) for ln in lines]  # every line is JSON
     access = [r for r in records if r["logger"] == "gunicorn.access"]
     assert any(r["path"] == "/v1/score" and r["status"] == 200 and r["request_id"] for r in access)
+    # a 4xx access line says which problem; a traceparent puts the caller's trace on the line
+    assert any(r["path"] == "/v1/nothing" and r["status"] == 404
+               and r["problem"] == "https://mcr-scorer.dev/problems/not-found" for r in access)
+    [traced_line] = [r for r in access if r["status"] == 422]
+    assert traced_line["problem"] == refused_type
+    assert (traced_line["trace_id"], traced_line["span_id"]) == ("ab" * 16, "cd" * 8)
     assert any("Shutting down" in r["message"] for r in records)
 
 

@@ -21,6 +21,8 @@ from service.problems import TYPE_BASE
 from tests.conftest import ROOT
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
+TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"  # W3C Trace Context's own example ids
+SPAN = "00f067aa0ba902b7"
 
 
 def test_healthz(client):
@@ -201,6 +203,74 @@ def test_gunicorn_access_log_is_json_with_the_request_id():
     rec = json.loads(stream.getvalue())
     assert rec["request_id"] == "rid-7" and rec["status"] == 200 and rec["path"] == "/v1/score"
     assert rec["duration_ms"] == 3.0 and rec["logger"] == "gunicorn.access"
+    assert "problem" not in rec and "trace_id" not in rec
+
+    # an error answer: its problem type (left in the environ by the app) and the caller's trace
+    from service.log import PROBLEM_KEY
+
+    class Refused(Resp):
+        status = "422 UNPROCESSABLE ENTITY"
+
+    stream.seek(0)
+    stream.truncate()
+    logger.access(Refused(), None, {"REQUEST_METHOD": "POST", "RAW_URI": "/v1/score", "PATH_INFO": "/v1/score",
+                                    "REMOTE_ADDR": "10.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
+                                    "HTTP_TRACEPARENT": f"00-{TRACE}-{SPAN}-01",
+                                    PROBLEM_KEY: TYPE_BASE + "validation-error"},
+                  datetime.timedelta(milliseconds=3))
+    rec = json.loads(stream.getvalue())
+    assert rec["status"] == 422 and rec["problem"] == TYPE_BASE + "validation-error"
+    assert (rec["trace_id"], rec["span_id"]) == (TRACE, SPAN)
+
+
+@pytest.mark.parametrize(("header", "want"), [
+    (f"00-{TRACE}-{SPAN}-01", {"trace_id": TRACE, "span_id": SPAN}),
+    (f"00-{TRACE.upper()}-{SPAN}-00", {"trace_id": TRACE, "span_id": SPAN}),
+    (f"01-{TRACE}-{SPAN}-01-later-version-field", {"trace_id": TRACE, "span_id": SPAN}),  # read as 00
+    (f"00-{TRACE}-{SPAN}-01-extra", {}),     # version 00 has exactly four fields
+    (f"ff-{TRACE}-{SPAN}-01", {}),           # version ff is invalid
+    (f"00-{'0' * 32}-{SPAN}-01", {}),        # all-zero trace id
+    (f"00-{TRACE}-{'0' * 16}-01", {}),       # all-zero parent id
+    (f"00-{TRACE[:-1]}-{SPAN}-01", {}),
+    ("garbage", {}),
+    (None, {}),
+])
+def test_traceparent_is_read_as_w3c_trace_context_says(header, want):
+    from service.log import trace_context
+
+    assert trace_context(header) == want
+
+
+def test_app_log_lines_carry_the_callers_trace(client, monkeypatch, capsys):
+    monkeypatch.setattr(scorer, "score", lambda *a, **k: 1 / 0)
+    client.post("/v1/score", json={"hand": GOOD}, headers={"traceparent": f"00-{TRACE}-{SPAN}-01"})
+    [rec] = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{") and "ERROR" in x]
+    assert (rec["trace_id"], rec["span_id"]) == (TRACE, SPAN)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "code"), [
+    ("POST", "/v1/score", {"hand": GOOD, "unknown": 1}, "validation-error"),
+    ("POST", "/v1/score", {"hand": "nonsense"}, "bad-notation"),  # a scorer error: its own code
+    ("GET", "/nowhere", None, "not-found"),
+    ("DELETE", "/v1/score", None, "method-not-allowed"),
+])
+def test_an_error_answer_leaves_its_problem_type_for_the_access_log(method, path, body, code):
+    from service.log import PROBLEM_KEY
+
+    app = create_app()
+    seen: list[dict] = []
+    inner = app.wsgi_app
+
+    def keep_environ(environ, start_response):  # the environ gunicorn's access log is given
+        seen.append(environ)
+        return inner(environ, start_response)
+
+    app.wsgi_app = keep_environ  # type: ignore[method-assign]
+    resp = app.test_client().open(path, method=method, json=body)
+    assert resp.status_code >= 400
+    assert seen[0][PROBLEM_KEY] == resp.get_json()["type"]
+    if code:
+        assert resp.get_json()["type"] == TYPE_BASE + code
 
 
 def test_json_formatter_outside_a_request():
