@@ -20,7 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     import scorer
 
-    from . import config, errors, log, metrics, pages, views
+    from . import config, errors, http, log, metrics, pages, views
     from .app import App as _App
 
     app = _App(__name__)
@@ -36,6 +36,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)
+    http.init_app(app)  # CORS when configured; compression of large answers (its after-request hook runs first)
     spec = resources.files(__name__).joinpath("openapi.yaml").read_bytes()
     app.extensions["mcr"] = {
         "ready": False,
