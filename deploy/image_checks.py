@@ -17,7 +17,9 @@ import argparse
 import http.client
 import itertools
 import json
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -232,7 +234,7 @@ def main() -> int:
 
     # SIGTERM drains: a batch in flight when SIGTERM arrives is answered, then the container exits 0.
     # The batch is sent whole before SIGTERM and is still being computed when the signal arrives
-    # (its answer comes after `docker kill` has returned), or the check says it proved nothing.
+    # (its answer comes after the signal was sent), or the check says it proved nothing.
     batch = json.dumps({"requests": distinct_hands(1000)}).encode()
     head = (f"POST /v1/score/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(batch)}\r\nConnection: close\r\n\r\n").encode()
@@ -255,11 +257,12 @@ def main() -> int:
         finally:
             sent.set()
 
+    host_pid = int(docker.inspect(cid)["State"]["Pid"])  # the container's PID 1 as this host sees it
     t = threading.Thread(target=in_flight)
     t.start()
     sent.wait(30)
     t_term = time.monotonic()
-    docker("kill", "--signal", "TERM", cid)
+    os.kill(host_pid, signal.SIGTERM)  # by its PID, at once (docker kill's round trip would take ~0.1 s)
     t_delivered = time.monotonic()
     exit_code = docker("wait", cid, timeout=60)
     stopped = time.monotonic() - t_term
