@@ -68,7 +68,7 @@ def scrape_cache(url: str) -> dict[str, float]:
     except Exception:
         return out
     for line in text.splitlines():
-        if line.startswith(("scorer_cache_hits{", "scorer_cache_misses{")):
+        if line.startswith(("scorer_cache_hits_total{", "scorer_cache_misses_total{")):
             key, _, value = line.rpartition(" ")
             out[key] = float(value)
     return out

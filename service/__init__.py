@@ -16,10 +16,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from importlib import resources
 
     import orjson
+    import yaml  # type: ignore[import-untyped]  # PyYAML ships no types
 
     import scorer
 
-    from . import config, errors, lane, log, metrics, pages, views
+    from . import config, errors, http, lane, log, metrics, pages, views
     from .app import App as _App
 
     app = _App(__name__)
@@ -35,9 +36,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)
+    http.init_app(app)  # CORS when configured; compression of large answers (its after-request hook runs first)
+    spec = resources.files(__name__).joinpath("openapi.yaml").read_bytes()
     app.extensions["mcr"] = {
         "ready": False,
-        "openapi": resources.files(__name__).joinpath("openapi.yaml").read_bytes(),
+        "openapi": spec,
+        "openapi_json": orjson.dumps(yaml.load(spec, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))),
         # each rule book's fan table, serialised once (GET /v1/fans?ruleset=...)
         "fans": {name: orjson.dumps({"ruleset": name, "fans": [f.to_dict() for f in book.fan_table]})
                  for name, book in scorer.RULESETS.items()},

@@ -12,11 +12,13 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from marshmallow import ValidationError
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorer import ScorerError
 
+from .log import PROBLEM_KEY
 from .problems import problem, scorer_problem, validation_problem
 from .responses import PROBLEM_JSON, json_response
 
@@ -67,7 +69,7 @@ def _http_error(e: HTTPException) -> Response:
     else:
         code = _BY_STATUS.get(status) or _slug(e.name)
         body = problem(status, code, _detail(status, resp) or e.description or e.name)
-    return json_response(body, status, headers=resp.headers, mimetype=PROBLEM_JSON)
+    return _respond(body, resp.headers)
 
 
 def _detail(status: int, resp: WerkzeugResponse) -> str | None:
@@ -87,8 +89,9 @@ def _unexpected(e: Exception) -> Response:
     return _respond(problem(500, "internal-error", detail))
 
 
-def _respond(body: dict[str, Any]) -> Response:
-    return json_response(body, body["status"], mimetype=PROBLEM_JSON)
+def _respond(body: dict[str, Any], headers: Headers | None = None) -> Response:
+    request.environ[PROBLEM_KEY] = body["type"]  # for the access log line (service/log.py)
+    return json_response(body, body["status"], headers=headers, mimetype=PROBLEM_JSON)
 
 
 def _slug(name: str) -> str:

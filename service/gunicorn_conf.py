@@ -17,37 +17,59 @@ import shutil
 import tempfile
 from typing import Any  # gunicorn is untyped: its server and worker objects are Any here
 
+from service.config import env_int  # a bad number says which variable: "PORT must be an integer, got 'abc'"
 
-def _cpus() -> int:
-    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    try:  # cgroup v2 CPU limit, as a container runtime sets it: "max 100000" or "200000 100000"
-        with open("/sys/fs/cgroup/cpu.max") as f:
+
+def _cgroup_cpu_limit(root: str = "/sys/fs/cgroup") -> float | None:
+    """The CPU limit a container runtime set, in CPUs, or None: cgroup v2's ``cpu.max`` ("max
+    100000" or "200000 100000"), else cgroup v1's ``cpu.cfs_quota_us`` / ``cpu.cfs_period_us``
+    (quota -1: no limit), under ``cpu/`` or ``cpu,cpuacct/`` as runtimes mount them."""
+    try:
+        with open(os.path.join(root, "cpu.max")) as f:
             quota, period = f.read().split()[:2]
-        if quota != "max":
-            n = min(n, max(1, int(quota) // int(period)))
+        return None if quota == "max" else int(quota) / int(period)
     except (OSError, ValueError):
         pass
+    for sub in ("cpu", "cpu,cpuacct", "cpuacct,cpu"):
+        try:
+            with open(os.path.join(root, sub, "cpu.cfs_quota_us")) as f:
+                quota_us = int(f.read())
+            with open(os.path.join(root, sub, "cpu.cfs_period_us")) as f:
+                period_us = int(f.read())
+        except (OSError, ValueError):
+            continue
+        return None if quota_us <= 0 or period_us <= 0 else quota_us / period_us
+    return None
+
+
+def _cpus(root: str = "/sys/fs/cgroup") -> int:
+    """The CPUs this process may use: its affinity, capped by a cgroup CPU limit (rounded down, at least 1)."""
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    limit = _cgroup_cpu_limit(root)
+    if limit is not None:
+        n = min(n, int(limit))
     return max(1, n)
 
 
-bind = f"{os.environ.get('HOST', '127.0.0.1')}:{int(os.environ.get('PORT', '8000'))}"
-workers = int(os.environ.get("WEB_CONCURRENCY") or _cpus())
-# gunicorn's gevent worker (service/worker.py adds an honest heartbeat and a quick drain): an event
-# loop per process reads every connection with gunicorn's parser, so slow and idle clients cost a
-# greenlet each, never the worker; the app scores on one thread beside it (service/lane.py), so
-# probes and pages are answered while it computes. Bounds: GUNICORN_KEEPALIVE for a request's head
-# to arrive (and between requests), READ_TIMEOUT (10 s) for its body; see the README's Serving.
+bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{env_int('PORT', 8000, minimum=0)}"
+workers = env_int("WEB_CONCURRENCY", 0, minimum=0) or _cpus()
+# gunicorn's gevent worker (service/worker.py adds fair turns and accept, an honest heartbeat and a
+# quick drain): an event loop per process reads every connection with gunicorn's parser, so slow and
+# idle clients cost a greenlet each, never the worker; the app scores on one thread beside it
+# (service/lane.py), so probes and pages are answered while it computes. Bounds: GUNICORN_KEEPALIVE
+# for a request's head to arrive (and between requests), GUNICORN_READ_TIMEOUT (10 s) for its body;
+# see the README's Deployment.
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.Worker")
 # Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
 # closes, and new connections wait in the listen backlog.
-worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
+worker_connections = env_int("GUNICORN_WORKER_CONNECTIONS", 1000)
 backlog = 2048
-timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a worker silent this long is killed and replaced
-graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))  # SIGTERM: finish in-flight requests
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))  # longer than a load balancer's idle timeout (60 s)
+timeout = env_int("GUNICORN_TIMEOUT", 30)  # a worker silent this long is killed and replaced
+graceful_timeout = env_int("GUNICORN_GRACEFUL_TIMEOUT", 20)  # SIGTERM: finish in-flight requests
+keepalive = env_int("GUNICORN_KEEPALIVE", 75)  # longer than a load balancer's idle timeout (60 s)
 # Worker recycling is off by default: the app keeps no state but bounded caches, and a restart
 # (import, warm-up, empty caches) is a latency spike under load. GUNICORN_MAX_REQUESTS turns it on.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests = env_int("GUNICORN_MAX_REQUESTS", 0)
 max_requests_jitter = max_requests // 10
 # The app is imported once, in the master, before the workers fork: a worker that dies (OOM kill,
 # crash, timeout) is replaced by a fork that serves at once, instead of one that spends a second or
@@ -88,7 +110,7 @@ _clear_stale(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 # automatic collection off): a request allocates a few thousand objects and keeps almost none, so at
 # 700 the collector runs several times a request for nothing. 50,000 took 12-14% off a /v1/score
 # request's CPU in-process (loadtest/gc_thresholds.py, compiled build; 100,000 no better).
-_gc_young = int(os.environ.get("GUNICORN_GC_YOUNG", "50000"))
+_gc_young = env_int("GUNICORN_GC_YOUNG", 50000)
 
 
 def post_worker_init(worker: Any) -> None:

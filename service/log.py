@@ -1,7 +1,10 @@
 """Structured logs: one JSON object per line on stdout, each tagged with the request id.
 
 ``X-Request-ID`` is honoured when it is a sane token, generated otherwise, and echoed back.
-``GunicornLogger`` gives gunicorn's access and error logs the same shape.
+A W3C ``traceparent`` header, when well formed, puts its ``trace_id`` and ``span_id`` (the
+caller's span) on every line of that request, so logs join the caller's trace.
+``GunicornLogger`` gives gunicorn's access and error logs the same shape; an access line for an
+error answer also says its problem ``type``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,21 @@ REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the header's key in the WSGI environ
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
+# version 00 (a later version's first four fields read the same): trace id, parent span id, flags
+_TRACEPARENT = re.compile(r"([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?")
+PROBLEM_KEY = "mcr.problem_type"  # the WSGI environ key the error handlers set, the access log reads
+
+
+def trace_context(header: str | None) -> dict[str, str]:
+    """``trace_id`` and ``span_id`` from a ``traceparent`` header, or nothing when it is not one
+    (W3C Trace Context: version ff, an all-zero id, or more fields on version 00 are invalid)."""
+    m = _TRACEPARENT.fullmatch(header.strip().lower()) if header else None
+    if m is None:
+        return {}
+    version, trace_id, span_id, _, rest = m.groups()
+    if version == "ff" or (version == "00" and rest) or set(trace_id) == {"0"} or set(span_id) == {"0"}:
+        return {}
+    return {"trace_id": trace_id, "span_id": span_id}
 
 
 class JsonFormatter(logging.Formatter):
@@ -31,10 +49,12 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "message": record.getMessage(),
         }
-        if has_request_context() and "request_id" not in record.__dict__:
-            out["request_id"] = g.get("request_id")
-            out["method"] = request.method
-            out["path"] = request.path
+        if has_request_context():
+            if "request_id" not in record.__dict__:
+                out["request_id"] = g.get("request_id")
+                out["method"] = request.method
+                out["path"] = request.path
+            out |= trace_context(request.environ.get("HTTP_TRACEPARENT"))
         for k, v in record.__dict__.items():
             if k not in _RESERVED:
                 out[k] = v
@@ -107,9 +127,13 @@ class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn is unty
             return
         status = resp.status.split(None, 1)[0] if isinstance(resp.status, str) else resp.status
         rid = next((v for k, v in resp.headers if k.lower() == "x-request-id"), None)
+        extra = trace_context(environ.get("HTTP_TRACEPARENT"))
+        if environ.get(PROBLEM_KEY):
+            extra["problem"] = environ[PROBLEM_KEY]
         self.access_log.info(
             "%s %s %s", environ.get("REQUEST_METHOD"), environ.get("RAW_URI"), status,
             extra={
+                **extra,
                 "request_id": rid,
                 "remote": environ.get("REMOTE_ADDR"),
                 "method": environ.get("REQUEST_METHOD"),

@@ -3,17 +3,27 @@
 Under gunicorn with several workers, ``PROMETHEUS_MULTIPROC_DIR`` (set by ``gunicorn.conf.py``)
 switches prometheus_client to its multiprocess mode and a scrape sums all live workers. Otherwise
 each app has its own registry, so creating many apps (tests) never clashes.
+
+Counters end in ``_total`` (``scorer_cache_hits_total``): the scorer counts its cache hits and
+misses itself, and each worker adds what its counts grew by since it last published them, so a
+worker's restart or a cache cleared never makes a counter go down. In multiprocess mode, where
+prometheus_client's own process collector sees only the scraped worker, ``process_*`` metrics are
+read from /proc for the gunicorn master and each of its workers, labelled ``pid`` and ``role``.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest, values
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
 
 import scorer
 
@@ -35,12 +45,11 @@ class Metrics:
             "http_request_duration_seconds", "Time to answer a request, by route.", ["route"],
             buckets=_BUCKETS, registry=reg,
         )
-        def cache_gauge(name: str, documentation: str) -> Gauge:
-            return Gauge(name, documentation, ["cache"], registry=reg, multiprocess_mode="livesum")
-
-        self.cache_hits = cache_gauge("scorer_cache_hits", "Scorer cache hits since each worker started.")
-        self.cache_misses = cache_gauge("scorer_cache_misses", "Scorer cache misses since each worker started.")
-        self.cache_size = cache_gauge("scorer_cache_size", "Entries held in the scorer's caches.")
+        self.cache_hits = Counter("scorer_cache_hits", "Scorer cache hits.", ["cache"], registry=reg)
+        self.cache_misses = Counter("scorer_cache_misses", "Scorer cache misses.", ["cache"], registry=reg)
+        self.cache_size = Gauge("scorer_cache_size", "Entries held in the scorer's caches.", ["cache"], registry=reg,
+                                multiprocess_mode="livesum")
+        self.published: dict[tuple[str, str], int] = {}  # what this worker has added to each counter
         self.build_info = Gauge(
             "scorer_build_info", "Always 1; the label says which scorer build serves (compiled or pure Python).",
             ["compiled"], registry=reg, multiprocess_mode="max",
@@ -60,8 +69,12 @@ class Metrics:
     def refresh_cache(self) -> None:
         self.next_refresh = time.monotonic() + 1.0
         for name, info in scorer.cache_info().items():
-            self.cache_hits.labels(name).set(info.get("hits", 0))
-            self.cache_misses.labels(name).set(info.get("misses", 0))
+            for counter, key in ((self.cache_hits, "hits"), (self.cache_misses, "misses")):
+                now = info.get(key, 0)
+                before = self.published.get((name, key), 0)
+                grown = now - before if now >= before else now  # counted afresh (a cache cleared): all of it
+                counter.labels(name).inc(grown)  # 0 too: the series exists from the first scrape
+                self.published[(name, key)] = now
             self.cache_size.labels(name).set(info.get("size", 0))
 
     def record(self, resp: Response) -> Response:
@@ -85,7 +98,71 @@ class Metrics:
             return generate_latest(self.registry)
         registry = CollectorRegistry()
         MultiProcessCollector(registry)  # type: ignore[no-untyped-call]  # prometheus_client leaves it untyped
+        registry.register(GunicornProcesses())
         return generate_latest(registry)
+
+
+class GunicornProcesses(Collector):
+    """``process_*`` for the gunicorn master (this worker's parent) and every worker it has, from
+    /proc (Linux), as prometheus_client's ProcessCollector gives them for one process."""
+
+    def __init__(self, master: int | None = None) -> None:
+        self.master = os.getppid() if master is None else master
+
+    def collect(self) -> Iterable[Metric]:
+        labels = ["pid", "role"]
+        cpu = CounterMetricFamily("process_cpu_seconds", "User and system CPU time spent, in seconds.", labels=labels)
+        rss = GaugeMetricFamily("process_resident_memory_bytes", "Resident memory size in bytes.", labels=labels)
+        vms = GaugeMetricFamily("process_virtual_memory_bytes", "Virtual memory size in bytes.", labels=labels)
+        start = GaugeMetricFamily("process_start_time_seconds", "Start time since the epoch, in seconds.",
+                                  labels=labels)
+        fds = GaugeMetricFamily("process_open_fds", "Open file descriptors.", labels=labels)
+        for pid, role in [(self.master, "master"), *((w, "worker") for w in sorted(_children(self.master)))]:
+            stat = _proc_stat(pid)
+            if stat is None:
+                continue
+            values = [str(pid), role]
+            cpu.add_metric(values, (int(stat[11]) + int(stat[12])) / _TICKS)
+            vms.add_metric(values, float(stat[20]))
+            rss.add_metric(values, float(int(stat[21]) * _PAGE))
+            start.add_metric(values, _boot_time() + int(stat[19]) / _TICKS)
+            try:
+                fds.add_metric(values, float(len(os.listdir(f"/proc/{pid}/fd"))))
+            except OSError:
+                pass
+        return [cpu, rss, vms, start, fds]
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """/proc/PID/stat's fields after the command name (field 3, the state, is index 0), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if entry.isdigit():
+            stat = _proc_stat(int(entry))
+            if stat is not None and int(stat[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _boot_time() -> float:
+    with open("/proc/stat") as f:
+        for line in f:
+            if line.startswith("btime "):
+                return float(line.split()[1])
+    return 0.0
 
 
 def init_app(app: Flask) -> None:

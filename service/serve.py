@@ -9,7 +9,13 @@ import the source tree's ``scorer`` instead. Here gunicorn's directory is always
 installed ``service`` package was imported from. The settings are
 ``service/gunicorn_conf.py``, read from the environment (PORT, HOST, WEB_CONCURRENCY,
 GUNICORN_*, ...); ``--host``, ``--port`` and ``--workers`` set HOST, PORT and WEB_CONCURRENCY.
-gunicorn runs in this process, so a SIGTERM sent to it drains the workers.
+gunicorn runs in this process, so a SIGTERM sent to it drains the workers. A setting that cannot
+be used stops it before gunicorn starts, naming the variable (``PORT must be an integer, got 'abc'``).
+
+    mcr-scorer healthcheck
+
+exits 0 if ``/healthz`` answers 200 at the address ``serve`` binds with the same environment (HOST
+0.0.0.0 or unset: 127.0.0.1; ``::``: ``::1``): the image's HEALTHCHECK.
 """
 
 from __future__ import annotations
@@ -17,8 +23,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from service.config import ConfigError, env_int
 
 APP = "service:create_app()"
 CONFIG = "python:service.gunicorn_conf"
@@ -40,6 +49,33 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
     return ["mcr-scorer serve", "--config", CONFIG, APP]
 
 
+def probe_url(env: Mapping[str, str]) -> str:
+    """``/healthz`` at the address the settings bind (service/gunicorn_conf.py), reachable from inside."""
+    host = (env.get("HOST") or "127.0.0.1").strip("[]")
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    port = env_int("PORT", 8000, env)
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/healthz"
+
+
+def healthcheck(env: Mapping[str, str], timeout: float = 2.0) -> int:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(probe_url(env), timeout=timeout) as r:
+            return 0 if r.status == 200 else 1
+    except (OSError, ConfigError) as e:
+        print(f"mcr-scorer healthcheck: {e}", file=sys.stderr)
+        return 1
+
+
+def check_settings() -> None:
+    """Read the settings once, as gunicorn and the app will (the module stays imported, so gunicorn
+    reuses it): a bad value raises ``ConfigError`` here, naming its variable."""
+    from service import config, gunicorn_conf  # noqa: F401
+
+    config.from_env()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mcr-scorer", description="The MCR scorer service.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -47,9 +83,17 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", help="address to bind (default: HOST, else 127.0.0.1; 0.0.0.0 for every interface)")
     serve.add_argument("--port", type=int, help="port to bind (default: PORT, else 8000)")
     serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY, else the CPUs)")
+    commands.add_parser("healthcheck", help="exit 0 if /healthz answers at the address serve binds")
     args = parser.parse_args(argv)
+    if args.command == "healthcheck":
+        return healthcheck(os.environ)
 
     sys.argv = gunicorn_argv(args)
+    try:
+        check_settings()
+    except ConfigError as e:
+        print(f"mcr-scorer: {e}", file=sys.stderr)
+        return 2
     _server_class()("%(prog)s [OPTIONS] [APP_MODULE]", prog="mcr-scorer serve").run()
     return 0  # gunicorn exits the process itself
 

@@ -15,6 +15,7 @@ import scorer
 from . import jsonbody
 from .errors import ApiError
 from .fastbody import fast_batch, fast_load
+from .http import cached
 from .responses import JSON, json_response
 from .schemas import (
     BatchRequestSchema,
@@ -45,7 +46,7 @@ def require_api_keys(app: Flask) -> None:
 
 
 def _require_api_key() -> None:
-    if request.blueprint != api.name:
+    if request.blueprint != api.name or request.method == "OPTIONS":  # a CORS preflight carries no key
         return
     keys: tuple[bytes, ...] = current_app.config["API_KEYS"]
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
@@ -86,7 +87,7 @@ def waits() -> Response:
 
 @api.get("/rulesets")
 def rulesets() -> Response:
-    return Response(current_app.extensions["mcr"]["rulesets"], mimetype=JSON)
+    return cached(current_app.extensions["mcr"]["rulesets"], JSON)
 
 
 @api.get("/fans")
@@ -95,7 +96,7 @@ def fans() -> Response:
     table = current_app.extensions["mcr"]["fans"].get(name)
     if table is None:
         scorer.rulebook(name)  # raises: an unknown rule book is a 422 pointing at /ruleset
-    return Response(table, mimetype=JSON)
+    return cached(table, JSON)
 
 
 @ops.get("/healthz")
@@ -118,7 +119,13 @@ def readyz() -> Response:
 
 @ops.get("/openapi.yaml")
 def openapi() -> Response:
-    return Response(current_app.extensions["mcr"]["openapi"], mimetype="application/yaml")
+    return cached(current_app.extensions["mcr"]["openapi"], "application/yaml")
+
+
+@ops.get("/openapi.json")
+def openapi_json() -> Response:
+    """The same document as JSON, for tools that read no YAML (client generators among them)."""
+    return cached(current_app.extensions["mcr"]["openapi_json"], JSON)
 
 
 # --- the request body ------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ def checker(spec: dict[str, Any]) -> SpecChecker:
 
 @pytest.fixture
 def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    for var in ("SCORER_API_KEYS", "MAX_CONTENT_LENGTH", "LOG_LEVEL"):
+    for var in ("SCORER_API_KEYS", "MAX_CONTENT_LENGTH", "LOG_LEVEL", "SCORER_CORS_ORIGINS"):
         monkeypatch.delenv(var, raising=False)
     app = create_app({"TESTING": True})
     yield app

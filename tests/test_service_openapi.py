@@ -84,3 +84,50 @@ def test_most_examples_come_from_seeds():
     examples = [p.values[3] for p in request_examples()]
     assert sum("x-seed" in e for e in examples) >= 6
     assert len(SEEDS) > 0
+
+
+def test_the_spec_is_served_as_json_too(client):
+    as_yaml = client.get("/openapi.yaml")
+    as_json = client.get("/openapi.json")
+    assert as_json.status_code == 200 and as_json.mimetype == "application/json"
+    assert as_json.get_json() == yaml.safe_load(as_yaml.data)
+
+
+def test_security_is_optional_where_generators_read_it():
+    """Top-level ``[{}, {apiKey: []}]``: no credentials is an alternative; operations that are open
+    even with keys on say ``security: []``; none repeats the optional pair (generators take any
+    per-operation requirement as "authenticated client required")."""
+    spec = load_spec()
+    assert spec["security"] == [{}, {"apiKey": []}]
+    for path, item in spec["paths"].items():
+        for op in item.values():
+            assert op.get("security", "inherited") in ("inherited", []), (path, op["operationId"])
+            assert (op.get("security") == []) == (not path.startswith("/v1/")), path
+
+
+def test_every_operation_documents_404_and_405():
+    spec = load_spec()
+    for item in spec["paths"].values():
+        for op in item.values():
+            assert op["responses"]["404"] == {"$ref": "#/components/responses/NotFound"}, op["operationId"]
+            assert op["responses"]["405"] == {"$ref": "#/components/responses/MethodNotAllowed"}, op["operationId"]
+
+
+def test_request_fields_say_their_defaults_in_words_not_as_default():
+    """A field with ``default`` is generated as required by openapi-typescript's default mode: request
+    bodies name their defaults in their descriptions instead (the server applies them)."""
+    spec = load_spec()
+    found = []
+
+    def walk(node, where):
+        if isinstance(node, dict):
+            if "default" in node and not isinstance(node["default"], dict):
+                found.append(where)
+            for k, v in node.items():
+                walk(v, f"{where}/{k}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, f"{where}/{i}")
+
+    walk(spec, "#")
+    assert found == []

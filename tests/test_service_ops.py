@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -19,6 +21,8 @@ from service.problems import TYPE_BASE
 from tests.conftest import ROOT
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
+TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"  # W3C Trace Context's own example ids
+SPAN = "00f067aa0ba902b7"
 
 
 def test_healthz(client):
@@ -81,9 +85,48 @@ def test_metrics_expose_the_scorer_cache(client):
     text = client.get("/metrics").get_data(as_text=True)
     info = scorer.cache_info()
     for cache in info:
-        assert _sample(text, "scorer_cache_hits", cache=cache) == info[cache]["hits"]
-        assert _sample(text, "scorer_cache_misses", cache=cache) == info[cache]["misses"]
+        assert _sample(text, "scorer_cache_hits_total", cache=cache) == info[cache]["hits"]
+        assert _sample(text, "scorer_cache_misses_total", cache=cache) == info[cache]["misses"]
     assert set(info) == {"result", "decomposition"}  # both exposed, though off by default (scorer/caches.py)
+
+
+def test_cache_counters_are_counters_that_never_go_down(client, monkeypatch):
+    counts = {"result": {"hits": 5, "misses": 2, "size": 2}, "decomposition": {"hits": 0, "misses": 1, "size": 1}}
+    monkeypatch.setattr(scorer, "cache_info", lambda: counts)
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "# TYPE scorer_cache_hits_total counter" in text and "# TYPE scorer_cache_misses_total counter" in text
+    assert _sample(text, "scorer_cache_hits_total", cache="result") == 5
+    counts["result"] = {"hits": 7, "misses": 2, "size": 2}  # grew by 2
+    assert _sample(client.get("/metrics").get_data(as_text=True), "scorer_cache_hits_total", cache="result") == 7
+    counts["result"] = {"hits": 1, "misses": 0, "size": 0}  # the cache was cleared, then hit once
+    text = client.get("/metrics").get_data(as_text=True)
+    assert _sample(text, "scorer_cache_hits_total", cache="result") == 8
+    assert _sample(text, "scorer_cache_misses_total", cache="result") == 2
+    assert _sample(text, "scorer_cache_size", cache="result") == 0  # a gauge: what is held now
+
+
+def test_process_metrics_cover_the_master_and_each_worker():
+    """In multiprocess mode the scraped worker reports the master (its parent) and all its workers."""
+    from prometheus_client import CollectorRegistry, generate_latest
+
+    from service.metrics import GunicornProcesses
+
+    kids = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) for _ in range(2)]
+    try:
+        registry = CollectorRegistry()
+        registry.register(GunicornProcesses(master=os.getpid()))
+        text = generate_latest(registry).decode()
+    finally:
+        for k in kids:
+            k.kill()
+            k.wait()
+    assert "# TYPE process_cpu_seconds_total counter" in text
+    for pid, role in [(os.getpid(), "master"), *((k.pid, "worker") for k in kids)]:
+        assert _sample(text, "process_resident_memory_bytes", pid=str(pid), role=role) > 0
+        assert _sample(text, "process_cpu_seconds_total", pid=str(pid), role=role) >= 0
+        assert _sample(text, "process_open_fds", pid=str(pid), role=role) >= 3
+        started = _sample(text, "process_start_time_seconds", pid=str(pid), role=role)
+        assert time.time() - 86400 * 365 < started <= time.time() + 1
 
 
 def test_two_apps_do_not_share_or_clash_on_metrics(client):
@@ -160,6 +203,74 @@ def test_gunicorn_access_log_is_json_with_the_request_id():
     rec = json.loads(stream.getvalue())
     assert rec["request_id"] == "rid-7" and rec["status"] == 200 and rec["path"] == "/v1/score"
     assert rec["duration_ms"] == 3.0 and rec["logger"] == "gunicorn.access"
+    assert "problem" not in rec and "trace_id" not in rec
+
+    # an error answer: its problem type (left in the environ by the app) and the caller's trace
+    from service.log import PROBLEM_KEY
+
+    class Refused(Resp):
+        status = "422 UNPROCESSABLE ENTITY"
+
+    stream.seek(0)
+    stream.truncate()
+    logger.access(Refused(), None, {"REQUEST_METHOD": "POST", "RAW_URI": "/v1/score", "PATH_INFO": "/v1/score",
+                                    "REMOTE_ADDR": "10.0.0.1", "SERVER_PROTOCOL": "HTTP/1.1",
+                                    "HTTP_TRACEPARENT": f"00-{TRACE}-{SPAN}-01",
+                                    PROBLEM_KEY: TYPE_BASE + "validation-error"},
+                  datetime.timedelta(milliseconds=3))
+    rec = json.loads(stream.getvalue())
+    assert rec["status"] == 422 and rec["problem"] == TYPE_BASE + "validation-error"
+    assert (rec["trace_id"], rec["span_id"]) == (TRACE, SPAN)
+
+
+@pytest.mark.parametrize(("header", "want"), [
+    (f"00-{TRACE}-{SPAN}-01", {"trace_id": TRACE, "span_id": SPAN}),
+    (f"00-{TRACE.upper()}-{SPAN}-00", {"trace_id": TRACE, "span_id": SPAN}),
+    (f"01-{TRACE}-{SPAN}-01-later-version-field", {"trace_id": TRACE, "span_id": SPAN}),  # read as 00
+    (f"00-{TRACE}-{SPAN}-01-extra", {}),     # version 00 has exactly four fields
+    (f"ff-{TRACE}-{SPAN}-01", {}),           # version ff is invalid
+    (f"00-{'0' * 32}-{SPAN}-01", {}),        # all-zero trace id
+    (f"00-{TRACE}-{'0' * 16}-01", {}),       # all-zero parent id
+    (f"00-{TRACE[:-1]}-{SPAN}-01", {}),
+    ("garbage", {}),
+    (None, {}),
+])
+def test_traceparent_is_read_as_w3c_trace_context_says(header, want):
+    from service.log import trace_context
+
+    assert trace_context(header) == want
+
+
+def test_app_log_lines_carry_the_callers_trace(client, monkeypatch, capsys):
+    monkeypatch.setattr(scorer, "score", lambda *a, **k: 1 / 0)
+    client.post("/v1/score", json={"hand": GOOD}, headers={"traceparent": f"00-{TRACE}-{SPAN}-01"})
+    [rec] = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{") and "ERROR" in x]
+    assert (rec["trace_id"], rec["span_id"]) == (TRACE, SPAN)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "code"), [
+    ("POST", "/v1/score", {"hand": GOOD, "unknown": 1}, "validation-error"),
+    ("POST", "/v1/score", {"hand": "nonsense"}, "bad-notation"),  # a scorer error: its own code
+    ("GET", "/nowhere", None, "not-found"),
+    ("DELETE", "/v1/score", None, "method-not-allowed"),
+])
+def test_an_error_answer_leaves_its_problem_type_for_the_access_log(method, path, body, code):
+    from service.log import PROBLEM_KEY
+
+    app = create_app()
+    seen: list[dict] = []
+    inner = app.wsgi_app
+
+    def keep_environ(environ, start_response):  # the environ gunicorn's access log is given
+        seen.append(environ)
+        return inner(environ, start_response)
+
+    app.wsgi_app = keep_environ  # type: ignore[method-assign]
+    resp = app.test_client().open(path, method=method, json=body)
+    assert resp.status_code >= 400
+    assert seen[0][PROBLEM_KEY] == resp.get_json()["type"]
+    if code:
+        assert resp.get_json()["type"] == TYPE_BASE + code
 
 
 def test_json_formatter_outside_a_request():

@@ -119,7 +119,10 @@ def field_norm(f: fields.Field) -> Norm:
     elif isinstance(f, fields.Nested):
         out = schema_norm(f.nested)  # type: ignore[arg-type]
     elif isinstance(f, fields.List):
-        out = {"type": "array", "items": {"type": None}}
+        # the batch's items: loaded one by one as POST /v1/score bodies (a bad one fails only its own
+        # slot), and the spec types each as one, so that clients build them typed
+        assert isinstance(f.inner, fields.Raw) and type(f.parent) is schemas.BatchRequestSchema
+        out = {"type": "array", "items": schema_norm(schemas.ScoreRequestSchema)}
         for v in f.validators:
             if isinstance(v, validate.Length):
                 out |= {k: n for k, n in (("minItems", v.min), ("maxItems", v.max)) if n is not None}

@@ -179,7 +179,7 @@ def test_sigterm_finishes_requests_in_flight_closes_the_listener_and_exits_in_ti
 def test_the_slowest_batch_finishes_well_inside_the_worker_timeout(tmp_path):
     bodies, _ = slowest_bodies(pool=2000, size=1000, seed=7)
     raw = json.dumps({"requests": bodies}).encode()
-    match = re.search(r'GUNICORN_TIMEOUT", "(\d+)"', (ROOT / "service" / "gunicorn_conf.py").read_text())
+    match = re.search(r'GUNICORN_TIMEOUT", "?(\d+)', (ROOT / "service" / "gunicorn_conf.py").read_text())
     assert match, "service/gunicorn_conf.py names its default worker timeout"
     timeout = int(match.group(1))
     with server(tmp_path) as g:  # fresh workers: every cache cold
