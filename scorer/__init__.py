@@ -47,6 +47,8 @@ from .rules.sichuan.settle import Win as SichuanWin
 from .rules.sichuan.settle import settle as settle_sichuan
 from .set_kind import MeldKind, SetKind
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
+from .tournament import Standings as TournamentStandings
+from .tournament import Tournament, standings
 from .waits.analysis import (
     WAIT_CONTEXT_FIELDS,
     WAITS_FIELDS,
@@ -74,4 +76,6 @@ __all__ = [
     # Sichuan: a whole hand of play (scorer.rules.sichuan.settle)
     "SICHUAN_EVENT_FIELDS", "SICHUAN_WINNER_FIELDS", "SICHUAN_WIN_FIELDS", "Exhaustion", "Kong", "Payment", "Play",
     "ReadyWin", "Settlement", "SichuanEventRecord", "SichuanOptions", "SichuanWin", "Winner", "settle_sichuan",
+    # a tournament's standings (scorer.tournament)
+    "Tournament", "TournamentStandings", "standings",
 ]

@@ -31,6 +31,7 @@ from scorer import (
     Play,
     Player,
     Room,
+    Tournament,
 )
 from scorer.hand import MAX_FLOWERS
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
@@ -293,3 +294,7 @@ HoldingSchema = schema_for(Holding)
 WaitContextSchema = schema_for(WAIT_CONTEXT_FIELDS, "WaitContextSchema")
 WaitsRequestSchema = StrictSchema.from_dict(
     {**{s.name: field_for(s) for s in WAITS_FIELDS}, **rulebook_fields()}, name="WaitsRequestSchema")
+
+
+# --- a tournament's standings (POST /v1/standings): the library's declarations ----------------------
+StandingsRequestSchema = schema_for(Tournament, "StandingsRequestSchema")

@@ -36,6 +36,8 @@ REQUEST_SCHEMAS = [
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
     pytest.param("Options", schemas.OptionsSchema, id="Options"),
     pytest.param("SichuanSettleRequest", schemas.SichuanSettleRequestSchema, id="SichuanSettleRequest"),
+    # a tournament's standings (POST /v1/standings)
+    pytest.param("StandingsRequest", schemas.StandingsRequestSchema, id="StandingsRequest"),
 ]
 
 Norm = dict[str, Any]
