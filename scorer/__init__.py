@@ -18,6 +18,8 @@ from .flowers import Flower
 from .forms import Form
 from .hand import MELD_FIELDS, Hand, Meld
 from .holding import Holding
+from .records import Action as RecordAction
+from .records import Record, Replay, WinReplay, replay
 from .result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
 from .rules.mcr.fan_id import FanId
@@ -78,4 +80,6 @@ __all__ = [
     "ReadyWin", "Settlement", "SichuanEventRecord", "SichuanOptions", "SichuanWin", "Winner", "settle_sichuan",
     # a tournament's standings (scorer.tournament)
     "Tournament", "TournamentStandings", "standings",
+    # game records and their replay (scorer.records)
+    "Record", "RecordAction", "Replay", "WinReplay", "replay",
 ]

@@ -19,6 +19,7 @@ from .responses import JSON, json_response
 from .schemas import (
     BatchRequestSchema,
     MatchRequestSchema,
+    ReplayRequestSchema,
     SichuanSettleRequestSchema,
     StandingsRequestSchema,
     WaitsRequestSchema,
@@ -36,6 +37,7 @@ MATCH = MatchRequestSchema()
 WAITS = WaitsRequestSchema()
 SICHUAN_SETTLE = SichuanSettleRequestSchema()
 STANDINGS = StandingsRequestSchema()
+REPLAY = ReplayRequestSchema()
 CSV = "text/csv"
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
@@ -77,6 +79,11 @@ def match() -> Response:
 @api.post("/sichuan/settle")
 def sichuan_settle() -> Response:
     return json_response(scorer.settle_sichuan(scorer.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
+
+
+@api.post("/replay")
+def replay() -> Response:
+    return json_response(scorer.replay(scorer.Record.build(**_body(REPLAY))).to_dict())
 
 
 @api.post("/standings")
