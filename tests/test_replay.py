@@ -40,6 +40,21 @@ def test_a_discard_win_names_the_discarder_and_pays_as_score_does():
                                                           "W": -8, "N": -8}
 
 
+def test_rp1_east_deals_and_draws_first_or_is_dealt_fourteen():
+    with pytest.raises(scorer.ScorerError) as e:
+        replayed(DEAL_A, "S draw 9p")
+    assert "E is to draw" in e.value.message
+    r = replayed({**DEAL_A, "E": "123456789m1235p9p"}, "E discard 9p; S draw 5p; S discard 5p; E win")
+    assert r.wins[0].discarder == "S"
+
+
+def test_rp7_a_win_must_be_complete_and_reach_the_minimum():
+    for script, code in (("E draw 9p; E win", "not_winning"),):
+        with pytest.raises(scorer.ScorerError) as e:
+            replayed(DEAL_A, script)
+        assert e.value.code == code
+
+
 def test_a_self_drawn_win():
     r = replayed(DEAL_A, "E draw 5p; E win")
     (w,) = r.wins
@@ -63,7 +78,7 @@ def test_robbing_an_added_kong():
     assert w.result.to_dict() == direct(w, rec).to_dict()
 
 
-def test_last_copy_counts_the_tiles_shown():
+def test_rp4_last_copy_counts_the_tiles_shown():
     # 3p: West's discard punged by South (3 shown), so East's 3p from North is the last copy
     script = ("E draw 4m; E discard 4m; S draw F; S discard F; W draw E; W discard 3p; S pung; S discard W; "
               "W draw 1m; W discard 1m; N draw 3p; N discard 3p; E win")
@@ -72,7 +87,7 @@ def test_last_copy_counts_the_tiles_shown():
     assert "last_tile" in {f.id for f in w.result.fans}
 
 
-def test_last_copy_does_not_count_the_winning_discard():
+def test_rp4_last_copy_does_not_count_the_winning_discard():
     # West's 3p lies unclaimed (1 shown); North's 3p is the winning discard, not counted: no last copy
     script = ("E draw 4m; E discard 4m; S draw F; S discard F; W draw E; W discard 3p; N draw 3p; N discard 3p; "
               "E win")
@@ -80,12 +95,12 @@ def test_last_copy_does_not_count_the_winning_discard():
     assert (w.discarder, w.derived["last_copy"]) == ("N", False)
 
 
-def test_a_record_that_stops_before_the_end_is_unfinished_and_pays_nothing():
+def test_rp6_a_record_that_stops_before_the_end_is_unfinished_and_pays_nothing():
     r = replayed(DEAL_A, "E draw 9p; E discard 9p")
     assert (r.outcome, r.wins, dict(r.changes)) == ("unfinished", (), {"E": 0, "S": 0, "W": 0, "N": 0})
 
 
-def test_last_tile_from_the_wall():
+def test_rp2_rp3_last_tile_from_the_wall():
     wall = ["9p", "5p"]
     r = replayed(DEAL_A, "E draw; E discard 9p; S draw; S discard 5p; E win", wall=wall)
     (w,) = r.wins
@@ -95,7 +110,7 @@ def test_last_tile_from_the_wall():
     assert r.wins[0].derived["last_wall_tile"] is False
 
 
-def test_last_tile_self_drawn_and_the_drawn_game():
+def test_rp2_last_tile_self_drawn_and_the_drawn_game():
     (w,) = replayed(DEAL_A, "E draw 5p; E win", wall=["5p"]).wins
     assert w.derived["last_wall_tile"] is True and "last_tile_draw" in {f.id for f in w.result.fans}
     r = replayed(DEAL_A, "E draw 9p; E discard 9p; wall_end", wall=["9p"])
@@ -119,7 +134,7 @@ def test_the_wall_may_leave_draws_without_their_tile_and_to_dict_round_trips():
     assert again == built
 
 
-def test_a_claim_with_its_outranked_claims():
+def test_rp5_a_claim_with_its_outranked_claims():
     # West's win outranks North's pung (North listed as outranked); North sits after West's discard
     r = replayed(DEAL_A, "E draw 9p; E discard 9p; S draw 5p; S discard 5p; E win outranked=N:pung")
     assert r.wins[0].seat == "E"
