@@ -460,7 +460,7 @@ class _Game:
         self._settle_win(i, seat, discarder, hand, flags, robbing, win_tile)
 
     def _dealt_last(self, seat: Wind) -> Tile:
-        # East dealt 14 wins at once (天和): its winning tile is the last dealt.
+        # East dealt 14 wins at once (the heavenly hand): its winning tile is the last dealt.
         return self.record.deal[seat][-1]
 
     def _hand(self, seat: Wind, counts: Sequence[int], win_tile: Tile) -> Hand:
