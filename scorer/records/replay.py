@@ -188,6 +188,17 @@ class _Game:
         if kind != "wall_end" and a.seat in self.out:
             raise _Illegal(f"{a.seat} has won and no longer plays", "player_out", ("seat",))
         getattr(self, "_" + kind)(i, a)
+        if kind != "wall_end" and a.seat not in self.out:
+            self._check_size(a.seat)
+
+    def _check_size(self, seat: Wind) -> None:
+        """Hand sizes after every action: 14 (kongs counting three) for the seat to discard, else 13."""
+        size = sum(self.held[seat]) + 3 * len(self.melds[seat])
+        want = 14 if self.phase == "act" and seat is self.turn else 13
+        if self.phase in ("replacement", "robbing") and seat is self.turn:
+            want = 13
+        if size != want:  # a state the checks above should have refused: say so rather than go on
+            raise _Illegal(f"{seat} holds {size} tiles (kongs counting three) where {want} belong")
 
     def _expect_turn(self, a: Action, phase: str, what: str) -> None:
         if self.phase != phase or a.seat is not self.turn:
