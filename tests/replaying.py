@@ -25,6 +25,8 @@ def actions(script: str) -> list[dict[str, Any]]:
                                   for x in w.split("=", 1)[1].split(",")]
             elif kind == "chow":
                 a["tiles"] = w
+            elif kind == "flower":
+                a["flower"] = w
             else:
                 a["tile"] = w
         out.append(a)

@@ -102,3 +102,40 @@ def test_sichuan_records_need_missing_suits_and_no_flowers():
     with pytest.raises(scorer.ScorerError) as e:
         scorer.replay(record(SD, "", ruleset="sichuan", missing_suits=SUITS, flowers={"E": 1}))
     assert e.value.pointer == "/flowers"
+
+
+# --- flowers drawn in play (MCR, Hong Kong) ------------------------------------------------------
+def test_rp10_a_flower_is_set_aside_and_replaced_and_counts_for_the_winner():
+    rec = record(DEAL_A, "E flower plum; E replacement 9p; E discard 9p; S draw 5p; S discard 5p; E win",
+                 flowers={"E": 1})
+    (w,) = scorer.replay(rec).wins
+    assert w.derived["flowers"] == 2 and w.result.flower_points == 2
+    rec = record(DEAL_A, "E flower plum; E flower spring; E replacement 5p; E win", ruleset="hk")
+    (w,) = scorer.replay(rec).wins
+    assert [f.value for f in w.hand.flower_tiles] == ["plum", "spring"] and w.derived["kong_replacement"] is False
+
+
+def test_rp10_a_flower_drawn_as_a_kongs_replacement_keeps_it_the_kongs():
+    rec = record(DEAL_A, "E draw 9p; E discard 9p; S draw 1s; S concealed_kong 1s; S flower orchid; S replacement E; "
+                 "S win")
+    (w,) = scorer.replay(rec).wins
+    assert w.derived["kong_replacement"] is True and w.derived["flowers"] == 1
+
+
+@pytest.mark.parametrize(("rec", "pointer", "code", "reason"), [
+    pytest.param(record(DEAL_A, "E flower plum; E discard 1m"), "/actions/1/seat", "illegal_action",
+                 "flower's replacement", id="flower-needs-its-replacement"),
+    pytest.param(record(DEAL_A, "E flower plum; E replacement 9p; E discard 9p; S flower plum"),
+                 "/actions/3/flower", "bad_flowers", "already out", id="flower-twice"),
+    pytest.param(record(DEAL_A, "E draw 9p; E flower plum"), "/actions/1/seat", "illegal_action",
+                 "cannot draw a flower", id="flower-out-of-turn"),
+    pytest.param(record(DEAL_A, "E flower plum", flowers={"E": ["plum"]}), "/actions/0/flower", "bad_flowers",
+                 "already out", id="flower-dealt-and-drawn"),
+    pytest.param(record(SD, "E flower plum", ruleset="sichuan", missing_suits=SUITS), "/actions/0/action",
+                 "not_in_ruleset", "without flowers", id="no-flowers-in-sichuan"),
+])
+def test_rp10_illegal_flowers(rec, pointer, code, reason):
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.replay(rec)
+    assert (e.value.pointer, e.value.code) == (pointer, code), e.value.message
+    assert reason in e.value.message

@@ -10,7 +10,9 @@ Seats are the winds E S W N; East deals and acts first. Each action is an object
 ``pung`` / ``kong``     the last discard, three alike / four alike (an exposed kong)
 ``concealed_kong``      four of ``tile`` from one's own hand, on one's own turn
 ``added_kong``          ``tile`` added to one's own pung, on one's own turn (others may rob it)
-``replacement``         the draw after one's own kong (``tile``, as ``draw``)
+``replacement``         the draw after one's own kong or flower (``tile``, as ``draw``)
+``flower``              MCR and Hong Kong: a flower drawn instead of a tile (``flower``: its name), set
+                        aside; a replacement draw follows
 ``win``                 on the last discard, on the added kong (robbing it), or self-drawn
 ``wall_end``            the wall is empty: the hand is over (荒庄; Sichuan: the exhausted wall)
 ======================  =====================================================================
@@ -35,7 +37,7 @@ from ..shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spe
 from ..tiles import WINDS, Tile, Wind, parse_tiles
 
 ACTIONS: Final = ("draw", "discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "replacement", "win",
-                  "wall_end")
+                  "wall_end", "flower")
 CLAIMS: Final = ("chow", "pung", "kong", "win")
 WALL_RULES: Final = ("one", "four")  # one shared wall; Botzone's judge: four walls of 34, each seat its own
 MAX_ACTIONS: Final = 1000
@@ -59,6 +61,8 @@ class Action:
     tile: Tile | None = field(default=None, metadata=spec(
         Kind.TILE, "the tile drawn, discarded or konged (concealed and added kongs)"))
     tiles: tuple[Tile, ...] = field(default=(), metadata=spec(Kind.TILES, "a chow's three tiles"))
+    flower: Flower | None = field(default=None, metadata=spec(
+        Kind.NAME, "a flower action's flower, by name (plum ... winter, or 梅 ... 冬)"))
     outranked: tuple[Outranked, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "claims on the same discard that lost to this one, held to the book's priority", max_items=3,
         items=fields_of(Outranked)))
@@ -94,7 +98,8 @@ class Record:
         Kind.NAME, "one: one wall shared by all (the default); four: Botzone's judge (four walls of 34, each "
         "seat dealt from and drawing from its own; the last tile when the next seat's wall is empty)"))
     flowers: Mapping[Wind, int | tuple[Flower, ...]] = field(default_factory=dict, metadata=spec(
-        Kind.OBJECT, "MCR and Hong Kong: each seat's flowers, set aside and replaced during the hand",
+        Kind.OBJECT, "MCR and Hong Kong: each seat's flowers set aside at the deal (flowers drawn in play are "
+        "flower actions)",
         items=FLOWER_FIELDS))
     missing_suits: Mapping[Wind, str] = field(default_factory=dict, metadata=spec(
         Kind.OBJECT, "Sichuan: each seat's missing suit (定缺)", items=MISSING_SUIT_FIELDS))
@@ -162,6 +167,8 @@ def _action_dict(a: Action) -> dict[str, Any]:
         out["tile"] = a.tile.value
     if a.tiles:
         out["tiles"] = "".join(t.value for t in a.tiles)
+    if a.flower is not None:
+        out["flower"] = a.flower.value
     if a.outranked:
         out["outranked"] = [{"seat": str(o.seat), "action": o.action} for o in a.outranked]
     return out
@@ -297,6 +304,13 @@ def _action(value: object, at: Path) -> Action:
         if kind != "chow":
             raise ScorerError(BAD_VALUE, "only a chow gives tiles", (*at, "tiles"))
         tiles = parse_tiles(v["tiles"], (*at, "tiles"))
+    flower = None
+    if "flower" in v:
+        if kind != "flower":
+            raise ScorerError(BAD_VALUE, "only a flower action names a flower", (*at, "flower"))
+        (flower,) = parse_flowers([v["flower"]], (*at, "flower"))
+    elif kind == "flower":
+        raise ScorerError(BAD_VALUE, "a flower action names its flower", (*at, "flower"))
     outranked: tuple[Outranked, ...] = ()
     if v.get("outranked"):
         if kind not in CLAIMS:
@@ -304,7 +318,7 @@ def _action(value: object, at: Path) -> Action:
         outranked = _listed(v["outranked"], (*at, "outranked"), _outranked)
         if len(outranked) > 3:
             raise ScorerError(BAD_VALUE, "at most three claims are outranked", (*at, "outranked"))
-    return Action(seat=seat, action=kind, tile=tile, tiles=tiles, outranked=outranked)
+    return Action(seat=seat, action=kind, tile=tile, tiles=tiles, flower=flower, outranked=outranked)
 
 
 def _outranked(value: object, at: Path) -> Outranked:

@@ -19,7 +19,8 @@ from typing import Any, Final
 from ..api import score
 from ..context import Context
 from ..errors import ILLEGAL_ACTION, NOT_WINNING, TOO_MANY_COPIES, UNDER_MINIMUM, Path, ScorerError
-from ..hand import Hand, Meld, read_flowers
+from ..flowers import Flower
+from ..hand import MAX_FLOWERS, Hand, Meld, read_flowers
 from ..result import Result
 from ..rules import rulebook
 from ..rules.sichuan.settle import Play, Settlement
@@ -126,6 +127,7 @@ class _Game:
                 raise ScorerError("bad_value", "a wall in drawing order goes with one shared wall", ("wall",))
         self.remaining = supply  # one wall
         self.wall_at = 0
+        self.after_kong = False  # a flower drawn as a kong's replacement
         self.turn = Wind.E
         self.phase = "act" if len(record.deal[Wind.E]) == 14 else "draw"
         self.drawn: Tile | None = None  # the tile the turn seat just drew (self-drawn wins)
@@ -140,6 +142,10 @@ class _Game:
         self.wins: list[tuple[int, Wind, Wind | None, Hand, dict[str, Any]]] = []
         self.events: list[dict[str, Any]] = []  # Sichuan's settlement events
         self.scored: list[WinReplay] = []
+        self.flowers: dict[Wind, list[Flower]] = {w: [] for w in SEATS}  # set aside during play
+        given = [x for f in record.flowers.values() if not isinstance(f, int) for x in f]
+        self.flower_count = sum(f if isinstance(f, int) else len(f) for f in record.flowers.values())
+        self.flowers_seen: set[Flower] = set(given)
 
     # --- the wall ---------------------------------------------------------------------------------
     def wall_empty_for(self, seat: Wind) -> bool:
@@ -195,7 +201,7 @@ class _Game:
         """Hand sizes after every action: 14 (kongs counting three) for the seat to discard, else 13."""
         size = sum(self.held[seat]) + 3 * len(self.melds[seat])
         want = 14 if self.phase == "act" and seat is self.turn else 13
-        if self.phase in ("replacement", "robbing") and seat is self.turn:
+        if self.phase in ("replacement", "robbing", "flower") and seat is self.turn:
             want = 13
         if size != want:  # a state the checks above should have refused: say so rather than go on
             raise _Illegal(f"{seat} holds {size} tiles (kongs counting three) where {want} belong")
@@ -214,6 +220,8 @@ class _Game:
             return f"{self.discard[0]}'s discard {self.discard[1]} is open to claims, else {self.turn} draws"
         if self.phase == "replacement":
             return f"{self.turn} is to draw a kong's replacement"
+        if self.phase == "flower":
+            return f"{self.turn} is to draw a flower's replacement"
         return f"{self.turn}'s added kong may be robbed, else {self.turn} draws its replacement"
 
     def _draw(self, i: int, a: Action) -> None:
@@ -227,12 +235,36 @@ class _Game:
         self.claimed = False
         self.phase = "act"
 
+    def _flower(self, i: int, a: Action) -> None:
+        if self.sichuan:
+            raise _Illegal("Sichuan is played without flowers", "not_in_ruleset", ("action",))
+        if a.seat is not self.turn or self.phase not in ("draw", "claims", "replacement", "robbing", "flower"):
+            raise _Illegal(f"{a.seat} cannot draw a flower now: {self._whose()}", sub=("seat",))
+        robbed = self.phase == "robbing" and bool(self.won_on)  # Sichuan only: no flowers there
+        assert a.flower is not None
+        if a.flower in self.flowers_seen:
+            raise _Illegal(f"{a.flower} is already out", "bad_flowers", ("flower",))
+        if self.flower_count == MAX_FLOWERS:
+            raise _Illegal(f"there are {MAX_FLOWERS} flowers, and all are out", "bad_flowers", ("flower",))
+        self._room_for_replacement(a.seat)
+        self.flowers_seen.add(a.flower)
+        self.flower_count += 1
+        self.flowers[a.seat].append(a.flower)
+        if self.phase in ("draw", "claims") or robbed:
+            self._close_discard()
+            self.after_kong = False
+        elif self.phase in ("replacement", "robbing"):
+            self.after_kong = True  # a kong's replacement was a flower: its replacement is still the kong's
+        self.kong = None  # once the kong's maker draws, the kong can no longer be robbed
+        self.phase = "flower"
+
     def _replacement(self, i: int, a: Action) -> None:
-        if self.phase not in ("replacement", "robbing") or a.seat is not self.turn or self.won_on:
+        if self.phase not in ("replacement", "robbing", "flower") or a.seat is not self.turn or self.won_on:
             raise _Illegal(f"{a.seat} cannot draw a replacement now: {self._whose()}", sub=("seat",))
+        kong = self.phase != "flower" or self.after_kong
         self._finish_kong()
         self.drawn = self.take(a.seat, a)
-        self.replaced = True
+        self.replaced = kong
         self.claimed = False
         self.phase = "act"
 
@@ -479,7 +511,12 @@ class _Game:
         for k, n in enumerate(counts):
             tiles.extend([ALL_TILES[k]] * n)
         f = self.record.flowers.get(seat, 0)
-        count, named = read_flowers(list(f) if isinstance(f, tuple) else f)
+        more = self.flowers[seat]
+        named: tuple[Flower, ...] = ()
+        if isinstance(f, int) and f:  # counted only: the flowers drawn in play add to the count
+            count = f + len(more)
+        else:  # named (Hong Kong scores them by name)
+            count, named = read_flowers([*(() if isinstance(f, int) else f), *more])
         return Hand(tuple(tiles), tuple(self.melds[seat]), win_tile, count, named)
 
     def _settle_win(self, i: int, seat: Wind, discarder: Wind | None, hand: Hand, flags: dict[str, Any],
