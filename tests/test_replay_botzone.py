@@ -115,3 +115,19 @@ def test_cli_writes_one_line_a_game_and_a_bad_game_never_stops_the_run(tmp_path)
     assert lines[2]["match"] == "g2" and lines[2]["agrees"] is False  # the log's made-up Fan line disagrees
     assert lines[2]["fan_total"] > 8 and sum(lines[2]["scores"]) == 0
     assert "3 games, 1 agree with the log" in out.stderr
+
+
+def test_every_replay_and_standings_ruling_has_its_test():
+    """RULINGS RP1-RP10 and ST1-ST5: each entry has a test named after it (test_rp<n>_..., test_st<n>_...)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    rulings = (root.parent / "RULINGS.md").read_text(encoding="utf-8")
+    entries = re.findall(r"^\| (RP\d+|ST\d+) \|", rulings, re.M)
+    assert len(entries) == 15
+    names = " ".join(re.findall(r"def (test_\w+)", "".join(
+        (root / f).read_text(encoding="utf-8") for f in ("test_replay.py", "test_replay_books.py",
+                                                        "test_replay_botzone.py", "test_standings.py"))))
+    for e in entries:
+        assert re.search(rf"test_(\w+_)?{e.lower()}_", names), e
