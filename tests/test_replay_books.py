@@ -139,3 +139,22 @@ def test_rp10_illegal_flowers(rec, pointer, code, reason):
         scorer.replay(rec)
     assert (e.value.pointer, e.value.code) == (pointer, code), e.value.message
     assert reason in e.value.message
+
+
+def test_rp8_sichuan_robbing_an_added_kong_leaves_a_pung_and_play_goes_on():
+    deal = {"E": "123456789m1255p", "S": "33p111222666s4s5s", "W": "3p4p6p7p8p4s5s6s7s8s3s1p2p",
+            "N": "7899s7899s6789p9p"}
+    script = ("E draw; E discard 4m; S draw; S discard 5m; W draw; W discard 3p; S pung; S discard 4s; W draw; "
+              "W discard 3s; N draw; N discard 1s; E draw; E discard 7m; S draw; S added_kong 3p; E win; "
+              "S draw; S discard 9m; wall_end")  # after the robbing win the kong's maker draws next
+    r = scorer.replay(sichuan(deal, script, ["4m", "5m", "2s", "3s", "1s", "7m", "3p", "9m"]))
+    (w,) = r.wins
+    assert (w.discarder, w.derived["robbing_kong"]) == ("S", True)
+    body = {"missing_suits": SUITS, "events": [
+        {"kong": {"player": "S", "kind": "added", "tile": "3p"}},
+        {"win": {"discarder": "S", "robbing_kong": True, "winners": [
+            {"player": "E", "hand": "123456789m1255p3p"}]}}],
+        "exhausted": {"S": {"concealed": "111222666s5s", "melds": [{"tiles": "333p"}]},
+                      "W": {"concealed": "4p6p7p8p4s5s6s7s8s3s1p2p2s"},
+                      "N": {"concealed": "7899s7899s6789p9p"}}}
+    assert r.settlement.to_dict() == scorer.settle_sichuan(scorer.Play.build(**body)).to_dict()

@@ -61,7 +61,7 @@ class WinReplay:
     def to_dict(self) -> dict[str, Any]:
         return {"action": self.action, "seat": str(self.seat),
                 "discarder": None if self.discarder is None else str(self.discarder),
-                "hand": self.hand.notation() if hasattr(self.hand, "notation") else str(self.hand),
+                "hand": self.hand.notation(),
                 "context": dict(self.derived), "score": self.result.to_dict()}
 
 
