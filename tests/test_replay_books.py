@@ -158,3 +158,17 @@ def test_rp8_sichuan_robbing_an_added_kong_leaves_a_pung_and_play_goes_on():
                       "W": {"concealed": "4p6p7p8p4s5s6s7s8s3s1p2p2s"},
                       "N": {"concealed": "7899s7899s6789p9p"}}}
     assert r.settlement.to_dict() == scorer.settle_sichuan(scorer.Play.build(**body)).to_dict()
+
+
+def test_rp8_the_wall_may_end_right_after_a_sichuan_robbing_win():
+    deal = {"E": "123456789m1255p", "S": "33p111222666s4s5s", "W": "3p4p6p7p8p4s5s6s7s8s3s1p2p",
+            "N": "7899s7899s6789p9p"}
+    script = ("E draw; E discard 4m; S draw; S discard 5m; W draw; W discard 3p; S pung; S discard 4s; W draw; "
+              "W discard 3s; N draw; N discard 1s; E draw; E discard 7m; S draw; S added_kong 3p; E win; wall_end")
+    # the one tile left is the kong's replacement, never drawn: the maker, next to draw, has nothing to draw
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.replay(sichuan(deal, script, ["4m", "5m", "2s", "3s", "1s", "7m", "3p", "9m"]))
+    assert "1 tile left for S" in e.value.message
+    r = scorer.replay(sichuan(deal, script.replace("E win; wall_end", "E win; S draw; S discard 9m; wall_end"),
+                              ["4m", "5m", "2s", "3s", "1s", "7m", "3p", "9m"]))
+    assert r.outcome == "over"

@@ -85,7 +85,7 @@ def test_the_judges_four_walls_end_the_game_when_the_seat_to_draw_has_an_empty_w
     rec = _four_wall_game(20)
     with pytest.raises(scorer.ScorerError) as e:
         scorer.replay({**rec, "actions": [*rec["actions"], {"action": "wall_end"}]})
-    assert "tiles left for S" in e.value.message  # South still has a tile in its own wall
+    assert "1 tile left for S" in e.value.message  # South still has a tile in its own wall
     rec = _four_wall_game(21)  # East is to draw a 21st tile: its wall is empty
     r = scorer.replay({**rec, "actions": [*rec["actions"], {"action": "wall_end"}]})
     assert r.outcome == "draw"

@@ -436,15 +436,12 @@ class _Game:
 
     def _wall_end(self, i: int, a: Action) -> None:
         to_draw = self.turn
-        if self.phase == "claims" and not self.won_on or self.phase == "draw":
-            if not self.wall_empty_for(to_draw):
-                left = self.left[to_draw] if self.four_walls else self.remaining
-                raise _Illegal(f"the wall is not empty: {left} tiles left for {to_draw}")
-        elif self.phase == "claims" and self.won_on:
-            if not self.wall_empty_for(to_draw):
-                raise _Illegal("the wall is not empty")
-        else:
+        robbed = self.phase == "robbing" and bool(self.won_on)  # Sichuan: after the robbing win(s)
+        if self.phase not in ("draw", "claims") and not robbed:
             raise _Illegal(f"the wall ends only when a seat is to draw: {self._whose()}")
+        if not self.wall_empty_for(to_draw):
+            left = self.left[to_draw] if self.four_walls else self.remaining
+            raise _Illegal(f"the wall is not empty: {left} tile{'' if left == 1 else 's'} left for {to_draw}")
         self._close_discard()
         self.over = True
         self.outcome = "draw" if not self.out else "over"
