@@ -7,8 +7,9 @@ facts.
 The winner's hand comes from ``tests.handgen`` (complete hands, concealed); the other seats are
 dealt at random and play at random: draws, discards (Sichuan: the missing suit first), pungs,
 chows by the next seat, exposed, concealed and added kongs with their replacements. The winner
-keeps its hand, discarding what it draws, until its winning tile comes: from the wall, from a
-discard, or as another seat's added kong (robbed). Sichuan plays on after the win to the wall's
+keeps its hand, discarding what it draws (or making a concealed kong of a tile it holds three of,
+whose replacement is sometimes the winning tile), until its winning tile comes: from the wall, from
+a discard, or as another seat's added kong (robbed). Sichuan plays on after the win to the wall's
 end, so the exhausted wall's rules apply to the others.
 """
 
@@ -111,6 +112,11 @@ class _Sim:
         if self.win_tile in pool and rng.random() < 0.3:
             pool.remove(self.win_tile)
             pool.insert(rng.randint(max(0, len(pool) - 4), len(pool)), self.win_tile)
+        triples = [t for t in set(hand) if hand.count(t) == 3 and t is not self.win_tile and t in pool]
+        if triples and rng.random() < 0.5:
+            t = rng.choice(triples)
+            pool.remove(t)
+            pool.insert(SEATS.index(self.winner), t)  # the winner's first draw, unless a claim comes first
         self.wall = pool
         self.drawn_count = 0
         self.melds: dict[str, list[tuple[str, list[Tile], bool]]] = {s: [] for s in SEATS}  # kind, tiles, concealed
@@ -146,7 +152,8 @@ class _Sim:
                  "last_copy": self.shown(tile) - (1 if discarder is not None else 0) >= 3,
                  "missing_suit": self.suits.get(seat), "out": list(self.out)}
         ctx |= {k: v for k, v in extra.items() if k in book.context_fields}
-        hand = scorer.Hand(tuple(concealed), (), tile)
+        melds = tuple(scorer.Meld(scorer.MeldKind.KONG, tiles[0], True) for _, tiles, _ in self.melds[seat])
+        hand = scorer.Hand(tuple(concealed), melds, tile)
         result = scorer.score(hand, ruleset=self.ruleset, **ctx)
         if not result.valid:
             return False
@@ -219,6 +226,21 @@ class _Sim:
                     return self.after_win(self.winner)
             else:
                 break
+            drawn = self.draw(seat, "replacement")
+            replaced = True
+        if seat == self.winner and drawn is not None and drawn is not self.win_tile and not self.wall_empty() \
+                and self.held[seat].count(drawn) == 4 and rng.random() < 0.8:
+            # the winner makes a concealed kong of a tile it held three of; sometimes the winning tile is
+            # its replacement (a later copy in the wall moved up: the wall is the order tiles are drawn in)
+            for _ in range(4):
+                self.held[seat].remove(drawn)
+            self.melds[seat].append(("kong", [drawn] * 4, True))
+            self.actions.append({"seat": seat, "action": "concealed_kong", "tile": drawn.value})
+            self.game.events.append({"kong": {"player": seat, "kind": "concealed", "tile": drawn.value}})
+            later = [k for k in range(self.drawn_count, len(self.wall)) if self.wall[k] is self.win_tile]
+            if later and rng.random() < 0.7:
+                k = later[0]
+                self.wall[self.drawn_count], self.wall[k] = self.wall[k], self.wall[self.drawn_count]
             drawn = self.draw(seat, "replacement")
             replaced = True
         if drawn is not None and self.try_win(seat, drawn, None, replaced, False):

@@ -37,6 +37,6 @@ def test_replay_agrees_with_the_direct_endpoints_on_generated_hands_of_play(rule
         kinds += len({a["action"] for a in g.record["actions"]})
     # the generator reaches the interesting cases, not only plain wins
     assert wins >= GAMES // 4
-    assert {"self_drawn", "last_wall_tile"} <= seen
+    assert {"self_drawn", "last_wall_tile", "kong_replacement"} <= seen
     if ruleset == "mcr":
         assert "last_copy" in seen
