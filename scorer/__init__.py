@@ -18,6 +18,8 @@ from .flowers import Flower
 from .forms import Form
 from .hand import MELD_FIELDS, Hand, Meld
 from .holding import Holding
+from .records import Action as RecordAction
+from .records import Record, Replay, WinReplay, replay
 from .result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
 from .rules.mcr.fan_id import FanId
@@ -47,6 +49,8 @@ from .rules.sichuan.settle import Win as SichuanWin
 from .rules.sichuan.settle import settle as settle_sichuan
 from .set_kind import MeldKind, SetKind
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
+from .tournament import Standings as TournamentStandings
+from .tournament import Tournament, standings
 from .waits.analysis import (
     WAIT_CONTEXT_FIELDS,
     WAITS_FIELDS,
@@ -74,4 +78,8 @@ __all__ = [
     # Sichuan: a whole hand of play (scorer.rules.sichuan.settle)
     "SICHUAN_EVENT_FIELDS", "SICHUAN_WINNER_FIELDS", "SICHUAN_WIN_FIELDS", "Exhaustion", "Kong", "Payment", "Play",
     "ReadyWin", "Settlement", "SichuanEventRecord", "SichuanOptions", "SichuanWin", "Winner", "settle_sichuan",
+    # a tournament's standings (scorer.tournament)
+    "Tournament", "TournamentStandings", "standings",
+    # game records and their replay (scorer.records)
+    "Record", "RecordAction", "Replay", "WinReplay", "replay",
 ]

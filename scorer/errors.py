@@ -46,6 +46,8 @@ BAD_ROBBING: Final = "bad_robbing"
 BAD_KONG: Final = "bad_kong"
 BAD_EXHAUSTED: Final = "bad_exhausted"
 HAND_OVER: Final = "hand_over"
+# A game record (scorer.records): an action that cannot have happened
+ILLEGAL_ACTION: Final = "illegal_action"
 
 Path = tuple[str | int, ...]
 

@@ -29,6 +29,11 @@ def calculator() -> Response:
     return _page("calculator.html")
 
 
+@pages.get("/replay")
+def replay() -> Response:
+    return _page("replay.html")
+
+
 @pages.get("/docs")
 def docs() -> Response:
     return _page("docs.html")

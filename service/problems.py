@@ -67,6 +67,8 @@ TITLES: dict[str, str] = {
     "bad-kong": "Impossible kong",
     "bad-exhausted": "Bad exhausted wall",
     "hand-over": "The hand of play is over",
+    # a game record (POST /v1/replay)
+    "illegal-action": "Illegal action",
     # a room (POST /v1/match)
     "unknown-player": "Unknown player",
     "duplicate-player": "Duplicate player name",

@@ -30,9 +30,13 @@ from scorer import (
     Holding,
     Play,
     Player,
+    Record,
+    RecordAction,
     Room,
+    Tournament,
 )
 from scorer.hand import MAX_FLOWERS
+from scorer.records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
 from .fastbody import MAX_BATCH
@@ -293,3 +297,68 @@ HoldingSchema = schema_for(Holding)
 WaitContextSchema = schema_for(WAIT_CONTEXT_FIELDS, "WaitContextSchema")
 WaitsRequestSchema = StrictSchema.from_dict(
     {**{s.name: field_for(s) for s in WAITS_FIELDS}, **rulebook_fields()}, name="WaitsRequestSchema")
+
+
+# --- a tournament's standings (POST /v1/standings): the library's declarations ----------------------
+StandingsRequestSchema = schema_for(Tournament, "StandingsRequestSchema")
+
+
+# --- a game record (POST /v1/replay): the library's declarations --------------------------------------
+class TileList(fields.Field[str | list[str]]):
+    """A long tile list (a whole wall): a compact string or a list of tile codes."""
+
+    def __init__(self, max_items: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str | list[str]:
+        if isinstance(value, str):
+            if len(value) > 2 * self.max_items:
+                raise ValidationError(f"longer than {2 * self.max_items} characters")
+            return value
+        if isinstance(value, list):
+            if len(value) > self.max_items:
+                raise ValidationError(f"more than {self.max_items} tiles")
+            bad = {k: ["must be a tile code string"] for k, v in enumerate(value) if not isinstance(v, str)}
+            if bad:
+                raise ValidationError(bad)
+            return value
+        raise ValidationError("must be a compact tile string or a list of tile codes")
+
+
+def _record_fields() -> dict[str, fields.Field[Any]]:
+    out: dict[str, fields.Field[Any]] = {}
+    for s in fields_of(Record):
+        if s.name == "wall":
+            out[s.name] = TileList(MAX_WALL, allow_none=True, metadata={"spec": s})
+        elif s.name == "options":
+            out[s.name] = fields.Nested(OptionsSchema)
+        elif s.name == "ruleset":
+            out[s.name] = Choice(RULESETS)
+        elif s.name == "walls":
+            out[s.name] = Choice(WALL_RULES)
+        elif s.name == "actions":
+            out[s.name] = BoundedList(fields.Nested(RecordActionSchema), max_items=s.max_items or 0, required=True,
+                                      metadata={"spec": s})
+        else:
+            out[s.name] = field_for(s)
+    return out
+
+
+def _action_fields() -> dict[str, fields.Field[Any]]:
+    out: dict[str, fields.Field[Any]] = {}
+    for s in fields_of(RecordAction):
+        if s.name == "action":
+            out[s.name] = Choice(ACTIONS, required=True, metadata={"spec": s})
+        elif s.name == "outranked":
+            outranked = StrictSchema.from_dict(
+                {"seat": field_for(s.items[0]), "action": Choice(CLAIMS, required=True, metadata={"spec": s.items[1]})},
+                name="OutrankedSchema")
+            out[s.name] = BoundedList(fields.Nested(outranked), max_items=s.max_items or 3, metadata={"spec": s})
+        else:
+            out[s.name] = field_for(s)
+    return out
+
+
+RecordActionSchema = StrictSchema.from_dict(_action_fields(), name="RecordActionSchema")
+ReplayRequestSchema = StrictSchema.from_dict(_record_fields(), name="ReplayRequestSchema")

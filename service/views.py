@@ -20,7 +20,9 @@ from .responses import JSON, json_response
 from .schemas import (
     BatchRequestSchema,
     MatchRequestSchema,
+    ReplayRequestSchema,
     SichuanSettleRequestSchema,
+    StandingsRequestSchema,
     WaitsRequestSchema,
 )
 from .scoring import score_item, score_one, score_schema
@@ -35,6 +37,9 @@ BATCH = BatchRequestSchema()
 MATCH = MatchRequestSchema()
 WAITS = WaitsRequestSchema()
 SICHUAN_SETTLE = SichuanSettleRequestSchema()
+STANDINGS = StandingsRequestSchema()
+REPLAY = ReplayRequestSchema()
+CSV = "text/csv"
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
@@ -75,6 +80,20 @@ def match() -> Response:
 @api.post("/sichuan/settle")
 def sichuan_settle() -> Response:
     return json_response(scorer.settle_sichuan(scorer.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
+
+
+@api.post("/replay")
+def replay() -> Response:
+    return json_response(scorer.replay(scorer.Record.build(**_body(REPLAY))).to_dict())
+
+
+@api.post("/standings")
+def standings() -> Response:
+    result = scorer.standings(scorer.Tournament.build(**_body(STANDINGS)))
+    if request.accept_mimetypes.best_match([JSON, CSV]) == CSV:
+        return Response(result.to_csv(), mimetype=CSV,
+                        headers={"Content-Disposition": "inline; filename=standings.csv"})
+    return json_response(result.to_dict())
 
 
 @api.post("/waits")

@@ -59,7 +59,8 @@ class SpecChecker:
     def __init__(self, spec: dict[str, Any]) -> None:
         self.spec = spec
         # openapi-core parses only application/json by itself
-        parsers = {PROBLEM_JSON: json.loads, "application/yaml": yaml.safe_load}
+        parsers = {PROBLEM_JSON: json.loads, "application/yaml": yaml.safe_load,
+                   "text/csv": lambda b: b.decode() if isinstance(b, bytes) else b}
         self.openapi = OpenAPI.from_dict(spec, config=Config(extra_media_type_deserializers=parsers))
         registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))
         self._validators: dict[str, Draft202012Validator] = {}

@@ -20,8 +20,18 @@ from typing import Any
 import httpx
 from mcr_scorer_client import Client
 from mcr_scorer_client.api.operations import healthz, metrics, openapi, openapi_json, readyz
-from mcr_scorer_client.api.pages import calculator_page, docs_page
-from mcr_scorer_client.api.scoring import list_fans, list_rule_sets, match, score, score_batch, settle_sichuan, waits
+from mcr_scorer_client.api.pages import calculator_page, docs_page, replay_page
+from mcr_scorer_client.api.scoring import (
+    list_fans,
+    list_rule_sets,
+    match,
+    replay,
+    score,
+    score_batch,
+    settle_sichuan,
+    standings,
+    waits,
+)
 from mcr_scorer_client.models import (
     BatchRequest,
     BatchResponse,
@@ -32,12 +42,16 @@ from mcr_scorer_client.models import (
     OpenapiJsonResponse200,
     Problem,
     Readiness,
+    ReplayAnswer,
+    ReplayRequest,
     RuleBooks,
     RuleSet,
     ScoreRequest,
     ScoreResult,
     SichuanSettlement,
     SichuanSettleRequest,
+    StandingsAnswer,
+    StandingsRequest,
     Status,
     TileCode,
     WaitsOutlook,
@@ -71,6 +85,14 @@ def post(path: str, client: Client, body: dict[str, Any]) -> tuple[Response[Any]
         called.add("waits")
         m5 = WaitsRequest.from_dict(body)
         return waits.sync_detailed(client=client, body=m5), m5.to_dict()
+    if path == "/v1/replay":
+        called.add("replay")
+        m6 = ReplayRequest.from_dict(body)
+        return replay.sync_detailed(client=client, body=m6), m6.to_dict()
+    if path == "/v1/standings":
+        called.add("standings")
+        m7 = StandingsRequest.from_dict(body)
+        return standings.sync_detailed(client=client, body=m7), m7.to_dict()
     raise AssertionError(f"no call written for POST {path}: add it here")
 
 
@@ -80,6 +102,8 @@ SUCCESS: dict[str, tuple[type, ...]] = {
     "/v1/match": (MatchResult,),
     "/v1/sichuan/settle": (SichuanSettlement,),
     "/v1/waits": (WaitsOutlook, DiscardAdvice),
+    "/v1/replay": (ReplayAnswer,),
+    "/v1/standings": (StandingsAnswer,),
 }
 
 
@@ -149,6 +173,9 @@ def main(base_url: str) -> None:
     assert page.status_code == 200 and b"<html" in page.content
     called.add("docsPage")
     page = docs_page.sync_detailed(client=client)
+    assert page.status_code == 200 and b"<html" in page.content
+    called.add("replayPage")
+    page = replay_page.sync_detailed(client=client)
     assert page.status_code == 200 and b"<html" in page.content
 
     # the enums by name, as a client author writes them

@@ -56,7 +56,7 @@ def refs(html: str) -> Refs:
     return r
 
 
-@pytest.mark.parametrize("path", ["/", "/docs"])
+@pytest.mark.parametrize("path", ["/", "/docs", "/replay"])
 def test_page_is_html_with_a_strict_csp(client: FlaskClient, path: str) -> None:
     resp = client.get(path)
     assert resp.status_code == 200
@@ -72,7 +72,7 @@ def test_page_is_html_with_a_strict_csp(client: FlaskClient, path: str) -> None:
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
 
 
-@pytest.mark.parametrize("path", ["/", "/docs"])
+@pytest.mark.parametrize("path", ["/", "/docs", "/replay"])
 def test_page_loads_only_what_this_server_serves(client: FlaskClient, path: str) -> None:
     page = refs(client.get(path).get_data(as_text=True))
     assert page.inline == []

@@ -36,6 +36,11 @@ REQUEST_SCHEMAS = [
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
     pytest.param("Options", schemas.OptionsSchema, id="Options"),
     pytest.param("SichuanSettleRequest", schemas.SichuanSettleRequestSchema, id="SichuanSettleRequest"),
+    # a tournament's standings (POST /v1/standings)
+    pytest.param("StandingsRequest", schemas.StandingsRequestSchema, id="StandingsRequest"),
+    # a game record (POST /v1/replay)
+    pytest.param("ReplayRequest", schemas.ReplayRequestSchema, id="ReplayRequest"),
+    pytest.param("RecordAction", schemas.RecordActionSchema, id="RecordAction"),
 ]
 
 Norm = dict[str, Any]
@@ -91,6 +96,9 @@ def field_norm(f: fields.Field) -> Norm:
             out |= {k: v for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum)) if v is not None}
             if spec.choices is not None:
                 out["enum"] = sorted(spec.choices)
+    elif isinstance(f, schemas.TileList):
+        out = {"oneOf": [{"type": "string", "maxLength": 2 * f.max_items},
+                         {"type": "array", "maxItems": f.max_items, "items": TILE_CODE}]}
     elif isinstance(f, schemas.Tiles):
         out = {"oneOf": [{"type": "string", "maxLength": MAX_TILE_STRING},
                          {"type": "array", "maxItems": MAX_TILE_LIST, "items": TILE_CODE}]}

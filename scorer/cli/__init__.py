@@ -4,6 +4,7 @@
     python -m scorer waits HAND [options]   what a hand waits on, or what to discard (``waits``)
     python -m scorer sichuan-settle FILE    settle a Sichuan hand of play from a JSON body (``sichuan``)
     python -m scorer bulk [IN] [-o OUT]     JSON lines of /v1/score bodies to answers (``bulk``)
+    python -m scorer replay FILE            replay a game record; --format botzone reads Botzone logs (``replay``)
 
 ``score`` and ``waits`` take ``--ruleset`` and ``--option NAME=VALUE``; ``bulk`` reads them from each line.
 """
@@ -15,9 +16,9 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import bulk, score, sichuan, waits
+from . import bulk, replay, score, sichuan, waits
 
-_SUBCOMMANDS = {"waits": waits.main, "sichuan-settle": sichuan.main, "bulk": bulk.main}
+_SUBCOMMANDS = {"waits": waits.main, "sichuan-settle": sichuan.main, "bulk": bulk.main, "replay": replay.main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,143 @@
+"""``python -m scorer replay FILE``: replay a game record; ``--format botzone`` reads Botzone logs.
+
+A record (``--format record``, the default) is the ``POST /v1/replay`` body as JSON; the replay
+prints as JSON, or the first illegal action as an error (exit status 2). ``--format botzone``
+reads Botzone's text format (any number of games) and writes one JSON line per game, in order::
+
+    {"match": "<id>", "fan_total": F or null, "scores": [S0, S1, S2, S3],
+     "record": {"fan_total": ..., "scores": [...]}, "agrees": true|false}
+
+``scores`` in player order as the log's ``Score`` line; a game that cannot be read or replayed
+is a line ``{"match": "<id>", "error": {"code", "pointer", "detail"}}`` and never stops the run.
+``--jobs N`` (default: every core this process may use) replays the games in that many processes.
+A summary goes to stderr: games, wins, agreements, and the games whose log scores the judge's
+5-point mixed-kong fan (明暗杠), which this scorer counts 6 (RULINGS R1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import IO, Any
+
+from ..errors import ScorerError
+from ..records import replay
+from ..records.botzone import Game, games, mixed_kongs
+from .options import report
+
+CHUNK = 64  # games per task
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m scorer replay",
+                                description="Replay a game record: check every action, score and settle every win.")
+    p.add_argument("file", help="a JSON record (or Botzone logs with --format botzone); - for standard input")
+    p.add_argument("--format", choices=("record", "botzone"), default="record")
+    p.add_argument("-o", "--output", help="write here instead of standard output")
+    p.add_argument("--jobs", type=int, default=0, help="processes for --format botzone (default: every core)")
+    args = p.parse_args(argv)
+    try:
+        source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+    except OSError as e:
+        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    with source:
+        if args.format == "record":
+            return _record(source)
+        sink = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+        try:
+            return _botzone(source, sink, args.jobs if args.jobs > 0 else _cpus())
+        finally:
+            if sink is not sys.stdout:
+                sink.close()
+
+
+def _record(source: IO[str]) -> int:
+    try:
+        body = json.load(source)
+    except ValueError as e:
+        print(f"error: not JSON: {e}", file=sys.stderr)
+        return 2
+    if not isinstance(body, dict):
+        return report(ScorerError("bad_value", "a record is a JSON object", ()))
+    try:
+        result = replay(body)
+    except ScorerError as e:
+        return report(e)
+    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    return 0
+
+
+def game_line(game: Game | ScorerError) -> dict[str, Any]:
+    """One game's output line: the replay's total and scores beside the log's, or the error."""
+    if isinstance(game, ScorerError):
+        return {"match": str(game.field[0]) if game.field else "?", "error": _error(game, game.field[1:])}
+    try:
+        r = replay(game.body)
+    except ScorerError as e:
+        return {"match": game.match, "error": _error(e, e.field)}
+    total = r.wins[0].result.total if r.wins else None
+    scores = [r.changes[w] for w in "ESWN"]
+    line: dict[str, Any] = {"match": game.match, "fan_total": total, "scores": scores,
+                            "record": {"fan_total": game.fan_total, "scores": list(game.scores)},
+                            "agrees": total == game.fan_total and tuple(scores) == game.scores}
+    return line
+
+
+def _error(e: ScorerError, field: Sequence[str | int]) -> dict[str, str]:
+    pointer = "".join(f"/{p}" for p in field)
+    return {"code": e.code, "pointer": pointer, "detail": e.message}
+
+
+def _lines(chunk: list[Game | ScorerError]) -> list[tuple[str, bool, bool]]:
+    out = []
+    for g in chunk:
+        line = game_line(g)
+        out.append((json.dumps(line, ensure_ascii=False), bool(line.get("agrees")),
+                    not isinstance(g, ScorerError) and mixed_kongs(g)))
+    return out
+
+
+def _chunks(source: IO[str]) -> Iterator[list[Game | ScorerError]]:
+    chunk: list[Game | ScorerError] = []
+    for g in games(source):
+        chunk.append(g)
+        if len(chunk) >= CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _botzone(source: IO[str], sink: IO[str], jobs: int) -> int:
+    done = agree = 0
+    mixed: list[str] = []
+    results: Iterator[list[tuple[str, bool, bool]]]
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        results = pool.map(_lines, _chunks(source)) if pool else map(_lines, _chunks(source))
+        for lines in results:
+            for text, agrees, is_mixed in lines:
+                sink.write(text + "\n")
+                done += 1
+                agree += agrees
+                if is_mixed:
+                    mixed.append(json.loads(text)["match"])
+    finally:
+        if pool:
+            pool.shutdown()
+    print(f"{done} games, {agree} agree with the log" + (
+        f"; {len(mixed)} score the judge's 5-point mixed-kong fan (明暗杠, this scorer 6: RULINGS R1): "
+        + " ".join(mixed) if mixed else ""), file=sys.stderr)
+    return 0
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
