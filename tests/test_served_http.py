@@ -310,7 +310,7 @@ def test_liveness_does_not_wait_behind_scoring(served: Served) -> None:
         done.set()
         t.join(10)
     assert sorted(a[0] for a in answers) == [200] * 16
-    assert len(probes) >= 10
+    assert len(probes) >= 5  # while the batches were scored (about a second compiled, several pure)
     assert statistics.median(probes) < 0.1 and max(probes) < 0.5, (statistics.median(probes), max(probes))
 
 
