@@ -3,8 +3,8 @@
     python -m loadtest.compare_serving [--config conf --config gthread:2:1 --config gevent:2 ...]
         [--duration 5] [--rounds 4] [--connections 32] [--hands 60000] [--json out.json] [--install-wrk]
 
-Each setting (``conf`` = ``gunicorn.conf.py`` as it is: the buffering worker of
-``service/worker.py``; ``CLASS:WORKERS[:THREADS]`` over it, e.g. ``gthread:2:1``, the configuration
+Each setting (``conf`` = ``gunicorn.conf.py`` as it is: gunicorn's gevent worker as
+``service/worker.py`` extends it, with the compute lane; ``CLASS:WORKERS[:THREADS]`` over it, e.g. ``gthread:2:1``, the configuration
 before it) gets its own gunicorn on 127.0.0.1, all started before the first round. wrk then drives
 them in turn, round after round (order reversed every other round, so that drifts of the shared
 machine fall on all of them alike): ``--connections`` keep-alive connections for ``--duration``
@@ -13,7 +13,7 @@ walks the list from where its last round stopped, so no body repeats to a server
 lasts and the result cache cannot flatter anyone).
 
 Reported per setting: the median over the rounds of p50, p99 and requests/s, the p99 ratio to the
-first setting (the issue's check: the buffering worker's p99 no worse than gthread's), errors, and
+first setting (the check: the shipped worker's p99 no worse than the other designs'), errors, and
 how the connections were spread over the workers (the imbalance that drives the tail). Exit 0 =
 measured, 1 = errors, 3 = wrk missing (``--install-wrk`` installs Debian's wrk).
 """
