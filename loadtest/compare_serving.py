@@ -4,8 +4,8 @@
         [--duration 5] [--rounds 4] [--connections 32] [--hands 60000] [--json out.json] [--install-wrk]
 
 Each setting (``conf`` = ``gunicorn.conf.py`` as it is: gunicorn's gevent worker as
-``service/worker.py`` extends it, with the compute lane; ``CLASS:WORKERS[:THREADS]`` over it, e.g. ``gthread:2:1``, the configuration
-before it) gets its own gunicorn on 127.0.0.1, all started before the first round. wrk then drives
+``service/worker.py`` extends it, with the compute lane; ``CLASS:WORKERS[:THREADS]`` over it, e.g.
+``gthread:2:1``) gets its own gunicorn on 127.0.0.1, all started before the first round. wrk then drives
 them in turn, round after round (order reversed every other round, so that drifts of the shared
 machine fall on all of them alike): ``--connections`` keep-alive connections for ``--duration``
 seconds, POSTing distinct ``/v1/score`` bodies (``--hands`` of them, at least 20,000; each server
