@@ -6,15 +6,15 @@ under a minute in all.
 One check is left out where the spec cannot say everything the server judges:
 ``positive_data_acceptance`` (a request the schema allows must not be refused) for the operations
 whose bodies carry a hand, a room, a hand of play, a game record or a tournament. JSON Schema can
-say a tile list is a string of at most 128 characters, but not that its tiles make a legal hand (a meld that is no chow, pung or
-kong, a fifth copy, 13 tiles plus the winning one), nor that four players have distinct names and
-that a winner or discarder is one of them, nor that a Sichuan hand of play could have happened (a
-kong in one's missing suit, a win by a player who has already won, a robbing win that follows no
-added kong), nor that a record's deal and actions could have been played (thirteen tiles each,
-a discard of a tile held, a claim in turn), nor that a tournament's tables seat four different
-players. Those refusals are 422s that the spec documents; every other check still runs on
-those operations, and all checks run on every other one (the batch included: a schema-valid batch
-is always answered, each item in its own slot).
+say a tile list is a string of at most 128 characters, but not that its tiles make a legal hand (a
+meld that is no chow, pung or kong, a fifth copy, 13 tiles plus the winning one), nor that four
+players have distinct names and that a winner or discarder is one of them, nor that a Sichuan hand
+of play could have happened (a kong in one's missing suit, a win by a player who has already won, a
+robbing win that follows no added kong), nor that a record's deal and actions could have been played
+(thirteen tiles each, a discard of a tile held, a claim in turn), nor that a tournament's tables
+seat four different players. Those refusals are 422s that the spec documents; every other check
+still runs on those operations, and all checks run on every other one (the batch included: a
+schema-valid batch is always answered, each item in its own slot).
 
 And one the other way, on the batch alone: ``negative_data_rejection`` (a request the schema refuses
 must be refused). The spec types each item as a ``POST /v1/score`` body, so that clients build them
