@@ -22,7 +22,7 @@ from .result import Arrangement, Excluded, Explanation, FanScore, Result, Scored
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
 from .rules.mcr.fan_id import FanId
 from .rules.mcr.fans import BY_ID as FANS_BY_ID
-from .rules.mcr.fans import FANS, MIN_POINTS, Fan
+from .rules.mcr.fans import FANS, MIN_POINTS
 from .rules.mcr.room import (
     ROOM_HAND_FIELDS,
     WIN_FIELDS,
@@ -45,6 +45,7 @@ from .rules.sichuan.settle import EventRecord as SichuanEventRecord
 from .rules.sichuan.settle import Exhaustion, Kong, Payment, Play, ReadyWin, Settlement, Winner
 from .rules.sichuan.settle import Win as SichuanWin
 from .rules.sichuan.settle import settle as settle_sichuan
+from .rules.table import Fan
 from .set_kind import MeldKind, SetKind
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 from .waits.analysis import (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
+from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
@@ -129,6 +130,18 @@ class FanRow:
 
 class ScoreFn(Protocol):
     def __call__(self, hand: Hand, context: Context, options: Any, /) -> Result: ...
+
+
+def lazy_explain(package: str) -> ScoreFn:
+    """A book's ``explain``: its ``<package>.explain`` module's ``explain_hand``, imported on the
+    first explained request, so plain scoring never loads it."""
+
+    def explain(hand: Hand, context: Context, options: Any, /) -> Result:
+        module = import_module(package + ".explain")
+        fn: ScoreFn = module.explain_hand
+        return fn(hand, context, options)
+
+    return explain
 
 
 def _no_dead_tiles(context: Context) -> frozenset[int]:

@@ -8,8 +8,8 @@ from ...forms import Form
 from ...hand import Hand
 from ...result import Result
 from ...tiles import HONOR_START, NUM_TILES
-from ..book import RuleBook
-from .fans import FANS, MAX_FAN
+from ..book import RuleBook, lazy_explain
+from .fans import MAX_FAN, TABLE
 from .options import SichuanOptions
 from .scoring import SUIT_INDEX, clear_caches, score_hand
 
@@ -17,13 +17,6 @@ from .scoring import SUIT_INDEX, clear_caches, score_hand
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
     """The Sichuan rule book's ``score``."""
     return score_hand(hand, context, options.max_fan)
-
-
-def explain(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
-    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
-    from .explain import explain_hand
-
-    return explain_hand(hand, context, options)
 
 
 _HONOURS = frozenset(range(HONOR_START, NUM_TILES))
@@ -45,12 +38,12 @@ BOOK = RuleBook(
     options_type=SichuanOptions,
     context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS),
-    fan_table=FANS,
+    fan_table=TABLE.rows,
     score=score,
     dead_tiles=dead_tiles,
     clear_caches=clear_caches,
     flowers="none",
     honors=False,
     chows=False,
-    explain=explain,
+    explain=lazy_explain(__package__),
 )

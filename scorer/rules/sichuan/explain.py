@@ -26,15 +26,17 @@ from ...context import Context
 from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...tiles import CODES, HONOR_START
-from .fans import ALL_258_PUNGS, ALL_PUNGS, BY_ID, KONG_REPLACEMENT, LAST_TILE, ROBBING_KONG, ROOT
+from ..table import Group
+from .fan_id import ALL_258_PUNGS, ALL_PUNGS
+from .fans import BY_ID, TABLE
 from .options import SichuanOptions
 from .scoring import _breakdown, readings, score_hand
 
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
 
-# Fans that rest on no set: how the hand was won.
-NO_SET = frozenset({KONG_REPLACEMENT, ROBBING_KONG, LAST_TILE})
+NO_SET = TABLE.group(Group.NO_SET)  # fans that rest on no set: how the hand was won
+WHOLE_HAND = TABLE.group(Group.WHOLE_HAND)  # fans that judge the whole hand: every set and the pair
 REPLACES = "replaces"
 
 
@@ -61,10 +63,10 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
     for fs in result.fans:
         if fs.id in NO_SET:
             fan_sets.append(((),) * fs.count)
-        elif fs.id == ROOT:
-            fan_sets.append(tuple(root_sets(hand, best.sets)))
-        else:
+        elif fs.id in WHOLE_HAND:
             fan_sets.append((everything,) * fs.count)
+        else:  # 根, the one fan of some sets
+            fan_sets.append(tuple(root_sets(hand, best.sets)))
     excluded: tuple[Excluded, ...] = ()
     if best.fans.get(ALL_258_PUNGS):
         row = BY_ID[ALL_PUNGS]
