@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorer import ScorerError
+from scorer import RULESETS, ScorerError
 
 if TYPE_CHECKING:
     from marshmallow import ValidationError
@@ -55,9 +55,7 @@ TITLES: dict[str, str] = {
     "bad-ruleset": "Unknown rule book",
     "bad-option": "Bad house rule",
     "not-in-ruleset": "Not part of this rule book",
-    # Sichuan (a hand, and a whole hand of play: POST /v1/sichuan/settle)
-    "honour-in-sichuan": "No honour tiles in Sichuan",
-    "chow-in-sichuan": "No chows in Sichuan",
+    # a book with a missing suit (Sichuan), and a whole hand of play (POST /v1/sichuan/settle)
     "missing-suit-required": "Missing suit required",
     "missing-suit-held": "The missing suit is still held",
     "player-out": "A player who has already won",
@@ -77,6 +75,8 @@ TITLES: dict[str, str] = {
     "not-winning": "Not a complete hand",
     "under-minimum": "Under the 8-point minimum",
     "bad-points": "Bad points",
+    # and each rule book's own codes (``RuleBook.errors``: Sichuan's honour-in-sichuan, chow-in-sichuan)
+    **{code.replace("_", "-"): title for book in RULESETS.values() for code, title in book.errors},
 }
 
 

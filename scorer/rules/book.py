@@ -182,6 +182,9 @@ class RuleBook:
     flowers: str = "count"
     honors: bool = True
     chows: bool = True
+    # The book's own refusal codes, each with its problem title (``honour_in_sichuan``: "No honour
+    # tiles in Sichuan"): the wire layer maps each onto a problem ``type`` as it does the shared ones.
+    errors: tuple[tuple[str, str], ...] = ()
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 
@@ -204,7 +207,7 @@ class RuleBook:
         """``score`` with an ``explanation``; a ``ScorerError`` at ``/explain`` if the book has none."""
         if self.explain is None:
             raise ScorerError(NOT_IN_RULESET, f"the rule book {self.name!r} does not explain its scores yet",
-                              ("explain",))
+                              ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
 
     def check_context(self, context: Context) -> None:
@@ -213,7 +216,7 @@ class RuleBook:
         for name, default in self._foreign:
             if getattr(context, name) != default:
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
-                                  ("context", name))
+                                  ("context", name), ruleset=self.name)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,

@@ -11,7 +11,7 @@ from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, lazy_explain
 from .fans import MAX_FAN, TABLE
 from .options import SichuanOptions
-from .scoring import SUIT_INDEX, clear_caches, score_hand
+from .scoring import ERRORS, SUIT_INDEX, clear_caches, score_hand
 
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
@@ -46,4 +46,5 @@ BOOK = RuleBook(
     honors=False,
     chows=False,
     explain=lazy_explain(__package__),
+    errors=ERRORS,
 )

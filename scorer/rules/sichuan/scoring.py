@@ -13,7 +13,7 @@ from typing import Any, Final
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
-from ...errors import CHOW_IN_SICHUAN, HONOUR_IN_SICHUAN, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
+from ...errors import MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
 from ...forms import Form
 from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
@@ -33,6 +33,11 @@ from .detect import (
 from .fans import BY_ID, ORDER
 from .payouts import payouts
 
+RULESET: Final = "sichuan"
+# The book's own refusal codes (``RuleBook.errors``), with their problem titles.
+HONOUR_IN_SICHUAN: Final = "honour_in_sichuan"
+CHOW_IN_SICHUAN: Final = "chow_in_sichuan"
+ERRORS: Final = ((HONOUR_IN_SICHUAN, "No honour tiles in Sichuan"), (CHOW_IN_SICHUAN, "No chows in Sichuan"))
 SUIT_INDEX: Final[dict[str, int]] = {"m": 0, "s": 1, "p": 2}  # the engine's suit order: 萬 條 餅
 SUIT_NAMES: Final[dict[str, str]] = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (条)"}
 
@@ -41,18 +46,18 @@ def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: i
     """Refuse what Sichuan has no place for: flowers, honours, chow melds (``melds`` in the order
     given, which a ``Hand`` keeps sorted)."""
     if flowers:
-        raise ScorerError(NOT_IN_RULESET, "Sichuan is played without flowers", ("hand", "flowers"))
+        raise ScorerError(NOT_IN_RULESET, "Sichuan is played without flowers", ("hand", "flowers"), ruleset=RULESET)
     for k, m in enumerate(melds):
         if IS_HONOR[INDEX[m.tile]]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {m.tile.value}",
-                              ("hand", "melds", k))
+                              ("hand", "melds", k), ruleset=RULESET)
         if m.kind is MeldKind.CHOW:
             raise ScorerError(CHOW_IN_SICHUAN, "Sichuan has no chow melds (吃): only pungs and kongs are declared",
-                              ("hand", "melds", k))
+                              ("hand", "melds", k), ruleset=RULESET)
     for t in concealed:
         if IS_HONOR[INDEX[t]]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {t.value}",
-                              ("hand", "concealed"))
+                              ("hand", "concealed"), ruleset=RULESET)
 
 
 def check_hand(hand: Hand) -> None:
@@ -60,14 +65,14 @@ def check_hand(hand: Hand) -> None:
     check_tiles(hand.concealed, hand.melds, hand.flowers)
     if IS_HONOR[INDEX[hand.winning_tile]]:
         raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {hand.winning_tile.value}",
-                          ("hand", "winning_tile"))
+                          ("hand", "winning_tile"), ruleset=RULESET)
 
 
 def missing_suit(context: Context) -> str:
     suit = context.missing_suit
     if suit is None:
         raise ScorerError(MISSING_SUIT_REQUIRED, "Sichuan needs the winner's missing suit (定缺): m, p or s",
-                          ("context", "missing_suit"))
+                          ("context", "missing_suit"), ruleset=RULESET)
     return suit
 
 
@@ -170,7 +175,7 @@ class _Sichuan(Engine[Context, SichuanReading]):
         return Result(True, True, best.points, 0, total, fans, tuple(best.sets), pay, None, "sichuan")
 
 
-ENGINE: Final = _Sichuan("sichuan")
+ENGINE: Final = _Sichuan(RULESET)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
 
 
