@@ -11,18 +11,18 @@ from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
 
 import scorer
-
-from . import jsonbody
-from .errors import ApiError
-from .fastbody import fast_batch, fast_load
-from .responses import JSON, json_response
-from .schemas import (
+from scorer.wire import jsonbody
+from scorer.wire.fastbody import fast_batch, fast_load
+from scorer.wire.schemas import (
     BatchRequestSchema,
     MatchRequestSchema,
     SichuanSettleRequestSchema,
     WaitsRequestSchema,
 )
-from .scoring import score_item, score_one, score_schema
+from scorer.wire.scoring import score_item, score_one, score_schema
+
+from .errors import ApiError
+from .responses import JSON, json_response
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 ops = Blueprint("ops", __name__)
