@@ -10,10 +10,11 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import BAD_RULESET, ScorerError
-from .book import FanRow, OptionSpec, RuleBook
+from .book import OptionSpec, RuleBook
 from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
+from .table import FanRow
 
 DEFAULT = "mcr"
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK, SICHUAN)})

@@ -19,6 +19,7 @@ from ..errors import BAD_OPTION, NOT_IN_RULESET, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..result import Result
+from .table import FanRow, FanTable
 
 _OPTION = "scorer.rules.option"  # the metadata key of an option field
 
@@ -33,6 +34,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    source: str = ""  # where the rule comes from: a RULINGS.md row ("HK23: the page ...")
 
     def check(self, value: object) -> int | str:
         """The value if it is allowed; a ``ScorerError`` pointing at ``/options/<name>`` if not."""
@@ -57,11 +59,12 @@ class OptionSpec:
         return out
 
 
-def option(default: int | str, help: str, *, minimum: int | None = None, maximum: int | None = None,
+def option(default: int | str, help: str, *, source: str, minimum: int | None = None, maximum: int | None = None,
            choices: tuple[str, ...] = ()) -> Any:
     """Declare a field of a book's frozen options dataclass as a house rule:
-    ``max_fan: int = option(13, "the cap", minimum=1, maximum=13)``."""
-    return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices)})
+    ``max_fan: int = option(13, "the cap", source="HK9: the page, 最多计 13 番", minimum=1, maximum=13)``;
+    ``source`` begins with the RULINGS.md row that states it."""
+    return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices, source)})
 
 
 def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
@@ -71,8 +74,8 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
         meta = f.metadata.get(_OPTION)
         if meta is None or f.default is MISSING:
             continue
-        help, minimum, maximum, choices = meta
-        out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices))
+        help, minimum, maximum, choices, source = meta
+        out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices, source))
     return tuple(out)
 
 
@@ -96,36 +99,6 @@ def parse_options(options_type: type[OptionsT], given: object, book: str) -> Opt
                               ("options", name))
         values[name] = spec.check(value)
     return options_type(**values)
-
-
-@dataclass(frozen=True)
-class FanRow:
-    """One fan of a book's table, as ``GET /v1/fans`` serves it. ``points`` is its value in the
-    book's unit (points in MCR, fan in Hong Kong and Sichuan); ``implies``: fans not counted
-    beside it (不计), ``implies_one``: counted once fewer; ``replaces``: fans whose place it takes
-    (Hong Kong's 小三元 takes the dragon pungs'); ``limit``: a limit hand, worth the cap;
-    ``per``: what one count is, for a fan that repeats."""
-
-    id: str
-    name: str
-    name_zh: str
-    points: int
-    implies: tuple[str, ...] = ()
-    implies_one: tuple[str, ...] = ()
-    replaces: tuple[str, ...] = ()
-    limit: bool = False
-    per: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
-                               "implies": list(self.implies), "implies_one": list(self.implies_one)}
-        if self.replaces:
-            out["replaces"] = list(self.replaces)
-        if self.limit:
-            out["limit"] = True
-        if self.per is not None:
-            out["per"] = self.per
-        return out
 
 
 class ScoreFn(Protocol):
@@ -169,7 +142,7 @@ class RuleBook:
     options_type: type
     context_fields: frozenset[str]
     forms: tuple[Form, ...]
-    fan_table: tuple[FanRow, ...]
+    fans: FanTable[Any]  # the book's fan table: rows of one type, its ids a StrEnum of the book's
     score: ScoreFn
     dead_tiles: Callable[[Context], frozenset[int]] = _no_dead_tiles
     clear_caches: Callable[[], None] = _nothing
@@ -182,11 +155,19 @@ class RuleBook:
     flowers: str = "count"
     honors: bool = True
     chows: bool = True
+    # The prefixes of the book's rows in RULINGS.md (MCR's R, C and D; Hong Kong's HK; ...): each
+    # option's ``source`` cites one of them.
+    rulings: tuple[str, ...] = ()
     # The book's own refusal codes, each with its problem title (``honour_in_sichuan``: "No honour
     # tiles in Sichuan"): the wire layer maps each onto a problem ``type`` as it does the shared ones.
     errors: tuple[tuple[str, str], ...] = ()
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
+
+    @property
+    def fan_table(self) -> tuple[FanRow, ...]:
+        """The fan table as ``GET /v1/fans`` serves it."""
+        return self.fans.rows
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:

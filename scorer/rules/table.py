@@ -18,9 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Generic, TypeVar
-
-from .book import FanRow
+from typing import Any, Generic, TypeVar
 
 
 class Group(StrEnum):
@@ -29,6 +27,36 @@ class Group(StrEnum):
     SETS = "sets"  # some of the reading's sets and pair (the book's explanation says which)
     WHOLE_HAND = "whole_hand"  # every set and the pair
     NO_SET = "no_set"  # none: how it was won, its concealment, its flowers
+
+
+@dataclass(frozen=True)
+class FanRow:
+    """One fan of a book's table, as ``GET /v1/fans`` serves it. ``points`` is its value in the
+    book's unit (points in MCR, fan in Hong Kong and Sichuan); ``implies``: fans not counted
+    beside it (不计), ``implies_one``: counted once fewer; ``replaces``: fans whose place it takes
+    (Hong Kong's 小三元 takes the dragon pungs'); ``limit``: a limit hand, worth the cap;
+    ``per``: what one count is, for a fan that repeats."""
+
+    id: str
+    name: str
+    name_zh: str
+    points: int
+    implies: tuple[str, ...] = ()
+    implies_one: tuple[str, ...] = ()
+    replaces: tuple[str, ...] = ()
+    limit: bool = False
+    per: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
+                               "implies": list(self.implies), "implies_one": list(self.implies_one)}
+        if self.replaces:
+            out["replaces"] = list(self.replaces)
+        if self.limit:
+            out["limit"] = True
+        if self.per is not None:
+            out["per"] = self.per
+        return out
 
 
 IdT = TypeVar("IdT", bound=StrEnum)

@@ -18,11 +18,12 @@ BOOK = RuleBook(
     options_type=HKOptions,
     context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
-    fan_table=TABLE.rows,
+    fans=TABLE,
     score=score_hand,
     clear_caches=clear_caches,
     flowers="named",
     explain=lazy_explain(__package__),
+    rulings=("HK",),
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -25,8 +25,9 @@ BOOK = RuleBook(
     options_type=McrOptions,
     context_fields=frozenset({"prevalent_wind", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=ALL_FORMS,
-    fan_table=TABLE.rows,
+    fans=TABLE,
     score=score_hand,
     clear_caches=clear_caches,
     explain=lazy_explain(__package__),
+    rulings=("R", "C", "D"),
 )

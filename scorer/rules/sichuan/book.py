@@ -38,7 +38,7 @@ BOOK = RuleBook(
     options_type=SichuanOptions,
     context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS),
-    fan_table=TABLE.rows,
+    fans=TABLE,
     score=score,
     dead_tiles=dead_tiles,
     clear_caches=clear_caches,
@@ -46,5 +46,6 @@ BOOK = RuleBook(
     honors=False,
     chows=False,
     explain=lazy_explain(__package__),
+    rulings=("S", "T"),
     errors=ERRORS,
 )
