@@ -59,7 +59,7 @@ class Metrics:
 
     def refresh_cache(self) -> None:
         self.next_refresh = time.monotonic() + 1.0
-        for name, info in scorer.cache_info().items():
+        for name, info in scorer.mcr.cache_info().items():
             self.cache_hits.labels(name).set(info.get("hits", 0))
             self.cache_misses.labels(name).set(info.get("misses", 0))
             self.cache_size.labels(name).set(info.get("size", 0))

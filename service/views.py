@@ -68,12 +68,12 @@ def score_batch() -> Response:
 
 @api.post("/match")
 def match() -> Response:
-    return json_response(scorer.settle(scorer.Room.build(**_body(MATCH))).to_dict())
+    return json_response(scorer.mcr.settle(scorer.mcr.Room.build(**_body(MATCH))).to_dict())
 
 
 @api.post("/sichuan/settle")
 def sichuan_settle() -> Response:
-    return json_response(scorer.settle_sichuan(scorer.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
+    return json_response(scorer.sichuan.settle(scorer.sichuan.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
 
 
 @api.post("/waits")

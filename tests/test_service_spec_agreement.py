@@ -159,8 +159,8 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
 @pytest.mark.parametrize(("value_type", "schema"), [
     pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
-    pytest.param(scorer.Room, schemas.MatchRequestSchema, id="Room"),
-    pytest.param(scorer.Player, schemas.MatchPlayerSchema, id="Player"),
+    pytest.param(scorer.mcr.Room, schemas.MatchRequestSchema, id="Room"),
+    pytest.param(scorer.mcr.Player, schemas.MatchPlayerSchema, id="Player"),
     pytest.param(scorer.Holding, schemas.HoldingSchema, id="Holding"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:

@@ -1,6 +1,6 @@
 """``python -m scorer sichuan-settle FILE.json``: settle a whole Sichuan hand of play.
 
-FILE holds the request body (``scorer.Play.build``'s fields); ``-`` reads it from standard input.
+FILE holds the request body (``scorer.sichuan.Play.build``'s fields); ``-`` reads it from standard input.
 The settlement prints as JSON.
 """
 
@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import ScorerError
-from ..rules.sichuan.settle import Play, settle
+from ..sichuan import Play, settle
 from .options import report
 
 

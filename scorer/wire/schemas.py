@@ -17,23 +17,11 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
-from .. import (
-    MELD_FIELDS,
-    ROOM_HAND_FIELDS,
-    RULESETS,
-    SCORE_FIELDS,
-    WAIT_CONTEXT_FIELDS,
-    WAITS_FIELDS,
-    WIN_FIELDS,
-    Context,
-    Hand,
-    Holding,
-    Play,
-    Player,
-    Room,
-)
+from .. import MELD_FIELDS, RULESETS, SCORE_FIELDS, WAIT_CONTEXT_FIELDS, WAITS_FIELDS, Context, Hand, Holding
 from ..hand import MAX_FLOWERS
+from ..mcr import ROOM_HAND_FIELDS, WIN_FIELDS, Player, Room
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
+from ..sichuan import Play
 from .fastbody import MAX_BATCH
 from .fastbody import fast_load as fast_load  # the common body without marshmallow: a strict subset of this schema
 
