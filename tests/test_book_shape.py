@@ -72,6 +72,21 @@ def test_a_refusal_for_a_context_field_carries_the_book(book: RuleBook) -> None:
     assert (e.value.code, e.value.ruleset) == ("not_in_ruleset", book.name)
 
 
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_settlement_where_the_book_has_one_reads_a_body_and_settles_it(book: RuleBook) -> None:
+    s = book.settlement
+    if s is None:
+        return
+    assert s.what and callable(s.build) and callable(s.settle)
+    with pytest.raises(scorer.ScorerError) as e:
+        s.of_body({"no_such_field": 1})
+    assert (e.value.code, e.value.field) == ("bad_value", ("no_such_field",))
+
+
+def test_the_books_that_settle_more_than_one_win() -> None:
+    assert {name for name, b in RULESETS.items() if b.settlement is not None} == {"mcr", "sichuan"}
+
+
 def test_the_library_imports_nothing_from_the_web_package() -> None:
     importing = re.compile(r"^\s*(?:from\s+service[\s.]|import\s+service\b)", re.M)
     offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "scorer").rglob("*.py"))

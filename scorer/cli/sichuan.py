@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import ScorerError
-from ..sichuan import Play, settle
+from ..rules import RULESETS
 from .options import report
 
 
@@ -34,7 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "the request body must be a JSON object", ()))
     try:
-        ledger = settle(Play.build(**body))
+        settlement = RULESETS["sichuan"].settlement
+        assert settlement is not None
+        ledger = settlement.of_body(body)
     except ScorerError as e:
         return report(e)
     print(json.dumps(ledger.to_dict(), ensure_ascii=False, indent=2))

@@ -19,6 +19,7 @@ from ..errors import BAD_OPTION, NOT_IN_RULESET, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..result import Result
+from ..shape import Declared, FieldSpec, read_object
 from .table import FanRow, FanTable
 
 _OPTION = "scorer.rules.option"  # the metadata key of an option field
@@ -105,6 +106,24 @@ class ScoreFn(Protocol):
     def __call__(self, hand: Hand, context: Context, options: Any, /) -> Result: ...
 
 
+@dataclass(frozen=True)
+class Settlement:
+    """A book's settlement of more than one win (an optional capability of ``RuleBook``): MCR's
+    room of hands and beans, Sichuan's hand of play to the end. ``build`` reads a request body's
+    fields into the book's checked value (``Room.build``, ``Play.build``), ``settle`` settles it
+    into a result with ``to_dict``; ``what`` names the value, ``fields`` its request fields."""
+
+    what: str
+    fields: tuple[FieldSpec, ...]
+    build: Callable[..., Any]
+    settle: Callable[[Any], Any]
+
+    def of_body(self, body: object) -> Any:
+        """The settlement of a request body: an object of ``fields`` (a ``ScorerError`` at the
+        field that is not one, or is missing), built and settled."""
+        return self.settle(self.build(**read_object(body, (), Declared.of(self.fields))))
+
+
 def lazy_explain(package: str) -> ScoreFn:
     """A book's ``explain``: its ``<package>.explain`` module's ``explain_hand``, imported on the
     first explained request, so plain scoring never loads it."""
@@ -161,6 +180,7 @@ class RuleBook:
     # The book's own refusal codes, each with its problem title (``honour_in_sichuan``: "No honour
     # tiles in Sichuan"): the wire layer maps each onto a problem ``type`` as it does the shared ones.
     errors: tuple[tuple[str, str], ...] = ()
+    settlement: Settlement | None = None  # where the book settles more than one win
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 

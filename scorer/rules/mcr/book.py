@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...forms import ALL_FORMS
-from ..book import RuleBook, lazy_explain
+from ...shape import fields_of
+from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MIN_POINTS, TABLE
+from .room import Room, settle
 from .scoring import clear_caches, score_hand
 
 
@@ -30,4 +32,5 @@ BOOK = RuleBook(
     clear_caches=clear_caches,
     explain=lazy_explain(__package__),
     rulings=("R", "C", "D"),
+    settlement=Settlement("room", fields_of(Room), Room.build, settle),
 )

@@ -7,11 +7,13 @@ from ...context import Context
 from ...forms import Form
 from ...hand import Hand
 from ...result import Result
+from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
-from ..book import RuleBook, lazy_explain
+from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MAX_FAN, TABLE
 from .options import SichuanOptions
 from .scoring import ERRORS, SUIT_INDEX, clear_caches, score_hand
+from .settle import Play, settle
 
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
@@ -47,5 +49,6 @@ BOOK = RuleBook(
     chows=False,
     explain=lazy_explain(__package__),
     rulings=("S", "T"),
+    settlement=Settlement("hand of play", fields_of(Play), Play.build, settle),
     errors=ERRORS,
 )
