@@ -1,8 +1,10 @@
 """The rule books this library scores by, behind one small interface (``book.RuleBook``).
 
 ``RULESETS`` maps each book's name to it; ``rulebook(name)`` looks one up, refusing an unknown
-name with an error that points at ``/ruleset``. Adding a book is a package here and a line below:
-no view, CLI or page changes.
+name with an error that points at ``/ruleset``. Adding a book is a package here (its fan table,
+detectors, an ``engine.Engine`` of its hooks, its ``RuleBook``), a namespace beside ``scorer.mcr``
+and a line below: no view, CLI, page, error table or build change; ``tests/test_book_shape.py``
+holds it to the others' shape.
 """
 
 from __future__ import annotations

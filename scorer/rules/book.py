@@ -1,10 +1,12 @@
-"""The small common interface every rule book offers: a fan table as data, options as one frozen
-value, the context fields that mean something to it, the forms it wins with, and ``score``.
+"""The small common interface every rule book offers: a fan table as data (``table.FanTable``),
+options as one frozen value, the context fields that mean something to it, the forms it wins with,
+``score``, and where it has them an explanation, its own refusal codes and a settlement.
 
-A rule book is configuration plus a few detectors, not a fork of the engine: readings of a hand
-come from the shared ``scorer.decompose``; a book says which fans it sees in a reading, what
-replaces or excludes what, its cap, and how money moves. The service, the CLI, the waits and the
-page ask the registry (``scorer.rules``) what exists and never reach inside one.
+A rule book is configuration plus a few detectors, not a fork of the engine: the loop over the
+readings of a hand is ``engine.Engine``'s, the readings come from the shared ``scorer.decompose``;
+a book says which fans it sees in a reading, what replaces or excludes what, which reading is
+better, its cap, and how money moves. The service, the CLI, the waits and the page ask the
+registry (``scorer.rules``) what exists and never reach inside one.
 """
 
 from __future__ import annotations
