@@ -2,9 +2,8 @@
 behind every fan, the fan whose place 将对 took, and the other readings weighed.
 
 Only an explained request comes here; plain scoring never loads this module. The engine is the one
-judge of *what* counts: ``scoring.readings`` gives every reading, and the one that scores is the one
-``best_reading`` picks (the most fan before the cap, the first on a tie). This module says which
-sets make each occurrence:
+judge of *what* counts: its ``weighed`` gives every reading and the one that scores (the most fan
+before the cap, the first on a tie). This module says which sets make each occurrence:
 
 - a hand-shape fan (平胡, 碰碰胡, 七对, 带幺九, 将对), 清一色 and 金钩钓 judge the whole hand: every
   entry;
@@ -30,7 +29,7 @@ from ..table import Group
 from .fan_id import ALL_258_PUNGS, ALL_PUNGS
 from .fans import BY_ID, TABLE
 from .options import SichuanOptions
-from .scoring import _breakdown, readings, score_hand
+from .scoring import ENGINE, _breakdown, score_hand
 
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
@@ -53,11 +52,8 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
     result = score_hand(hand, context, max_fan)
     if not result.winning:
         return replace(result, explanation=Explanation((), (), ()))
-    weighed = readings(hand, context.for_hand(hand))
-    best = weighed[0]
-    for r in weighed:  # as best_reading: the most fan, the first on a tie
-        if r.points > best.points:
-            best = r
+    _, best, weighed = ENGINE.weighed(hand, context, max_fan)
+    assert best is not None
     everything = tuple(range(len(best.sets)))
     fan_sets: list[tuple[Occ, ...]] = []
     for fs in result.fans:
@@ -72,6 +68,6 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
         row = BY_ID[ALL_PUNGS]
         excluded = (Excluded(ALL_PUNGS, row.name, row.name_zh, (ALL_258_PUNGS,), REPLACES, (everything,)),)
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: r.points, reverse=True)[:MAX_ARRANGEMENTS]
-    arrangements = tuple(Arrangement(r.points, min(r.points, max_fan), _breakdown(r.fans), tuple(r.sets))
+    arrangements = tuple(Arrangement(r.points, r.total, _breakdown(r.fans), tuple(r.sets))
                          for r in ranked)
     return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))

@@ -179,11 +179,6 @@ ENGINE: Final = _Sichuan(RULESET)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
 
 
-def best_reading(hand: Hand, ctx: Context) -> SichuanReading | None:
-    """The reading of the most fan (before the cap); the first on a tie, regular before seven pairs."""
-    return ENGINE.best(hand, ctx, -1)
-
-
 def score_hand(hand: Hand, context: Context, max_fan: int) -> Result:
     """A checked ``Hand`` and ``Context`` scored with the fan capped at ``max_fan``."""
     return _cached_score(hand, context, max_fan)
