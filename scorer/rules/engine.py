@@ -24,7 +24,7 @@ from ..hand import Hand
 from ..result import FanScore, Result, ScoredSet
 from ..set_kind import CHOW, KONG, PAIR, PUNG, SetKind
 from ..tiles import CODES, INDEX, NUM_TILES
-from .table import Fan
+from .table import FanTable
 
 _SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
 
@@ -69,10 +69,12 @@ def division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exp
 
 
 @cache
-def fan_score(fan: Fan[Any], count: int, points: int) -> FanScore:
-    """A breakdown entry, made once for each row, count and value (a limit hand's is the cap);
-    ids as plain strings."""
-    return FanScore(fan.id.value, count, points, fan.name, fan.name_zh)
+def fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> FanScore:
+    """A breakdown entry, made once for each book's fan, count and value: ``points`` -1 is the
+    row's own (a limit hand's is the cap); ids as plain strings. Keyed by the table itself (hashed
+    by identity) and the id, so a hit costs one cache lookup."""
+    fan = table.by_id[fan_id]
+    return FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name, fan.name_zh)
 
 
 class Reading:

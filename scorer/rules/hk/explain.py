@@ -29,13 +29,13 @@ from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG
 from ...tiles import INDEX, IS_DRAGON, IS_WIND, Tile
+from ..engine import fan_score
 from ..table import Group
 from . import detect as D
 from .fans import BY_ID, ORDER, TABLE
 from .options import HKOptions
 from .scoring import (
     _Facts,
-    _fan_score,
     _Reading,
     _sets,
     division_sets,
@@ -163,7 +163,7 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: (r.total, r.limit, r.points),
                     reverse=True)[:MAX_ARRANGEMENTS]
     arrangements = tuple(
-        Arrangement(r.points, r.total, tuple(_fan_score(i, n, cap if r.limit else BY_ID[i].points) for i, n in r.fans),
+        Arrangement(r.points, r.total, tuple(fan_score(TABLE, i, n, cap if r.limit else -1) for i, n in r.fans),
                     _sets(hand, f, r))
         for r in ranked)
     return replace(result, explanation=Explanation(fan_sets, excluded, arrangements))

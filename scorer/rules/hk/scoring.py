@@ -17,13 +17,13 @@ from ...decompose import Division
 from ...errors import BAD_FLOWERS, ScorerError
 from ...forms import Form
 from ...hand import Hand
-from ...result import FanScore, Result, ScoredSet
+from ...result import Result, ScoredSet
 from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
 from ...tiles import EAST, INDEX, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from . import detect as D
-from .fans import BY_ID, LIMITS, ORDER
+from .fans import BY_ID, LIMITS, ORDER, TABLE
 from .options import HALF, HALF_DOUBLING, HKOptions
 from .payouts import payouts
 
@@ -202,10 +202,6 @@ def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
     return tuple(_division_sets(hand, (), r.div, r.exposed_pung, f.win))
 
 
-def _fan_score(fan: str, count: int, points: int) -> FanScore:
-    return fan_score(BY_ID[fan], count, points)
-
-
 # --- scoring --------------------------------------------------------------------------------------
 def check_flowers(hand: Hand) -> None:
     """Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot say
@@ -249,7 +245,7 @@ class _Hk(Engine[_Facts, _Reading]):
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Reading) -> Result:
         cap = f.cap
-        fans = tuple(_fan_score(i, n, cap if best.limit else BY_ID[i].points) for i, n in best.fans)
+        fans = tuple(fan_score(TABLE, i, n, cap if best.limit else -1) for i, n in best.fans)
         total = best.total
         valid = total >= options.min_fan
         pay = None

@@ -51,7 +51,7 @@ from .detect import (
 )
 from .exclusion import exclude_scored
 from .fan_id import FanId
-from .fans import BY_ID, MIN_POINTS
+from .fans import MIN_POINTS, TABLE
 from .payouts import payouts
 
 
@@ -125,8 +125,7 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
 
 
 def _fan_score(fan_id: FanId, count: int) -> FanScore:
-    fan = BY_ID[fan_id]
-    return fan_score(fan, count, fan.points)
+    return fan_score(TABLE, fan_id, count, -1)
 
 
 def _codes(*idx: int) -> tuple[str, ...]:
@@ -287,10 +286,10 @@ class _Mcr(Engine[_Facts, _Candidate]):
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Candidate) -> Result:
         flowers = hand.flowers
-        fans = [_fan_score(i, n) for i, n in best.fans]
+        fans = [fan_score(TABLE, i, n, -1) for i, n in best.fans]
         flower = flower_fan(flowers)
         if flower:
-            fans.append(_fan_score(*flower))
+            fans.append(fan_score(TABLE, flower[0], flower[1], -1))
         total = best.points + flowers
         valid = best.points >= MIN_POINTS
         pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None

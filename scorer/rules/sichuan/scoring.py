@@ -30,7 +30,7 @@ from .detect import (
     seven_pairs_fans,
     tile_fans,
 )
-from .fans import BY_ID, ORDER
+from .fans import BY_ID, ORDER, TABLE
 from .payouts import payouts
 
 RULESET: Final = "sichuan"
@@ -136,7 +136,7 @@ def readings(hand: Hand, ctx: Context) -> list[SichuanReading]:
 def _breakdown(fans: Fans) -> tuple[FanScore, ...]:
     shown = {i: n for i, n in fans.items() if n}
     basic_fan(shown)
-    return tuple(fan_score(BY_ID[i], shown[i], BY_ID[i].points) for i in sorted(shown, key=ORDER.__getitem__))
+    return tuple(fan_score(TABLE, i, shown[i], -1) for i in sorted(shown, key=ORDER.__getitem__))
 
 
 class _Sichuan(Engine[Context, SichuanReading]):
