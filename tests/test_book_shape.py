@@ -87,6 +87,13 @@ def test_the_books_that_settle_more_than_one_win() -> None:
     assert {name for name, b in RULESETS.items() if b.settlement is not None} == {"mcr", "sichuan"}
 
 
+def test_the_engine_is_the_one_place_that_builds_sets_and_breakdown_entries() -> None:
+    building = re.compile(r"\b(?:ScoredSet|FanScore)\(")
+    rules = ROOT / "scorer" / "rules"
+    assert [str(p.relative_to(ROOT)) for p in sorted(rules.rglob("*.py"))
+            if p.name != "engine.py" and building.search(p.read_text(encoding="utf-8"))] == []
+
+
 def test_the_library_imports_nothing_from_the_web_package() -> None:
     importing = re.compile(r"^\s*(?:from\s+service[\s.]|import\s+service\b)", re.M)
     offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "scorer").rglob("*.py"))

@@ -14,6 +14,7 @@ The values a result is made of are built here too, one way for every book: a bre
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import _lru_cache_wrapper, cache, lru_cache
 from typing import Any, Final, Generic, TypeVar
 
@@ -37,9 +38,14 @@ def scored_set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
     return ScoredSet(kind, tiles, concealed)
 
 
+def concealed_set(kind: SetKind, tiles: Iterable[int]) -> ScoredSet:
+    """A concealed group of these tiles (a knitted straight's nine)."""
+    return ScoredSet(kind, tuple(CODES[i] for i in tiles), True)
+
+
 def whole_set(kind: SetKind, standing: tuple[int, ...]) -> ScoredSet:
     """The whole hand as one group (thirteen orphans, honours and knitted, nine gates)."""
-    return ScoredSet(kind, tuple(CODES[i] for i in range(NUM_TILES) for _ in range(standing[i])), True)
+    return concealed_set(kind, (i for i in range(NUM_TILES) for _ in range(standing[i])))
 
 
 def pair_sets(standing: tuple[int, ...]) -> list[ScoredSet]:

@@ -20,8 +20,8 @@ from ...forms import Form
 from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, NINE_GATES, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
-from ...tiles import CODES, EAST, HONOR_START, INDEX, WINDS
-from ..engine import Engine, Reading, cached, division_sets, fan_score, pair_sets, whole_set
+from ...tiles import EAST, HONOR_START, INDEX, WINDS
+from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
 from .detect import (
     CHOW_TRAITS,
     PUNG_TRAITS,
@@ -128,10 +128,6 @@ def _fan_score(fan_id: FanId, count: int) -> FanScore:
     return fan_score(TABLE, fan_id, count, -1)
 
 
-def _codes(*idx: int) -> tuple[str, ...]:
-    return tuple(CODES[i] for i in idx)
-
-
 # --- regular hands ------------------------------------------------------------------------------
 def _sets(f: _Facts, sets: tuple[decompose.SetT, ...]) -> tuple[list[int], list[int], list[int], list[int]]:
     """Chows (by middle tile) and pungs of the concealed part, then with the melds' added."""
@@ -223,7 +219,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     # As in a regular hand, a pung completed by a discard shows as exposed, unless the winning tile
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
-    knitted = (ScoredSet(KNITTED_STRAIGHT, _codes(*seq), True),)
+    knitted = (concealed_set(KNITTED_STRAIGHT, seq),)
     return _Candidate(Form.KNITTED_STRAIGHT, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
 
 
