@@ -92,6 +92,9 @@ class FanTable(Generic[IdT]):
         self.by_id: MappingProxyType[str, Fan[IdT]] = MappingProxyType({f.id: f for f in self.fans})
         self.order: MappingProxyType[str, int] = MappingProxyType({f.id: k for k, f in enumerate(self.fans)})
         self.rows: tuple[FanRow, ...] = tuple(f.row() for f in self.fans)
+        # each fan's value by id, as a plain dict: what a reading's sum reads (a row is a plain-Python
+        # object, slower to read from compiled code than a dict of ints)
+        self.points: dict[str, int] = {f.id.value: f.points for f in self.fans}
 
     def group(self, group: Group) -> frozenset[IdT]:
         """The ids of the fans of one explanation group."""

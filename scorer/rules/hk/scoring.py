@@ -15,7 +15,7 @@ from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
 from ...errors import BAD_FLOWERS, ScorerError
-from ...forms import Form
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
@@ -23,7 +23,7 @@ from ...tiles import EAST, INDEX, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from . import detect as D
-from .fans import BY_ID, LIMITS, ORDER, TABLE
+from .fans import LIMITS, ORDER, TABLE
 from .options import HALF, HALF_DOUBLING, HKOptions
 from .payouts import payouts
 
@@ -116,10 +116,13 @@ def _first_limit(found: list[str]) -> str:
     return min(found, key=LIMITS.index)
 
 
+_POINTS: Final = TABLE.points
+
+
 def _sum(fans: list[tuple[str, int]]) -> int:
     points = 0
     for fan, n in fans:
-        points += BY_ID[fan].points * n
+        points += _POINTS[fan] * n
     return points
 
 
@@ -173,26 +176,27 @@ def _regular(f: _Facts, div: Division) -> _Reading:
     concealed_pungs = f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0)
     fans, limits = reading_fans(f, pungs, pair, f.meld_chows + len(own_chows), f.kongs, concealed_pungs)
     if limits:
-        return _limit_reading(Form.REGULAR, _first_limit(limits), f.cap, div, exposed_pung)
-    return _Reading(Form.REGULAR, fans, _sum(fans), False, div, exposed_pung)
+        return _limit_reading(REGULAR_FORM, _first_limit(limits), f.cap, div, exposed_pung)
+    return _Reading(REGULAR_FORM, fans, _sum(fans), False, div, exposed_pung)
 
 
 def _seven_pairs(f: _Facts) -> _Reading:
     if f.whole_limits:
-        return _limit_reading(Form.SEVEN_PAIRS, _first_limit(f.whole_limits), f.cap)
+        return _limit_reading(SEVEN_PAIRS_FORM, _first_limit(f.whole_limits), f.cap)
     fans = [*f.base, (D.SEVEN_PAIRS, 1)]  # no 门前清 beside it: the form is concealed by nature
-    return _Reading(Form.SEVEN_PAIRS, fans, _sum(fans), False)
+    return _Reading(SEVEN_PAIRS_FORM, fans, _sum(fans), False)
 
 
 # --- the chosen reading's sets -------------------------------------------------------------------
 def _sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
-    if r.form is Form.THIRTEEN_ORPHANS:
+    if r.form is THIRTEEN_ORPHANS_FORM:
         return (whole_set(THIRTEEN_ORPHANS, f.standing),)
-    if r.form is Form.SEVEN_PAIRS:
+    if r.form is SEVEN_PAIRS_FORM:
         return tuple(pair_sets(f.standing))
     if r.limit and r.fans[0][0] == D.NINE_GATES:
         return (whole_set(NINE_GATES, f.standing),)
-    return division_sets(hand, f, r)
+    assert r.div is not None
+    return tuple(_division_sets(hand, (), r.div, r.exposed_pung, f.win))
 
 
 def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
@@ -203,22 +207,19 @@ def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
 
 
 # --- scoring --------------------------------------------------------------------------------------
-def check_flowers(hand: Hand) -> None:
-    """Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot say
-    which they are."""
-    if hand.flowers > 0 and not hand.flower_tiles:
-        raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a number: "
-                          "Hong Kong scores flowers by seat and by set, so name them (e.g. [\"plum\", \"spring\"])",
-                          ("hand", "flowers"))
-
-
 class _Hk(Engine[_Facts, _Reading]):
     """Hong Kong's hooks: flowers named; regular readings, seven pairs, thirteen orphans; a limit
     hand is worth the cap and nothing else; the highest total after the cap wins, then a limit
     hand, then the higher sum before it; the least to win and the payouts are options."""
 
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
-        check_flowers(hand)
+        # Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot
+        # say which they are. (Raised here, not in a function of its own: a refusal is one
+        # compiled frame shorter.)
+        if hand.flowers > 0 and not hand.flower_tiles:
+            raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a "
+                              "number: Hong Kong scores flowers by seat and by set, so name them (e.g. "
+                              "[\"plum\", \"spring\"])", ("hand", "flowers"))
         return context.for_hand(hand)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
@@ -229,11 +230,12 @@ class _Hk(Engine[_Facts, _Reading]):
         if D.is_seven_pairs(f.standing, f.melds):
             out.append(_seven_pairs(f))
         if D.is_thirteen_orphans(f.standing, f.melds):
-            out.append(_limit_reading(Form.THIRTEEN_ORPHANS, D.THIRTEEN_ORPHANS, f.cap))
+            out.append(_limit_reading(THIRTEEN_ORPHANS_FORM, D.THIRTEEN_ORPHANS, f.cap))
         return out
 
     def cap(self, options: Any) -> int:
-        return int(options.max_fan)
+        cap: int = options.max_fan
+        return cap
 
     def better(self, f: _Facts, cur: _Reading, best: _Reading) -> bool:
         return (cur.total, cur.limit, cur.points) > (best.total, best.limit, best.points)

@@ -16,7 +16,14 @@ from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
-from ...forms import Form
+from ...forms import (
+    HONORS_AND_KNITTED_FORM,
+    KNITTED_STRAIGHT_FORM,
+    REGULAR_FORM,
+    SEVEN_PAIRS_FORM,
+    THIRTEEN_ORPHANS_FORM,
+    Form,
+)
 from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, NINE_GATES, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
@@ -177,14 +184,14 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     w = wait_fan(own_mids, pair, win)
     if w and unique_wait.holds():
         add(fans, w)
-    return _Candidate(Form.REGULAR, fans, partial(division_sets, hand, (), div, exposed_pung, win), shown)
+    return _Candidate(REGULAR_FORM, fans, partial(division_sets, hand, (), div, exposed_pung, win), shown)
 
 
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     seven_pairs_fans(f.standing, fans)
-    return _Candidate(Form.SEVEN_PAIRS, fans, partial(pair_sets, f.standing))
+    return _Candidate(SEVEN_PAIRS_FORM, fans, partial(pair_sets, f.standing))
 
 
 def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
@@ -195,14 +202,14 @@ def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
 def _thirteen_orphans(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     thirteen_orphans_fan(fans)
-    return _Candidate(Form.THIRTEEN_ORPHANS, fans, _single_set(f, THIRTEEN_ORPHANS))
+    return _Candidate(THIRTEEN_ORPHANS_FORM, fans, _single_set(f, THIRTEEN_ORPHANS))
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     honors_and_knitted_fan(f.standing, fans)
     knitted_straight_fan(sum(f.standing[i] for i in range(HONOR_START)), fans)
-    return _Candidate(Form.HONORS_AND_KNITTED, fans, _single_set(f, KNITTED))
+    return _Candidate(HONORS_AND_KNITTED_FORM, fans, _single_set(f, KNITTED))
 
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
@@ -220,7 +227,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
     knitted = (concealed_set(KNITTED_STRAIGHT, seq),)
-    return _Candidate(Form.KNITTED_STRAIGHT, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
+    return _Candidate(KNITTED_STRAIGHT_FORM, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
 
 
 # --- the book's hooks ----------------------------------------------------------------------------
@@ -230,7 +237,12 @@ class _Mcr(Engine[_Facts, _Candidate]):
     detectors, ``exclusion``); the reference's tie-break; no cap; 8 points without flowers."""
 
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
-        return proven_context(context, hand)
+        """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
+        ctx = context.for_hand(hand)
+        i = INDEX[hand.winning_tile]
+        standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
+        last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
+        return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
         return _facts(hand, ctx)
@@ -324,12 +336,8 @@ def score_hand(hand: Hand, context: Context, options: object = None, /) -> Resul
 
 
 def proven_context(context: Context, hand: Hand) -> Context:
-    """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
-    ctx = context.for_hand(hand)
-    i = INDEX[hand.winning_tile]
-    standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
-    last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
-    return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
+    """The context checked against the tiles, with 和绝张 as the tiles prove it (the engine's ``prepare``)."""
+    return ENGINE.prepare(hand, context, None)
 
 
 def clear_caches() -> None:

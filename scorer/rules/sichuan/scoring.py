@@ -14,7 +14,7 @@ from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import MISSING_SUIT_REQUIRED, NOT_IN_RULESET, ScorerError
-from ...forms import Form
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, PAIR, PUNG, MeldKind
@@ -30,7 +30,7 @@ from .detect import (
     seven_pairs_fans,
     tile_fans,
 )
-from .fans import BY_ID, ORDER, TABLE
+from .fans import ORDER, TABLE
 from .payouts import payouts
 
 RULESET: Final = "sichuan"
@@ -76,8 +76,11 @@ def missing_suit(context: Context) -> str:
     return suit
 
 
+_POINTS: Final = TABLE.points
+
+
 def fan_total(fans: Fans) -> int:
-    return sum(BY_ID[i].points * n for i, n in fans.items())
+    return sum(_POINTS[i] * n for i, n in fans.items())
 
 
 class SichuanReading(Reading):
@@ -125,11 +128,11 @@ def readings(hand: Hand, ctx: Context) -> list[SichuanReading]:
         shown.append(scored_set(PAIR, pair, True))
         fans = dict(shared)
         regular_fans(pungs, chows, pair, fans)
-        out.append(SichuanReading(Form.REGULAR, fans, shown))
+        out.append(SichuanReading(REGULAR_FORM, fans, shown))
     if not hand.melds and decompose.is_seven_pairs(standing):
         fans = dict(shared)
         seven_pairs_fans(fans)
-        out.append(SichuanReading(Form.SEVEN_PAIRS, fans, pair_sets(standing)))
+        out.append(SichuanReading(SEVEN_PAIRS_FORM, fans, pair_sets(standing)))
     return out
 
 
@@ -156,7 +159,8 @@ class _Sichuan(Engine[Context, SichuanReading]):
         return readings(hand, f)
 
     def cap(self, options: Any) -> int:
-        return int(options)
+        cap: int = options
+        return cap
 
     def incomplete(self, hand: Hand, f: Context) -> str:
         return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile.value} do not "
