@@ -19,8 +19,19 @@ import tempfile
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
+# A rule book's hot modules, where it has them (scorer/rules/<book>/<name>.py).
+BOOK_HOT = ("fan_id", "detect", "exclusion", "fans", "scoring", "payouts")
+
+
+def _book_modules() -> list[str]:
+    rules = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scorer", "rules")
+    return [f"scorer/rules/{book}/{name}.py" for book in sorted(os.listdir(rules)) for name in BOOK_HOT
+            if os.path.isfile(os.path.join(rules, book, f"{name}.py"))]
+
+
 # Modules compiled together (one shared library). The rest of the package stays Python: the CLI,
-# the package's own __init__ and the errors module, which gain nothing from compiling.
+# the package's own __init__ and the errors module, which gain nothing from compiling. Every rule
+# book's hot modules are found by name, so adding a book adds nothing here.
 COMPILED = [
     "scorer/tiles.py",
     "scorer/hand.py",
@@ -30,20 +41,8 @@ COMPILED = [
     "scorer/result.py",
     "scorer/api.py",
     "scorer/rules/book.py",
-    "scorer/rules/mcr/detect.py",
-    "scorer/rules/mcr/exclusion.py",
-    "scorer/rules/mcr/fan_id.py",
-    "scorer/rules/mcr/fans.py",
-    "scorer/rules/mcr/scoring.py",
-    "scorer/rules/mcr/payouts.py",
-    "scorer/rules/hk/detect.py",
-    "scorer/rules/hk/fans.py",
-    "scorer/rules/hk/scoring.py",
-    "scorer/rules/hk/payouts.py",
-    "scorer/rules/sichuan/detect.py",
-    "scorer/rules/sichuan/fans.py",
-    "scorer/rules/sichuan/scoring.py",
-    "scorer/rules/sichuan/payouts.py",
+    "scorer/rules/engine.py",
+    *_book_modules(),
     "scorer/waits/frontier.py",
     "scorer/waits/tables.py",
     "scorer/waits/shanten.py",

@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> None:
 
     cases: dict[str, Callable[[], object]] = {
         "ref": ref,
-        "full": lambda: scorer.settle(scorer.Room.build(**full)).to_dict(),
-        "points": lambda: scorer.settle(scorer.Room.build(**points)).to_dict(),
+        "full": lambda: scorer.mcr.settle(scorer.mcr.Room.build(**full)).to_dict(),
+        "points": lambda: scorer.mcr.settle(scorer.mcr.Room.build(**points)).to_dict(),
     }
     for f in cases.values():
         f()  # warm the caches

@@ -1,16 +1,25 @@
 """Mahjong scoring by rule book — MCR (国标麻将, the default), Hong Kong, Sichuan: tiles and
-notations, validated hands, each book's fan table, the scorer, waits and settlement.
+notations, validated hands, the scorer and waits, book-neutral at the top; each book's own names
+(its fan table, options, settlement) in its namespace: ``scorer.mcr``, ``scorer.hk``,
+``scorer.sichuan``.
 
     >>> import scorer
     >>> r = scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
     >>> r.points, [f.id for f in r.fans], dict(r.payouts)
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
+
+The book-specific names this package used to export (``scorer.Room``, ``scorer.FANS``,
+``scorer.settle_sichuan``, ...) are still there for one release, each with a
+``DeprecationWarning`` naming its new place (``_MOVED``).
 """
 
+import warnings
+from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Any
 
 from . import decompose as _decompose
-from . import shape
+from . import hk, mcr, shape, sichuan
 from .api import SCORE_FIELDS, clear_caches, score
 from .context import Context
 from .errors import ScorerError
@@ -22,31 +31,7 @@ from .records import Action as RecordAction
 from .records import Record, Replay, WinReplay, replay
 from .result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
-from .rules.mcr.fan_id import FanId
-from .rules.mcr.fans import BY_ID as FANS_BY_ID
-from .rules.mcr.fans import FANS, MIN_POINTS, Fan
-from .rules.mcr.room import (
-    ROOM_HAND_FIELDS,
-    WIN_FIELDS,
-    Draw,
-    HandRecord,
-    Leave,
-    Ledger,
-    Player,
-    Room,
-    Standing,
-    Win,
-    settle,
-)
-from .rules.mcr.scoring import cache_info
-from .rules.sichuan.options import SichuanOptions
-from .rules.sichuan.settle import EVENT_FIELDS as SICHUAN_EVENT_FIELDS
-from .rules.sichuan.settle import WIN_FIELDS as SICHUAN_WIN_FIELDS
-from .rules.sichuan.settle import WINNER_FIELDS as SICHUAN_WINNER_FIELDS
-from .rules.sichuan.settle import EventRecord as SichuanEventRecord
-from .rules.sichuan.settle import Exhaustion, Kong, Payment, Play, ReadyWin, Settlement, Winner
-from .rules.sichuan.settle import Win as SichuanWin
-from .rules.sichuan.settle import settle as settle_sichuan
+from .rules.table import Fan
 from .set_kind import MeldKind, SetKind
 from .tiles import Tile, Wind, format_botzone, format_tiles, parse_botzone, parse_tiles
 from .tournament import Standings as TournamentStandings
@@ -68,18 +53,41 @@ from .waits.analysis import (
 COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
 
 __all__ = [
-    "COMPILED", "RULESETS", "SCORE_FIELDS", "FanRow", "Flower", "OptionSpec", "RuleBook", "Wind", "rulebook",
-    "FANS", "FANS_BY_ID", "MELD_FIELDS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
-    "WIN_FIELDS", "Analysis", "Arrangement", "Excluded", "Explanation",
-    "Context", "Discard", "Draw", "DrawnWin", "Fan", "FanId", "FanScore", "Form", "Hand",
-    "HandRecord", "Holding", "Leave", "Ledger", "Meld", "MeldKind", "Outlook", "Player", "Result", "Room", "ScoredSet",
-    "ScorerError", "SetKind", "Standing", "Tile", "Useful", "Wait", "Win", "analyze", "cache_info", "clear_caches",
-    "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "score", "settle", "shape",
-    # Sichuan: a whole hand of play (scorer.rules.sichuan.settle)
-    "SICHUAN_EVENT_FIELDS", "SICHUAN_WINNER_FIELDS", "SICHUAN_WIN_FIELDS", "Exhaustion", "Kong", "Payment", "Play",
-    "ReadyWin", "Settlement", "SichuanEventRecord", "SichuanOptions", "SichuanWin", "Winner", "settle_sichuan",
+    "COMPILED", "MELD_FIELDS", "RULESETS", "SCORE_FIELDS", "WAITS_FIELDS", "WAIT_CONTEXT_FIELDS",
+    "Analysis", "Arrangement", "Context", "Discard", "DrawnWin", "Excluded", "Explanation", "Fan", "FanRow",
+    "FanScore", "Flower", "Form", "Hand", "Holding", "Meld", "MeldKind", "OptionSpec", "Outlook", "Result",
+    "RuleBook", "ScoredSet", "ScorerError", "SetKind", "Tile", "Useful", "Wait", "Wind", "analyze", "clear_caches",
+    "format_botzone", "format_tiles", "hk", "mcr", "parse_botzone", "parse_tiles", "rulebook", "score", "shape",
+    "sichuan",
     # a tournament's standings (scorer.tournament)
     "Tournament", "TournamentStandings", "standings",
     # game records and their replay (scorer.records)
     "Record", "RecordAction", "Replay", "WinReplay", "replay",
 ]
+
+# Deprecated (one release): the old top-level name -> (its book's namespace, its name there).
+_MOVED: dict[str, tuple[str, str]] = {
+    **{name: ("mcr", name) for name in (
+        "FANS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Draw", "FanId", "HandRecord", "Leave", "Ledger",
+        "Player", "Room", "Standing", "Win", "cache_info", "settle")},
+    "FANS_BY_ID": ("mcr", "BY_ID"),
+    **{name: ("sichuan", name) for name in (
+        "Exhaustion", "Kong", "Payment", "Play", "ReadyWin", "Settlement", "Winner")},
+    "SICHUAN_EVENT_FIELDS": ("sichuan", "EVENT_FIELDS"),
+    "SICHUAN_WINNER_FIELDS": ("sichuan", "WINNER_FIELDS"),
+    "SICHUAN_WIN_FIELDS": ("sichuan", "WIN_FIELDS"),
+    "SichuanEventRecord": ("sichuan", "EventRecord"),
+    "SichuanOptions": ("sichuan", "Options"),
+    "SichuanWin": ("sichuan", "Win"),
+    "settle_sichuan": ("sichuan", "settle"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    moved = _MOVED.get(name)
+    if moved is None:
+        raise AttributeError(f"module 'scorer' has no attribute {name!r}")
+    book, new = moved
+    warnings.warn(f"scorer.{name} is deprecated and goes in the next release: use scorer.{book}.{new}",
+                  DeprecationWarning, stacklevel=2)
+    return getattr(import_module(f"{__name__}.{book}"), new)

@@ -35,9 +35,9 @@ BAD_CLAIM: Final = "bad_claim"
 NOT_WINNING: Final = "not_winning"
 UNDER_MINIMUM: Final = "under_minimum"
 BAD_POINTS: Final = "bad_points"
-# Sichuan (scorer.rules.sichuan): tiles and melds the rule book has no place for, and a hand of play
-HONOUR_IN_SICHUAN: Final = "honour_in_sichuan"
-CHOW_IN_SICHUAN: Final = "chow_in_sichuan"
+# A book with a missing suit (Sichuan), and a hand of play. What a book has no place for (honours,
+# chows, flowers, a context field) is ``NOT_IN_RULESET`` with the book as data, or a code the book
+# itself declares (``RuleBook.errors``), so that adding a book edits nothing here.
 MISSING_SUIT_REQUIRED: Final = "missing_suit_required"
 MISSING_SUIT_HELD: Final = "missing_suit_held"
 PLAYER_OUT: Final = "player_out"
@@ -53,13 +53,15 @@ Path = tuple[str | int, ...]
 
 
 class ScorerError(ValueError):
-    """An impossible hand or context: ``code`` says what kind, ``field`` where (a path)."""
+    """An impossible hand or context: ``code`` says what kind, ``field`` where (a path),
+    ``ruleset`` the rule book that refused it (None: any book would)."""
 
-    def __init__(self, code: str, message: str, field: Path = ()) -> None:
+    def __init__(self, code: str, message: str, field: Path = (), *, ruleset: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.ruleset = ruleset
 
     @property
     def pointer(self) -> str:

@@ -13,10 +13,13 @@ list from costing seconds of parser time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
+
+from .errors import BAD_VALUE, Path, ScorerError
 
 MAX_NOTATION: Final = 256  # a hand in the reference notation: at most 18 tiles and 4 melds
 MAX_TILE_STRING: Final = 128  # a compact tile string (or any short string field)
@@ -88,3 +91,49 @@ def fields_of(value_type: type) -> tuple[FieldSpec, ...]:
 def field_spec(name: str, kind: Kind, help: str, **limits: Any) -> FieldSpec:
     """A request field that is not a dataclass field (a meld as a request gives it: its tiles)."""
     return FieldSpec(name, kind, help, **limits)
+
+
+# --- reading a request object (a room, a hand of play): one reader for every book --------------
+@dataclass(frozen=True)
+class Declared:
+    """One object's declared request fields, read once."""
+
+    names: frozenset[str]
+    required: tuple[str, ...]
+
+    @classmethod
+    def of(cls, declared: Sequence[FieldSpec]) -> Declared:
+        return cls(frozenset(s.name for s in declared), tuple(s.name for s in declared if s.required))
+
+
+def read_object(value: object, at: Path, declared: Declared) -> Mapping[str, Any]:
+    """A JSON object with only the declared fields and every required one; a ``ScorerError`` at
+    ``at`` (or at the field) if not."""
+    if not isinstance(value, Mapping):
+        raise ScorerError(BAD_VALUE, "must be an object", at)
+    for k in value:
+        if k not in declared.names:
+            raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
+    for name in declared.required:
+        if name not in value:
+            raise ScorerError(BAD_VALUE, f"{name} is required", (*at, name))
+    return value
+
+
+T = TypeVar("T")
+
+
+def listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[T, ...]:
+    """A JSON list read item by item with ``one(item, path)``."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
+        raise ScorerError(BAD_VALUE, f"{at[-1]} must be a list", at)
+    return tuple(one(v, (*at, i)) for i, v in enumerate(value))
+
+
+@contextmanager
+def within(prefix: Path) -> Iterator[None]:
+    """Errors raised inside point below ``prefix`` (a hand's errors point at ``/hand/...``)."""
+    try:
+        yield
+    except ScorerError as e:
+        raise ScorerError(e.code, e.message, (*prefix, *e.field), ruleset=e.ruleset) from None

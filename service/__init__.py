@@ -1,7 +1,8 @@
 """The HTTP front of the scorer: ``flask --app service run`` or ``gunicorn 'service:create_app()'``.
 
-Importing the package loads nothing of the web stack: ``service.scoring`` (what ``python -m scorer
-bulk`` runs a line through) needs neither Flask nor marshmallow; ``create_app`` loads them.
+Importing the package loads nothing of the web stack; ``create_app`` loads it. What a body is read
+and answered with (JSON, the fast check, the schemas, the problem objects) is the library's
+``scorer.wire``, which ``python -m scorer bulk`` runs a line through too.
 """
 
 from __future__ import annotations

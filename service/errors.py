@@ -1,6 +1,6 @@
 """One place for errors: every failure leaves as an RFC 9457 ``application/problem+json`` body.
 
-The problem objects themselves (codes, titles, bounded error lists) are ``service/problems.py``'s;
+The problem objects themselves (codes, titles, bounded error lists) are ``scorer.wire.problems``'s;
 here they become responses, for HTTP errors, schema errors, scorer errors and the unexpected.
 """
 
@@ -17,9 +17,9 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from scorer import ScorerError
+from scorer.wire.problems import problem, scorer_problem, validation_problem
 
 from .log import PROBLEM_KEY
-from .problems import problem, scorer_problem, validation_problem
 from .responses import PROBLEM_JSON, json_response
 
 _BY_STATUS = {

@@ -68,7 +68,7 @@ class Metrics:
 
     def refresh_cache(self) -> None:
         self.next_refresh = time.monotonic() + 1.0
-        for name, info in scorer.cache_info().items():
+        for name, info in scorer.mcr.cache_info().items():
             for counter, key in ((self.cache_hits, "hits"), (self.cache_misses, "misses")):
                 now = info.get(key, 0)
                 before = self.published.get((name, key), 0)

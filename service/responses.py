@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response
 from werkzeug.datastructures import Headers
 
-from . import jsonbody
+from scorer.wire import jsonbody
 
 JSON = "application/json"
 PROBLEM_JSON = "application/problem+json"

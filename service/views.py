@@ -11,13 +11,9 @@ from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
 
 import scorer
-
-from . import jsonbody
-from .errors import ApiError
-from .fastbody import fast_batch, fast_load
-from .http import cached
-from .responses import JSON, json_response
-from .schemas import (
+from scorer.wire import jsonbody
+from scorer.wire.fastbody import fast_batch, fast_load
+from scorer.wire.schemas import (
     BatchRequestSchema,
     MatchRequestSchema,
     ReplayRequestSchema,
@@ -25,7 +21,11 @@ from .schemas import (
     StandingsRequestSchema,
     WaitsRequestSchema,
 )
-from .scoring import score_item, score_one, score_schema
+from scorer.wire.scoring import score_item, score_one, score_schema
+
+from .errors import ApiError
+from .http import cached
+from .responses import JSON, json_response
 
 api = Blueprint("api", __name__, url_prefix="/v1")
 ops = Blueprint("ops", __name__)
@@ -74,12 +74,12 @@ def score_batch() -> Response:
 
 @api.post("/match")
 def match() -> Response:
-    return json_response(scorer.settle(scorer.Room.build(**_body(MATCH))).to_dict())
+    return json_response(scorer.mcr.settle(scorer.mcr.Room.build(**_body(MATCH))).to_dict())
 
 
 @api.post("/sichuan/settle")
 def sichuan_settle() -> Response:
-    return json_response(scorer.settle_sichuan(scorer.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
+    return json_response(scorer.sichuan.settle(scorer.sichuan.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
 
 
 @api.post("/replay")

@@ -2,7 +2,7 @@
 
 ``reference_score(g)`` scores a ``tests.handgen.GenHand`` with the reference and returns what our
 scorer must return for it: fans as ``{fan_id: count}`` in our ids, points without flowers,
-validity and payouts. The reference's names are mapped onto ours through ``scorer.FANS``'
+validity and payouts. The reference's names are mapped onto ours through ``scorer.mcr.FANS``'
 ``name_zh``; the only deliberate differences are the written rulings, applied in one place,
 ``apply_rulings``. A name that maps to nothing fails loudly (``UnmappedFan``): a silent drop would
 hide exactly the disagreements this oracle exists to find.
@@ -23,7 +23,7 @@ import scorer
 from tests.handgen import WINDS, GenHand
 
 MIN_POINTS = 8
-ID_BY_NAME_ZH: dict[str, str] = {f.name_zh: f.id for f in scorer.FANS}
+ID_BY_NAME_ZH: dict[str, str] = {f.name_zh: f.id for f in scorer.mcr.FANS}
 
 # The same fan under another label in this build of the reference (its wait fans carry a 独听・
 # prefix, and it writes 嵌张 for our 坎张). Labels only: no score changes here.
@@ -86,9 +86,9 @@ def apply_rulings(raw: tuple[tuple[int, int, str, str], ...]) -> dict[str, int]:
         fan_id = ID_BY_NAME_ZH.get(REFERENCE_LABELS.get(name_zh, name_zh))
         if fan_id is None:
             raise UnmappedFan(f"reference fan {name_zh} ({name_en}, {points} points) has no id and no ruling")
-        if scorer.FANS_BY_ID[fan_id].points != points:
+        if scorer.mcr.BY_ID[fan_id].points != points:
             raise UnmappedFan(f"reference fan {name_zh} is worth {points}, our {fan_id} "
-                              f"{scorer.FANS_BY_ID[fan_id].points}: the mapping is wrong")
+                              f"{scorer.mcr.BY_ID[fan_id].points}: the mapping is wrong")
         fans[fan_id] = fans.get(fan_id, 0) + count
     return fans
 
@@ -123,7 +123,7 @@ def reference_score(g: GenHand) -> Oracle:
             raise
         return Oracle(False, {}, 0, 0, 0, False, None, ())
     fans = apply_rulings(raw)
-    points = sum(scorer.FANS_BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
+    points = sum(scorer.mcr.BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
     flower_points = fans.get("flower_tiles", 0)
     valid = points >= MIN_POINTS
     total = points + flower_points

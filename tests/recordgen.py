@@ -54,11 +54,11 @@ class Game:
         assert payouts is not None
         return dict(payouts)
 
-    def expected_settlement(self) -> scorer.Settlement:
+    def expected_settlement(self) -> scorer.sichuan.Settlement:
         body: dict[str, Any] = {"missing_suits": self.record["missing_suits"], "events": self.events}
         if self.exhausted:
             body["exhausted"] = self.exhausted
-        return scorer.settle_sichuan(scorer.Play.build(**body))
+        return scorer.sichuan.settle(scorer.sichuan.Play.build(**body))
 
 
 def _winner_hand(rng: random.Random, ruleset: str, seed: int) -> tuple[list[Tile], Tile, str | None]:

@@ -319,7 +319,7 @@ def test_traced_sets_match_the_engines_raw_counts() -> None:
         for x in d["excluded"]:
             by = [x["by"]] if isinstance(x["by"], str) else x["by"]
             if x["rule"] == "implied" and x["id"] in raw and all(
-                    x["id"] in scorer.FANS_BY_ID[b].implies + scorer.FANS_BY_ID[b].implies_one for b in by):
+                    x["id"] in scorer.mcr.BY_ID[b].implies + scorer.mcr.BY_ID[b].implies_one for b in by):
                 by_table[x["id"]] = by_table.get(x["id"], 0) + len(x["sets"])
         for fan, n in raw.items():
             assert got.get(fan, 0) + by_table.get(fan, 0) >= n, (g.notation(), fan, d)

@@ -22,11 +22,12 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer.cli import main
+from scorer.forms import Form
 from scorer.rules.hk.explain import NO_SET as HK_NO_SET
 from scorer.rules.hk.explain import WHOLE_HAND as HK_WHOLE
 from scorer.rules.hk.explain import _Sets
 from scorer.rules.hk.options import HKOptions
-from scorer.rules.hk.scoring import _REGULAR, _first_limit, division_sets, weighed_readings
+from scorer.rules.hk.scoring import _first_limit, division_sets, weighed_readings
 from scorer.rules.sichuan.explain import NO_SET as SC_NO_SET
 from scorer.tiles import INDEX, Tile
 from tests.explain_off_hash import hk_requests, sichuan_requests
@@ -333,7 +334,7 @@ def test_hk_explanation_reads_the_fans_as_scoring_counts_them() -> None:
         except scorer.ScorerError:
             continue
         for r in weighed:
-            if r.kind != _REGULAR:
+            if r.form is not Form.REGULAR:
                 continue
             fans, limits = _Sets(division_sets(hand, f, r)).plain(f)
             if r.limit:

@@ -33,32 +33,32 @@ SEED_000_TIERS = {88: 7, 64: 6, 48: 2, 32: 3, 24: 9, 16: 6, 12: 5, 8: 9, 6: 7, 4
 
 
 def test_81_fans_with_stable_ids_in_table_order():
-    assert [f.id for f in scorer.FANS] == ISSUE_ORDER
-    assert len(scorer.FANS) == 81
+    assert [f.id for f in scorer.mcr.FANS] == ISSUE_ORDER
+    assert len(scorer.mcr.FANS) == 81
 
 
 def test_points_tiers_match_seed_000():
-    assert Counter(f.points for f in scorer.FANS) == SEED_000_TIERS
-    points = [f.points for f in scorer.FANS]
+    assert Counter(f.points for f in scorer.mcr.FANS) == SEED_000_TIERS
+    points = [f.points for f in scorer.mcr.FANS]
     assert points == sorted(points, reverse=True)
 
 
 def test_names_in_english_and_chinese_are_unique():
-    assert len({f.name for f in scorer.FANS}) == 81
-    assert len({f.name_zh for f in scorer.FANS}) == 81
+    assert len({f.name for f in scorer.mcr.FANS}) == 81
+    assert len({f.name_zh for f in scorer.mcr.FANS}) == 81
 
 
-@pytest.mark.parametrize("fan", scorer.FANS, ids=lambda f: f.id)
+@pytest.mark.parametrize("fan", scorer.mcr.FANS, ids=lambda f: f.id)
 def test_implications_point_only_to_cheaper_later_fans(fan):
-    order = {f.id: k for k, f in enumerate(scorer.FANS)}
+    order = {f.id: k for k, f in enumerate(scorer.mcr.FANS)}
     for implied in fan.implies:
-        assert implied in scorer.FANS_BY_ID, implied
+        assert implied in scorer.mcr.BY_ID, implied
         assert order[implied] > order[fan.id]
-        assert scorer.FANS_BY_ID[implied].points <= fan.points
+        assert scorer.mcr.BY_ID[implied].points <= fan.points
 
 
 def test_implication_graph_has_no_cycles():
-    graph = {f.id: set(f.implies) for f in scorer.FANS}
+    graph = {f.id: set(f.implies) for f in scorer.mcr.FANS}
     state: dict[str, int] = {}
 
     def visit(node: str) -> None:
@@ -79,11 +79,11 @@ def test_fan_ids_are_the_table():
 
     assert list(FanId) == ISSUE_ORDER
     assert all(getattr(fan_id, m.name) is m for m in FanId)  # the detectors' module constants
-    assert all(type(f.id) is FanId for f in scorer.FANS)
-    assert all(type(i) is FanId for f in scorer.FANS for i in (*f.implies, *f.implies_one))
+    assert all(type(f.id) is FanId for f in scorer.mcr.FANS)
+    assert all(type(i) is FanId for f in scorer.mcr.FANS for i in (*f.implies, *f.implies_one))
 
 
-@pytest.mark.parametrize("fan", scorer.FANS, ids=lambda f: f.id)
+@pytest.mark.parametrize("fan", scorer.mcr.FANS, ids=lambda f: f.id)
 def test_each_row_names_its_detector_in_detect(fan):
     assert fan.detector.__module__ == "scorer.rules.mcr.detect"
     assert getattr(detect, fan.detector.__name__) is fan.detector
@@ -91,7 +91,7 @@ def test_each_row_names_its_detector_in_detect(fan):
 
 def _own_fans() -> dict[str, set[str]]:
     own: dict[str, set[str]] = {}
-    for f in scorer.FANS:
+    for f in scorer.mcr.FANS:
         own.setdefault(f.detector.__name__, set()).add(f.id)
     return own
 
@@ -164,7 +164,7 @@ def _seed_hand(seed: dict[str, Any]) -> tuple[scorer.Hand, scorer.Context]:
 
 def _implied_pairs(result: scorer.Result) -> set[tuple[str, str]]:
     ids = {f.id for f in result.fans}
-    return {(f.id, g) for f in result.fans for g in scorer.FANS_BY_ID[f.id].implies if g in ids}
+    return {(f.id, g) for f in result.fans for g in scorer.mcr.BY_ID[f.id].implies if g in ids}
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
@@ -197,7 +197,7 @@ def test_what_is_reported_is_the_table_applied_to_what_was_detected(seed: dict[s
     expect = dict(raw)
     reported = {f.id: f.count for f in result.fans if f.id != FanId.FLOWER_TILES}
     for i in reported:
-        row = scorer.FANS_BY_ID[i]
+        row = scorer.mcr.BY_ID[i]
         for g in row.implies:
             expect.pop(g, None)
         for g in row.implies_one:

@@ -113,7 +113,7 @@ def check_invariants(r: scorer.Result, flowers: int, context: dict[str, Any]) ->
     assert r.valid == (r.winning and r.points >= 8)
     assert all(f.count >= 1 for f in r.fans)
     assert len({f.id for f in r.fans}) == len(r.fans), "a fan listed twice"
-    order = [f.id for f in scorer.FANS]
+    order = [f.id for f in scorer.mcr.FANS]
     assert [f.id for f in r.fans] == sorted((f.id for f in r.fans), key=order.index), "fans not in table order"
     if r.winning and flowers:
         assert r.count("flower_tiles") == flowers

@@ -54,7 +54,7 @@ def test_sichuan_settles_exactly_as_the_settle_endpoint_does_from_the_events():
         "exhausted": {"S": {"concealed": "33p222666s4s5s", "melds": [{"tiles": "1111s", "concealed": True}]},
                       "W": {"concealed": "3p1p2p1p8m9m4s5s6s7s8s3s7m"},
                       "N": {"concealed": "7899s7899s6789p9p"}}}
-    expected = scorer.settle_sichuan(scorer.Play.build(**body))
+    expected = scorer.sichuan.settle(scorer.sichuan.Play.build(**body))
     assert r.settlement is not None and r.settlement.to_dict() == expected.to_dict()
     assert dict(r.changes) == expected.to_dict()["totals"] and r.outcome == "over"
     assert expected.to_dict()["exhaustion"]["players"]["W"] == "flower_pig"
@@ -71,7 +71,7 @@ def test_rp8_several_winners_on_one_discard_and_the_seat_after_the_last_winner_d
     assert r.wins[1].derived["out"] == ["E"]  # West won on the same discard after East
     body = {"missing_suits": SUITS, "base_points": 1, "events": list(r.events), "exhausted": {
         "S": {"concealed": "33p111222666s4s5s"}, "N": {"concealed": "4455667788p99p9s"}}}
-    assert r.settlement.to_dict() == scorer.settle_sichuan(scorer.Play.build(**body)).to_dict()
+    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.Play.build(**body)).to_dict()
 
 
 @pytest.mark.parametrize(("deal", "script", "wall", "pointer", "code", "reason"), [
@@ -157,7 +157,7 @@ def test_rp8_sichuan_robbing_an_added_kong_leaves_a_pung_and_play_goes_on():
         "exhausted": {"S": {"concealed": "111222666s5s", "melds": [{"tiles": "333p"}]},
                       "W": {"concealed": "4p6p7p8p4s5s6s7s8s3s1p2p2s"},
                       "N": {"concealed": "7899s7899s6789p9p"}}}
-    assert r.settlement.to_dict() == scorer.settle_sichuan(scorer.Play.build(**body)).to_dict()
+    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.Play.build(**body)).to_dict()
 
 
 def test_rp8_the_wall_may_end_right_after_a_sichuan_robbing_win():

@@ -58,7 +58,7 @@ def test_c7_robbing_the_kong_on_the_last_tile_scores_both_as_the_reference_does(
 
 
 # --- the copied conventions, each checked against the reference as well -------------------------
-ZH = {f.name_zh: f.id for f in scorer.FANS} | {"独听・边张": "edge_wait", "独听・嵌张": "closed_wait",
+ZH = {f.name_zh: f.id for f in scorer.mcr.FANS} | {"独听・边张": "edge_wait", "独听・嵌张": "closed_wait",
                                               "独听・单钓": "single_wait"}
 
 
@@ -69,7 +69,7 @@ def reference_fans(concealed: str, win: str, *, self_drawn: bool = False) -> dic
                                          False, False, False, 0, 0)
     out: dict[str, int] = {}
     for points, name in raw:
-        fan = scorer.FANS_BY_ID[ZH[name]]
+        fan = scorer.mcr.BY_ID[ZH[name]]
         out[fan.id] = out.get(fan.id, 0) + points // fan.points
     return out
 

@@ -47,7 +47,7 @@ def test_seed(seed: dict[str, Any]) -> None:
 def test_every_fan_has_its_seed() -> None:
     """seeds/NNN_<fan id>.json exists for each fan, NNN its 1-based place in the table, and shows it."""
     by_id = {s["id"]: s for s in SEEDS}
-    for k, fan in enumerate(scorer.FANS, start=1):
+    for k, fan in enumerate(scorer.mcr.FANS, start=1):
         seed = by_id.get(f"{k:03d}_{fan.id}")
         assert seed is not None, f"no seed {k:03d}_{fan.id}"
         assert fan.id in seed["covers"]
@@ -68,8 +68,8 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
     fans = {f["id"]: f["count"] for f in want["fans"]}
     assert len(fans) == len(want["fans"]) and all(n >= 1 for n in fans.values())
     assert set(seed["covers"]) <= set(fans)
-    assert [f["id"] for f in want["fans"]] == [f.id for f in scorer.FANS if f.id in fans]  # table order
-    points = sum(scorer.FANS_BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
+    assert [f["id"] for f in want["fans"]] == [f.id for f in scorer.mcr.FANS if f.id in fans]  # table order
+    points = sum(scorer.mcr.BY_ID[f].points * n for f, n in fans.items() if f != "flower_tiles")
     assert (want["points"], want["flower_points"]) == (points, fans.get("flower_tiles", 0))
     assert want["total"] == want["points"] + want["flower_points"]
     assert want["valid"] == (want["winning"] and want["points"] >= 8)

@@ -157,10 +157,10 @@ def test_fan_catalog(client):
     assert resp.status_code == 200
     fans = resp.get_json()["fans"]
     assert len(fans) == 81
-    assert [f["id"] for f in fans] == [f.id for f in scorer.FANS]
+    assert [f["id"] for f in fans] == [f.id for f in scorer.mcr.FANS]
     big = fans[0]
     assert big == {"id": "big_four_winds", "name": "Big Four Winds", "name_zh": "大四喜", "points": 88,
-                   "implies": list(scorer.FANS_BY_ID["big_four_winds"].implies), "implies_one": []}
+                   "implies": list(scorer.mcr.BY_ID["big_four_winds"].implies), "implies_one": []}
     ids = {f["id"] for f in fans}
     assert all(set(f["implies"]) <= ids for f in fans)
     assert all(set(f["implies_one"]) <= ids for f in fans)

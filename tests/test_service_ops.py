@@ -83,7 +83,7 @@ def test_metrics_expose_the_scorer_cache(client):
     client.post("/v1/score", json={"hand": GOOD})
     client.post("/v1/score", json={"hand": GOOD})
     text = client.get("/metrics").get_data(as_text=True)
-    info = scorer.cache_info()
+    info = scorer.mcr.cache_info()
     for cache in info:
         assert _sample(text, "scorer_cache_hits_total", cache=cache) == info[cache]["hits"]
         assert _sample(text, "scorer_cache_misses_total", cache=cache) == info[cache]["misses"]

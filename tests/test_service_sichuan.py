@@ -20,7 +20,7 @@ MISSING = {"E": "s", "S": "m", "W": "p", "N": "s"}
 def test_settle_over_http_is_the_librarys_settlement(client: Any, seed: dict[str, Any]) -> None:
     r = client.post("/v1/sichuan/settle", json=seed["request"])
     assert r.status_code == 200
-    want = scorer.settle_sichuan(scorer.Play.build(**seed["request"])).to_dict()
+    want = scorer.sichuan.settle(scorer.sichuan.Play.build(**seed["request"])).to_dict()
     assert r.get_json() == json.loads(json.dumps(want))
     assert sum(r.get_json()["totals"].values()) == 0
 

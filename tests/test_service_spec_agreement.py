@@ -170,8 +170,8 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
 @pytest.mark.parametrize(("value_type", "schema"), [
     pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
-    pytest.param(scorer.Room, schemas.MatchRequestSchema, id="Room"),
-    pytest.param(scorer.Player, schemas.MatchPlayerSchema, id="Player"),
+    pytest.param(scorer.mcr.Room, schemas.MatchRequestSchema, id="Room"),
+    pytest.param(scorer.mcr.Player, schemas.MatchPlayerSchema, id="Player"),
     pytest.param(scorer.Holding, schemas.HoldingSchema, id="Holding"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
@@ -186,3 +186,16 @@ def test_every_context_field_is_a_request_field() -> None:
 
     assert [f.name for f in dataclasses.fields(scorer.Context) if f.init] == [
         s.name for s in scorer.shape.fields_of(scorer.Context)]
+
+
+def test_the_problem_types_of_openapi_are_the_ones_the_service_answers() -> None:
+    """The spec's list of problem ``type`` codes is the wire layer's ``TITLES``, every book's own
+    codes included: a code renamed or added on one side only fails here."""
+    import re
+
+    from service.problems import TITLES
+
+    described = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
+    hyphenated = set(re.findall(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b", described))
+    assert hyphenated <= set(TITLES)
+    assert [c for c in TITLES if not re.search(rf"\b{c}\b", described)] == []

@@ -61,7 +61,7 @@ def test_riichi_advanced_rinshan_and_chankan() -> None:
 SUITS = {"E": "s", "S": "s", "W": "m", "N": "m"}
 
 
-def _settle(events: list[dict[str, Any]]) -> scorer.Settlement:
+def _settle(events: list[dict[str, Any]]) -> scorer.sichuan.Settlement:
     return settle(Play.build(missing_suits=SUITS, events=events))
 
 

@@ -512,7 +512,7 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
     return b
 
 
-def _settled(b: dict[str, Any]) -> scorer.Settlement:
+def _settled(b: dict[str, Any]) -> scorer.sichuan.Settlement:
     try:
         return settle(Play.build(**b))
     except scorer.ScorerError as e:
@@ -539,7 +539,7 @@ def test_property_a_player_who_has_won_never_pays_again(b: dict[str, Any]) -> No
     won: set[str] = set()
     for e in s.events:
         assert all(e.changes[w] == 0 for w in won)
-        if isinstance(e.event, scorer.SichuanWin):
+        if isinstance(e.event, scorer.sichuan.Win):
             won |= {w.player.value for w in e.event.winners}
     if s.exhaustion is not None:
         assert all(s.exhaustion.changes[w] >= 0 for w in won)

@@ -16,7 +16,7 @@ time left.
 
 A good line costs what ``/v1/score`` costs past the web framework: the body read as the service
 reads it, its fast shape check, scoring, orjson. Neither Flask nor marshmallow is imported unless a
-line needs the schema to name its faults (``service.scoring``), and the processes are forked after
+line needs the schema to name its faults (``scorer.wire.scoring``), and the processes are forked after
 the imports, so they share them instead of each importing.
 
 The function that scores a chunk, ``score_lines``, is also what an engine past one machine maps
@@ -65,8 +65,8 @@ def score_lines(lines: Sequence[bytes | str]) -> list[bytes]:
 
 def _answerer() -> Callable[[bytes | str], bytes]:
     """The service's answer to a body, imported when first needed: ``python -m scorer``'s other
-    subcommands never load it (nor does it load Flask or marshmallow: see ``service.scoring``)."""
-    from service.scoring import answer_json
+    subcommands never load it (nor does it load Flask or marshmallow: see ``scorer.wire.scoring``)."""
+    from ..wire.scoring import answer_json
 
     return answer_json
 
@@ -84,7 +84,7 @@ def _chunks(lines: Iterable[bytes], size: int) -> Iterator[list[bytes]]:
 
 def _warm() -> None:
     """Import the service's body reading once, before the first line (neither Flask nor marshmallow)."""
-    import service.scoring  # noqa: F401
+    from ..wire import scoring  # noqa: F401
 
 
 @contextmanager

@@ -1,6 +1,6 @@
 """``python -m scorer sichuan-settle FILE.json``: settle a whole Sichuan hand of play.
 
-FILE holds the request body (``scorer.Play.build``'s fields); ``-`` reads it from standard input.
+FILE holds the request body (``scorer.sichuan.Play.build``'s fields); ``-`` reads it from standard input.
 The settlement prints as JSON.
 """
 
@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import ScorerError
-from ..rules.sichuan.settle import Play, settle
+from ..rules import RULESETS
 from .options import report
 
 
@@ -34,7 +34,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "the request body must be a JSON object", ()))
     try:
-        ledger = settle(Play.build(**body))
+        settlement = RULESETS["sichuan"].settlement
+        assert settlement is not None
+        ledger = settlement.of_body(body)
     except ScorerError as e:
         return report(e)
     print(json.dumps(ledger.to_dict(), ensure_ascii=False, indent=2))

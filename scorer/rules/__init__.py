@@ -1,8 +1,10 @@
 """The rule books this library scores by, behind one small interface (``book.RuleBook``).
 
 ``RULESETS`` maps each book's name to it; ``rulebook(name)`` looks one up, refusing an unknown
-name with an error that points at ``/ruleset``. Adding a book is a package here and a line below:
-no view, CLI or page changes.
+name with an error that points at ``/ruleset``. Adding a book is a package here (its fan table,
+detectors, an ``engine.Engine`` of its hooks, its ``RuleBook``), a namespace beside ``scorer.mcr``
+and a line below: no view, CLI, page, error table or build change; ``tests/test_book_shape.py``
+holds it to the others' shape.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import BAD_RULESET, ScorerError
-from .book import FanRow, OptionSpec, RuleBook
+from .book import OptionSpec, RuleBook, Settlement
 from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
+from .table import FanRow
 
 DEFAULT = "mcr"
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK, SICHUAN)})
@@ -27,4 +30,4 @@ def rulebook(name: object) -> RuleBook:
     return book
 
 
-__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "RuleBook", "rulebook"]
+__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "RuleBook", "Settlement", "rulebook"]

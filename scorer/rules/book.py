@@ -1,16 +1,19 @@
-"""The small common interface every rule book offers: a fan table as data, options as one frozen
-value, the context fields that mean something to it, the forms it wins with, and ``score``.
+"""The small common interface every rule book offers: a fan table as data (``table.FanTable``),
+options as one frozen value, the context fields that mean something to it, the forms it wins with,
+``score``, and where it has them an explanation, its own refusal codes and a settlement.
 
-A rule book is configuration plus a few detectors, not a fork of the engine: readings of a hand
-come from the shared ``scorer.decompose``; a book says which fans it sees in a reading, what
-replaces or excludes what, its cap, and how money moves. The service, the CLI, the waits and the
-page ask the registry (``scorer.rules``) what exists and never reach inside one.
+A rule book is configuration plus a few detectors, not a fork of the engine: the loop over the
+readings of a hand is ``engine.Engine``'s, the readings come from the shared ``scorer.decompose``;
+a book says which fans it sees in a reading, what replaces or excludes what, which reading is
+better, its cap, and how money moves. The service, the CLI, the waits and the page ask the
+registry (``scorer.rules``) what exists and never reach inside one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
+from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
@@ -18,6 +21,8 @@ from ..errors import BAD_OPTION, NOT_IN_RULESET, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..result import Result
+from ..shape import Declared, FieldSpec, read_object
+from .table import FanRow, FanTable
 
 _OPTION = "scorer.rules.option"  # the metadata key of an option field
 
@@ -32,6 +37,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    source: str = ""  # where the rule comes from: a RULINGS.md row ("HK23: the page ...")
 
     def check(self, value: object) -> int | str:
         """The value if it is allowed; a ``ScorerError`` pointing at ``/options/<name>`` if not."""
@@ -56,11 +62,12 @@ class OptionSpec:
         return out
 
 
-def option(default: int | str, help: str, *, minimum: int | None = None, maximum: int | None = None,
+def option(default: int | str, help: str, *, source: str, minimum: int | None = None, maximum: int | None = None,
            choices: tuple[str, ...] = ()) -> Any:
     """Declare a field of a book's frozen options dataclass as a house rule:
-    ``max_fan: int = option(13, "the cap", minimum=1, maximum=13)``."""
-    return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices)})
+    ``max_fan: int = option(13, "the cap", source="HK9: the page, 最多计 13 番", minimum=1, maximum=13)``;
+    ``source`` begins with the RULINGS.md row that states it."""
+    return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices, source)})
 
 
 def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
@@ -70,8 +77,8 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
         meta = f.metadata.get(_OPTION)
         if meta is None or f.default is MISSING:
             continue
-        help, minimum, maximum, choices = meta
-        out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices))
+        help, minimum, maximum, choices, source = meta
+        out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices, source))
     return tuple(out)
 
 
@@ -97,38 +104,38 @@ def parse_options(options_type: type[OptionsT], given: object, book: str) -> Opt
     return options_type(**values)
 
 
-@dataclass(frozen=True)
-class FanRow:
-    """One fan of a book's table, as ``GET /v1/fans`` serves it. ``points`` is its value in the
-    book's unit (points in MCR, fan in Hong Kong and Sichuan); ``implies``: fans not counted
-    beside it (不计), ``implies_one``: counted once fewer; ``replaces``: fans whose place it takes
-    (Hong Kong's 小三元 takes the dragon pungs'); ``limit``: a limit hand, worth the cap;
-    ``per``: what one count is, for a fan that repeats."""
-
-    id: str
-    name: str
-    name_zh: str
-    points: int
-    implies: tuple[str, ...] = ()
-    implies_one: tuple[str, ...] = ()
-    replaces: tuple[str, ...] = ()
-    limit: bool = False
-    per: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
-                               "implies": list(self.implies), "implies_one": list(self.implies_one)}
-        if self.replaces:
-            out["replaces"] = list(self.replaces)
-        if self.limit:
-            out["limit"] = True
-        if self.per is not None:
-            out["per"] = self.per
-        return out
-
-
 class ScoreFn(Protocol):
     def __call__(self, hand: Hand, context: Context, options: Any, /) -> Result: ...
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A book's settlement of more than one win (an optional capability of ``RuleBook``): MCR's
+    room of hands and beans, Sichuan's hand of play to the end. ``build`` reads a request body's
+    fields into the book's checked value (``Room.build``, ``Play.build``), ``settle`` settles it
+    into a result with ``to_dict``; ``what`` names the value, ``fields`` its request fields."""
+
+    what: str
+    fields: tuple[FieldSpec, ...]
+    build: Callable[..., Any]
+    settle: Callable[[Any], Any]
+
+    def of_body(self, body: object) -> Any:
+        """The settlement of a request body: an object of ``fields`` (a ``ScorerError`` at the
+        field that is not one, or is missing), built and settled."""
+        return self.settle(self.build(**read_object(body, (), Declared.of(self.fields))))
+
+
+def lazy_explain(package: str) -> ScoreFn:
+    """A book's ``explain``: its ``<package>.explain`` module's ``explain_hand``, imported on the
+    first explained request, so plain scoring never loads it."""
+
+    def explain(hand: Hand, context: Context, options: Any, /) -> Result:
+        module = import_module(package + ".explain")
+        fn: ScoreFn = module.explain_hand
+        return fn(hand, context, options)
+
+    return explain
 
 
 def _no_dead_tiles(context: Context) -> frozenset[int]:
@@ -156,7 +163,7 @@ class RuleBook:
     options_type: type
     context_fields: frozenset[str]
     forms: tuple[Form, ...]
-    fan_table: tuple[FanRow, ...]
+    fans: FanTable[Any]  # the book's fan table: rows of one type, its ids a StrEnum of the book's
     score: ScoreFn
     dead_tiles: Callable[[Context], frozenset[int]] = _no_dead_tiles
     clear_caches: Callable[[], None] = _nothing
@@ -169,8 +176,23 @@ class RuleBook:
     flowers: str = "count"
     honors: bool = True
     chows: bool = True
+    # The prefixes of the book's rows in RULINGS.md (MCR's R, C and D; Hong Kong's HK; ...): each
+    # option's ``source`` cites one of them.
+    rulings: tuple[str, ...] = ()
+    # The book's own refusal codes, each with its problem title (``honour_in_sichuan``: "No honour
+    # tiles in Sichuan"): the wire layer maps each onto a problem ``type`` as it does the shared ones.
+    errors: tuple[tuple[str, str], ...] = ()
+    # The code a book without honour tiles refuses one with, wherever it is seen (a hand, the
+    # tiles visible to a waits question): one of ``errors`` (Sichuan's ``honour_in_sichuan``).
+    honour_error: str = NOT_IN_RULESET
+    settlement: Settlement | None = None  # where the book settles more than one win
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
+
+    @property
+    def fan_table(self) -> tuple[FanRow, ...]:
+        """The fan table as ``GET /v1/fans`` serves it."""
+        return self.fans.rows
 
     @property
     def options(self) -> tuple[OptionSpec, ...]:
@@ -191,7 +213,7 @@ class RuleBook:
         """``score`` with an ``explanation``; a ``ScorerError`` at ``/explain`` if the book has none."""
         if self.explain is None:
             raise ScorerError(NOT_IN_RULESET, f"the rule book {self.name!r} does not explain its scores yet",
-                              ("explain",))
+                              ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
 
     def check_context(self, context: Context) -> None:
@@ -200,7 +222,7 @@ class RuleBook:
         for name, default in self._foreign:
             if getattr(context, name) != default:
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
-                                  ("context", name))
+                                  ("context", name), ruleset=self.name)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..context import Context
-from ..errors import BAD_VALUE, HONOUR_IN_SICHUAN, ScorerError
+from ..errors import BAD_VALUE, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..holding import Holding, visible_counts
@@ -226,8 +226,8 @@ def analyze(
     book.check_context(ctx)
     seen = visible_counts(hand, visible)
     if not book.honors and any(seen[HONOR_START:]):  # Sichuan: its other inputs refuse honours too
-        raise ScorerError(HONOUR_IN_SICHUAN, f"{book.title} is played with the 108 suited tiles only: no honour "
-                          "tile can be seen on its table", ("visible",))
+        raise ScorerError(book.honour_error, f"{book.title} is played with the 108 suited tiles only: no honour "
+                          "tile can be seen on its table", ("visible",), ruleset=book.name)
     rules = _Rules(book, opts, ctx)
     if hand.size == 13:
         return Analysis(hand, _outlook(hand, seen, rules), None, None, book.name)

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-from ...context import Context
 from ...forms import Form
-from ...hand import Hand
-from ...result import Result
-from ..book import RuleBook
-from .fans import FANS, MAX_FAN, MIN_FAN
+from ..book import RuleBook, lazy_explain
+from .fans import MAX_FAN, MIN_FAN, TABLE
 from .options import HKOptions
 from .scoring import clear_caches, score_hand
-
-
-def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None, /) -> Result:
-    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
-    from .explain import explain_hand as explain
-
-    return explain(hand, context, options)
-
 
 BOOK = RuleBook(
     name="hk",
@@ -29,11 +18,12 @@ BOOK = RuleBook(
     options_type=HKOptions,
     context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
-    fan_table=tuple(f.row() for f in FANS),
+    fans=TABLE,
     score=score_hand,
     clear_caches=clear_caches,
     flowers="named",
-    explain=explain_hand,
+    explain=lazy_explain(__package__),
+    rulings=("HK",),
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -8,37 +8,72 @@ A kong counts as a pung everywhere.
 
 from __future__ import annotations
 
+from enum import StrEnum, unique
 from typing import Final
 
 from ... import decompose
 from ...tiles import EAST, HONOR_START, IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, NUM_TILES, SUIT
 
-# The fan ids, as the table and the breakdown name them.
-THIRTEEN_ORPHANS: Final = "thirteen_orphans"
-ALL_HONORS: Final = "all_honors"
-ALL_TERMINALS: Final = "all_terminals"
-BIG_THREE_DRAGONS: Final = "big_three_dragons"
-BIG_FOUR_WINDS: Final = "big_four_winds"
-FOUR_KONGS: Final = "four_kongs"
-NINE_GATES: Final = "nine_gates"
-FOUR_CONCEALED_PUNGS: Final = "four_concealed_pungs"
-FULL_FLUSH: Final = "full_flush"
-LITTLE_THREE_DRAGONS: Final = "little_three_dragons"
-SEVEN_PAIRS: Final = "seven_pairs"
-ALL_PUNGS: Final = "all_pungs"
-HALF_FLUSH: Final = "half_flush"
-FLOWER_SET: Final = "flower_set"
-DRAGON_PUNG: Final = "dragon_pung"
-SEAT_WIND: Final = "seat_wind"
-PREVALENT_WIND: Final = "prevalent_wind"
-ALL_CHOWS: Final = "all_chows"
-CONCEALED: Final = "concealed"
-SELF_DRAWN: Final = "self_drawn"
-NO_FLOWERS: Final = "no_flowers"
-SEAT_FLOWER: Final = "seat_flower"
-KONG_REPLACEMENT: Final = "kong_replacement"
-ROBBING_KONG: Final = "robbing_kong"
-LAST_TILE: Final = "last_tile"
+# The fan ids, as the table and the breakdown name them; each member is also a module constant of
+# the same name (cheaper to read than an enum class attribute, in the compiled build).
+
+
+@unique
+class HkFan(StrEnum):
+    """The Hong Kong fans, in the table's order."""
+
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+    ALL_HONORS = "all_honors"
+    ALL_TERMINALS = "all_terminals"
+    BIG_THREE_DRAGONS = "big_three_dragons"
+    BIG_FOUR_WINDS = "big_four_winds"
+    FOUR_KONGS = "four_kongs"
+    NINE_GATES = "nine_gates"
+    FOUR_CONCEALED_PUNGS = "four_concealed_pungs"
+    FULL_FLUSH = "full_flush"
+    LITTLE_THREE_DRAGONS = "little_three_dragons"
+    SEVEN_PAIRS = "seven_pairs"
+    ALL_PUNGS = "all_pungs"
+    HALF_FLUSH = "half_flush"
+    FLOWER_SET = "flower_set"
+    DRAGON_PUNG = "dragon_pung"
+    SEAT_WIND = "seat_wind"
+    PREVALENT_WIND = "prevalent_wind"
+    ALL_CHOWS = "all_chows"
+    CONCEALED = "concealed"
+    SELF_DRAWN = "self_drawn"
+    NO_FLOWERS = "no_flowers"
+    SEAT_FLOWER = "seat_flower"
+    KONG_REPLACEMENT = "kong_replacement"
+    ROBBING_KONG = "robbing_kong"
+    LAST_TILE = "last_tile"
+
+
+THIRTEEN_ORPHANS: Final = HkFan.THIRTEEN_ORPHANS
+ALL_HONORS: Final = HkFan.ALL_HONORS
+ALL_TERMINALS: Final = HkFan.ALL_TERMINALS
+BIG_THREE_DRAGONS: Final = HkFan.BIG_THREE_DRAGONS
+BIG_FOUR_WINDS: Final = HkFan.BIG_FOUR_WINDS
+FOUR_KONGS: Final = HkFan.FOUR_KONGS
+NINE_GATES: Final = HkFan.NINE_GATES
+FOUR_CONCEALED_PUNGS: Final = HkFan.FOUR_CONCEALED_PUNGS
+FULL_FLUSH: Final = HkFan.FULL_FLUSH
+LITTLE_THREE_DRAGONS: Final = HkFan.LITTLE_THREE_DRAGONS
+SEVEN_PAIRS: Final = HkFan.SEVEN_PAIRS
+ALL_PUNGS: Final = HkFan.ALL_PUNGS
+HALF_FLUSH: Final = HkFan.HALF_FLUSH
+FLOWER_SET: Final = HkFan.FLOWER_SET
+DRAGON_PUNG: Final = HkFan.DRAGON_PUNG
+SEAT_WIND: Final = HkFan.SEAT_WIND
+PREVALENT_WIND: Final = HkFan.PREVALENT_WIND
+ALL_CHOWS: Final = HkFan.ALL_CHOWS
+CONCEALED: Final = HkFan.CONCEALED
+SELF_DRAWN: Final = HkFan.SELF_DRAWN
+NO_FLOWERS: Final = HkFan.NO_FLOWERS
+SEAT_FLOWER: Final = HkFan.SEAT_FLOWER
+KONG_REPLACEMENT: Final = HkFan.KONG_REPLACEMENT
+ROBBING_KONG: Final = HkFan.ROBBING_KONG
+LAST_TILE: Final = HkFan.LAST_TILE
 
 _NINE_GATES_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -180,7 +215,7 @@ def flower_fans(numbers: tuple[int, ...], seasons: tuple[bool, ...], seat: int) 
 def event_fans(self_drawn: bool, kong_replacement: bool, robbing_kong: bool, last_wall_tile: bool) -> list[str]:
     """自摸, 杠上开花, 抢杠胡 and the wall's last tile (drawn or discarded): each 1, added
     together (杠上开花 self-drawn is 自摸 + 杠上开花)."""
-    out = []
+    out: list[str] = []
     if self_drawn:
         out.append(SELF_DRAWN)
     if kong_replacement:

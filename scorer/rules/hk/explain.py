@@ -24,18 +24,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ...context import Context
+from ...forms import Form
 from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG
 from ...tiles import INDEX, IS_DRAGON, IS_WIND, Tile
+from ..engine import fan_score
+from ..table import Group
 from . import detect as D
-from .fans import BY_ID, ORDER
+from .fans import BY_ID, ORDER, TABLE
 from .options import HKOptions
 from .scoring import (
-    _REGULAR,
-    _SEVEN_PAIRS,
     _Facts,
-    _fan_score,
     _Reading,
     _sets,
     division_sets,
@@ -47,12 +47,8 @@ from .scoring import (
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
 
-# Fans that rest on no set: how the hand was won, the flowers.
-NO_SET = frozenset({D.SELF_DRAWN, D.NO_FLOWERS, D.SEAT_FLOWER, D.FLOWER_SET, D.KONG_REPLACEMENT, D.ROBBING_KONG,
-                    D.LAST_TILE})
-# Fans that judge the whole hand: every set and the pair.
-WHOLE_HAND = frozenset({D.FULL_FLUSH, D.HALF_FLUSH, D.ALL_PUNGS, D.ALL_CHOWS, D.CONCEALED, D.SEVEN_PAIRS,
-                        D.ALL_HONORS, D.ALL_TERMINALS, D.THIRTEEN_ORPHANS, D.NINE_GATES})
+NO_SET = TABLE.group(Group.NO_SET)  # fans that rest on no set: how the hand was won, the flowers
+WHOLE_HAND = TABLE.group(Group.WHOLE_HAND)  # fans that judge the whole hand: every set and the pair
 REPLACES = "replaces"
 
 
@@ -124,7 +120,7 @@ def _each(indices: Iterable[int]) -> list[Occ]:
 def reading_sets(hand: Hand, f: _Facts, r: _Reading, shown: tuple[ScoredSet, ...]) -> tuple[ScoredSet, ...]:
     """The sets a reading is made of: a regular reading's division (nine gates too, though it is
     shown as one group), else what the result shows."""
-    return division_sets(hand, f, r) if r.kind == _REGULAR else shown
+    return division_sets(hand, f, r) if r.form is Form.REGULAR else shown
 
 
 def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None, /) -> Result:
@@ -147,9 +143,9 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
     counted = {fs.id: fs.count for fs in result.fans}
     if best.limit:
         limit = best.fans[0][0]
-        if best.kind == _REGULAR:
+        if best.form is Form.REGULAR:
             shown, limits = sets.plain(f)
-        elif best.kind == _SEVEN_PAIRS:
+        elif best.form is Form.SEVEN_PAIRS:
             shown, limits = [*f.base, (D.SEVEN_PAIRS, 1)], list(f.whole_limits)
         else:  # thirteen orphans
             shown, limits = list(f.base), []
@@ -167,7 +163,7 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: (r.total, r.limit, r.points),
                     reverse=True)[:MAX_ARRANGEMENTS]
     arrangements = tuple(
-        Arrangement(r.points, r.total, tuple(_fan_score(i, n, cap if r.limit else BY_ID[i].points) for i, n in r.fans),
+        Arrangement(r.points, r.total, tuple(fan_score(TABLE, i, n, cap if r.limit else -1) for i, n in r.fans),
                     _sets(hand, f, r))
         for r in ranked)
     return replace(result, explanation=Explanation(fan_sets, excluded, arrangements))

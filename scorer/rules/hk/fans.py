@@ -10,74 +10,61 @@ fan's worked example is ``seeds/hk/NNN_<fan id>.json``, NNN its 1-based place he
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Final
 
-from ..book import FanRow
+from ..table import Fan, FanTable, Group
 from . import detect as D
+from .detect import HkFan
 
 MIN_FAN: Final = 3  # 三番起和
 MAX_FAN: Final = 13  # 最多计 13 番; a limit hand is worth it
 
-
-@dataclass(frozen=True)
-class Fan:
-    id: str
-    points: int  # in fan
-    name: str
-    name_zh: str
-    detector: Callable[..., object] = field(repr=False, compare=False)  # where the rule lives
-    replaces: tuple[str, ...] = ()
-    limit: bool = False
-    per: str | None = None
-
-    def row(self) -> FanRow:
-        return FanRow(self.id, self.name, self.name_zh, self.points, replaces=self.replaces, limit=self.limit,
-                      per=self.per)
+# Each row's explanation group: its occurrences point at some sets, at the whole hand, or at none.
+SETS, WHOLE, NO_SET = Group.SETS, Group.WHOLE_HAND, Group.NO_SET
 
 
-def _limit(id: str, name: str, name_zh: str, detector: Callable[..., object]) -> Fan:
-    return Fan(id, MAX_FAN, name, name_zh, detector, limit=True)
+def _limit(id: HkFan, name: str, name_zh: str, detector: Callable[..., object], group: Group) -> Fan[HkFan]:
+    return Fan(id, MAX_FAN, name, name_zh, detector, group, limit=True)
 
 
-FANS: Final[tuple[Fan, ...]] = (
+FANS: Final[tuple[Fan[HkFan], ...]] = (
     # Limit hands: 计 13 番, 不再累加其他番种.
-    _limit(D.THIRTEEN_ORPHANS, "Thirteen Orphans", "十三幺", D.is_thirteen_orphans),
-    _limit(D.ALL_HONORS, "All Honors", "字一色", D.is_all_honors),
-    _limit(D.ALL_TERMINALS, "All Terminals", "清幺九", D.is_all_terminals),
-    _limit(D.BIG_THREE_DRAGONS, "Big Three Dragons", "大三元", D.dragon_fans),
-    _limit(D.BIG_FOUR_WINDS, "Big Four Winds", "大四喜", D.wind_fans),
-    _limit(D.FOUR_KONGS, "Four Kongs", "十八罗汉", D.is_four_kongs),
-    _limit(D.NINE_GATES, "Nine Gates", "九莲宝灯", D.is_nine_gates),
-    _limit(D.FOUR_CONCEALED_PUNGS, "Four Concealed Pungs, Self-Drawn", "自摸四暗刻", D.is_four_concealed_pungs),
+    _limit(D.THIRTEEN_ORPHANS, "Thirteen Orphans", "十三幺", D.is_thirteen_orphans, WHOLE),
+    _limit(D.ALL_HONORS, "All Honors", "字一色", D.is_all_honors, WHOLE),
+    _limit(D.ALL_TERMINALS, "All Terminals", "清幺九", D.is_all_terminals, WHOLE),
+    _limit(D.BIG_THREE_DRAGONS, "Big Three Dragons", "大三元", D.dragon_fans, SETS),
+    _limit(D.BIG_FOUR_WINDS, "Big Four Winds", "大四喜", D.wind_fans, SETS),
+    _limit(D.FOUR_KONGS, "Four Kongs", "十八罗汉", D.is_four_kongs, SETS),
+    _limit(D.NINE_GATES, "Nine Gates", "九莲宝灯", D.is_nine_gates, WHOLE),
+    _limit(D.FOUR_CONCEALED_PUNGS, "Four Concealed Pungs, Self-Drawn", "自摸四暗刻", D.is_four_concealed_pungs, SETS),
     # 7
-    Fan(D.FULL_FLUSH, 7, "Full Flush", "清一色", D.flush_fan),
+    Fan(D.FULL_FLUSH, 7, "Full Flush", "清一色", D.flush_fan, WHOLE),
     # 5: 替代箭牌刻子分
-    Fan(D.LITTLE_THREE_DRAGONS, 5, "Little Three Dragons", "小三元", D.dragon_fans, replaces=(D.DRAGON_PUNG,)),
+    Fan(D.LITTLE_THREE_DRAGONS, 5, "Little Three Dragons", "小三元", D.dragon_fans, SETS, replaces=(D.DRAGON_PUNG,)),
     # 4
-    Fan(D.SEVEN_PAIRS, 4, "Seven Pairs", "七对", D.is_seven_pairs),
+    Fan(D.SEVEN_PAIRS, 4, "Seven Pairs", "七对", D.is_seven_pairs, WHOLE),
     # 3
-    Fan(D.ALL_PUNGS, 3, "All Pungs", "碰碰胡", D.is_all_pungs),
-    Fan(D.HALF_FLUSH, 3, "Half Flush", "混一色", D.flush_fan),
+    Fan(D.ALL_PUNGS, 3, "All Pungs", "碰碰胡", D.is_all_pungs, WHOLE),
+    Fan(D.HALF_FLUSH, 3, "Half Flush", "混一色", D.flush_fan, WHOLE),
     # 2 per set: 齐四季 or 四君子, 并替代该组正花
-    Fan(D.FLOWER_SET, 2, "Flower Set", "齐四季/四君子", D.flower_fans, replaces=(D.SEAT_FLOWER,),
+    Fan(D.FLOWER_SET, 2, "Flower Set", "齐四季/四君子", D.flower_fans, NO_SET, replaces=(D.SEAT_FLOWER,),
         per="a complete set of the four flowers or the four seasons"),
     # 1
-    Fan(D.DRAGON_PUNG, 1, "Dragon Pung", "箭刻", D.dragon_fans, per="a pung or kong of dragons"),
-    Fan(D.SEAT_WIND, 1, "Seat Wind", "门风刻", D.wind_fans),
-    Fan(D.PREVALENT_WIND, 1, "Prevalent Wind", "圈风刻", D.wind_fans),
-    Fan(D.ALL_CHOWS, 1, "All Chows", "平胡", D.is_all_chows),
-    Fan(D.CONCEALED, 1, "Concealed Hand", "门前清", D.is_concealed),
-    Fan(D.SELF_DRAWN, 1, "Self-Drawn", "自摸", D.event_fans),
-    Fan(D.NO_FLOWERS, 1, "No Flowers", "无花", D.flower_fans),
-    Fan(D.SEAT_FLOWER, 1, "Seat Flower", "正花", D.flower_fans,
+    Fan(D.DRAGON_PUNG, 1, "Dragon Pung", "箭刻", D.dragon_fans, SETS, per="a pung or kong of dragons"),
+    Fan(D.SEAT_WIND, 1, "Seat Wind", "门风刻", D.wind_fans, SETS),
+    Fan(D.PREVALENT_WIND, 1, "Prevalent Wind", "圈风刻", D.wind_fans, SETS),
+    Fan(D.ALL_CHOWS, 1, "All Chows", "平胡", D.is_all_chows, WHOLE),
+    Fan(D.CONCEALED, 1, "Concealed Hand", "门前清", D.is_concealed, WHOLE),
+    Fan(D.SELF_DRAWN, 1, "Self-Drawn", "自摸", D.event_fans, NO_SET),
+    Fan(D.NO_FLOWERS, 1, "No Flowers", "无花", D.flower_fans, NO_SET),
+    Fan(D.SEAT_FLOWER, 1, "Seat Flower", "正花", D.flower_fans, NO_SET,
         per="the seat's own flower or season (flower number = seat: East 1 … North 4)"),
-    Fan(D.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠上开花", D.event_fans),
-    Fan(D.ROBBING_KONG, 1, "Robbing the Kong", "抢杠胡", D.event_fans),
-    Fan(D.LAST_TILE, 1, "Last Tile", "海底捞月", D.event_fans),
+    Fan(D.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠上开花", D.event_fans, NO_SET),
+    Fan(D.ROBBING_KONG, 1, "Robbing the Kong", "抢杠胡", D.event_fans, NO_SET),
+    Fan(D.LAST_TILE, 1, "Last Tile", "海底捞月", D.event_fans, NO_SET),
 )
 
-BY_ID: Final[MappingProxyType[str, Fan]] = MappingProxyType({f.id: f for f in FANS})
-ORDER: Final[MappingProxyType[str, int]] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
-LIMITS: Final[tuple[str, ...]] = tuple(f.id for f in FANS if f.limit)
+TABLE: Final = FanTable(FANS)
+BY_ID: Final = TABLE.by_id
+ORDER: Final = TABLE.order
+LIMITS: Final[tuple[str, ...]] = TABLE.limits

@@ -8,7 +8,6 @@ seven pairs, then thirteen orphans). Results are cached by (hand, context, optio
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from typing import Any, Final
 
 from ... import decompose
@@ -16,24 +15,27 @@ from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
 from ...errors import BAD_FLOWERS, ScorerError
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
-from ...result import FanScore, Result, ScoredSet
-from ...set_kind import CHOW, KONG, NINE_GATES, PAIR, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
-from ...tiles import CODES, EAST, INDEX, NUM_TILES, WINDS
+from ...result import Result, ScoredSet
+from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
+from ...tiles import EAST, INDEX, WINDS
+from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
+from ..engine import division_sets as _division_sets
 from . import detect as D
-from .fans import BY_ID, LIMITS, ORDER
+from .fans import LIMITS, ORDER, TABLE
 from .options import HALF, HALF_DOUBLING, HKOptions
 from .payouts import payouts
 
 RULESET: Final = "hk"
-_REGULAR, _SEVEN_PAIRS, _THIRTEEN_ORPHANS = 0, 1, 2
 _DEFAULT_OPTIONS: Final = HKOptions()
 
 
 class _Facts:
     """What every reading of one hand shares, worked out once."""
 
-    def __init__(self, hand: Hand, ctx: Context) -> None:
+    def __init__(self, hand: Hand, ctx: Context, cap: int) -> None:
+        self.cap = cap  # what a limit hand is worth
         self.win = INDEX[hand.winning_tile]
         self.standing = hand.standing_counts()
         self.counts = hand.counts()
@@ -89,31 +91,24 @@ class _Facts:
         self.base = base
 
 
-class _Reading:
+class _Reading(Reading):
     """One way to read the hand, with its fans; the sets are built only for the one chosen."""
 
-    def __init__(self, kind: int, fans: list[tuple[str, int]], points: int, limit: bool, cap: int,
+    def __init__(self, form: Form, fans: list[tuple[str, int]], points: int, limit: bool,
                  div: Division | None = None, exposed_pung: bool = False) -> None:
-        self.kind = kind
+        super().__init__(form, points, limit)
         self.fans = sorted(fans, key=_table_order)
-        self.points = points
-        self.limit = limit
-        self.total = min(points, cap)
         self.div = div
         self.exposed_pung = exposed_pung
-
-    def better_than(self, other: _Reading | None) -> bool:
-        if other is None:
-            return True
-        return (self.total, self.limit, self.points) > (other.total, other.limit, other.points)
 
 
 def _table_order(fan: tuple[str, int]) -> int:
     return ORDER[fan[0]]
 
 
-def _limit_reading(kind: int, fan: str, cap: int, div: Division | None = None, exposed_pung: bool = False) -> _Reading:
-    return _Reading(kind, [(fan, 1)], cap, True, cap, div, exposed_pung)
+def _limit_reading(form: Form, fan: str, cap: int, div: Division | None = None,
+                   exposed_pung: bool = False) -> _Reading:
+    return _Reading(form, [(fan, 1)], cap, True, div, exposed_pung)
 
 
 def _first_limit(found: list[str]) -> str:
@@ -121,10 +116,13 @@ def _first_limit(found: list[str]) -> str:
     return min(found, key=LIMITS.index)
 
 
+_POINTS: Final = TABLE.points
+
+
 def _sum(fans: list[tuple[str, int]]) -> int:
     points = 0
     for fan, n in fans:
-        points += BY_ID[fan].points * n
+        points += _POINTS[fan] * n
     return points
 
 
@@ -161,7 +159,7 @@ def reading_fans(f: _Facts, pungs: list[int], pair: int, chows: int, kongs: int,
     return fans, limits
 
 
-def _regular(f: _Facts, div: Division, cap: int) -> _Reading:
+def _regular(f: _Facts, div: Division) -> _Reading:
     sets, pair = div
     own_pungs: list[int] = []
     own_chows: list[int] = []
@@ -178,133 +176,100 @@ def _regular(f: _Facts, div: Division, cap: int) -> _Reading:
     concealed_pungs = f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0)
     fans, limits = reading_fans(f, pungs, pair, f.meld_chows + len(own_chows), f.kongs, concealed_pungs)
     if limits:
-        return _limit_reading(_REGULAR, _first_limit(limits), cap, div, exposed_pung)
-    return _Reading(_REGULAR, fans, _sum(fans), False, cap, div, exposed_pung)
+        return _limit_reading(REGULAR_FORM, _first_limit(limits), f.cap, div, exposed_pung)
+    return _Reading(REGULAR_FORM, fans, _sum(fans), False, div, exposed_pung)
 
 
-def _seven_pairs(f: _Facts, cap: int) -> _Reading:
+def _seven_pairs(f: _Facts) -> _Reading:
     if f.whole_limits:
-        return _limit_reading(_SEVEN_PAIRS, _first_limit(f.whole_limits), cap)
+        return _limit_reading(SEVEN_PAIRS_FORM, _first_limit(f.whole_limits), f.cap)
     fans = [*f.base, (D.SEVEN_PAIRS, 1)]  # no 门前清 beside it: the form is concealed by nature
-    return _Reading(_SEVEN_PAIRS, fans, _sum(fans), False, cap)
+    return _Reading(SEVEN_PAIRS_FORM, fans, _sum(fans), False)
 
 
-def _best(f: _Facts, cap: int, weighed: list[_Reading] | None = None) -> _Reading | None:
-    """The best reading; ``weighed``, when given (explaining), receives every one looked at."""
-    best: _Reading | None = None
-    for div in decompose.regular_divisions(f.standing, f.need):
-        cur = _regular(f, div, cap)
-        if weighed is not None:
-            weighed.append(cur)
-        if cur.better_than(best):
-            best = cur
-    if D.is_seven_pairs(f.standing, f.melds):
-        cur = _seven_pairs(f, cap)
-        if weighed is not None:
-            weighed.append(cur)
-        if cur.better_than(best):
-            best = cur
-    if D.is_thirteen_orphans(f.standing, f.melds):
-        cur = _limit_reading(_THIRTEEN_ORPHANS, D.THIRTEEN_ORPHANS, cap)
-        if weighed is not None:
-            weighed.append(cur)
-        if cur.better_than(best):
-            best = cur
-    return best
+# --- the chosen reading's sets -------------------------------------------------------------------
+def _sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
+    if r.form is THIRTEEN_ORPHANS_FORM:
+        return (whole_set(THIRTEEN_ORPHANS, f.standing),)
+    if r.form is SEVEN_PAIRS_FORM:
+        return tuple(pair_sets(f.standing))
+    if r.limit and r.fans[0][0] == D.NINE_GATES:
+        return (whole_set(NINE_GATES, f.standing),)
+    assert r.div is not None
+    return tuple(_division_sets(hand, (), r.div, r.exposed_pung, f.win))
+
+
+def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
+    """A regular reading's sets, melds first (nine gates too, before it is shown as one group)."""
+    if r.div is None:
+        return tuple(meld_sets(hand))
+    return tuple(_division_sets(hand, (), r.div, r.exposed_pung, f.win))
+
+
+# --- scoring --------------------------------------------------------------------------------------
+class _Hk(Engine[_Facts, _Reading]):
+    """Hong Kong's hooks: flowers named; regular readings, seven pairs, thirteen orphans; a limit
+    hand is worth the cap and nothing else; the highest total after the cap wins, then a limit
+    hand, then the higher sum before it; the least to win and the payouts are options."""
+
+    def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
+        # Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot
+        # say which they are. (Raised here, not in a function of its own: a refusal is one
+        # compiled frame shorter.)
+        if hand.flowers > 0 and not hand.flower_tiles:
+            raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a "
+                              "number: Hong Kong scores flowers by seat and by set, so name them (e.g. "
+                              "[\"plum\", \"spring\"])", ("hand", "flowers"))
+        return context.for_hand(hand)
+
+    def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
+        return _Facts(hand, ctx, options.max_fan)
+
+    def readings(self, hand: Hand, f: _Facts) -> list[_Reading]:
+        out = [_regular(f, div) for div in decompose.regular_divisions(f.standing, f.need)]
+        if D.is_seven_pairs(f.standing, f.melds):
+            out.append(_seven_pairs(f))
+        if D.is_thirteen_orphans(f.standing, f.melds):
+            out.append(_limit_reading(THIRTEEN_ORPHANS_FORM, D.THIRTEEN_ORPHANS, f.cap))
+        return out
+
+    def cap(self, options: Any) -> int:
+        cap: int = options.max_fan
+        return cap
+
+    def better(self, f: _Facts, cur: _Reading, best: _Reading) -> bool:
+        return (cur.total, cur.limit, cur.points) > (best.total, best.limit, best.points)
+
+    def incomplete(self, hand: Hand, f: _Facts) -> str:
+        need = f.need
+        return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
+                f"{need} set{'s' if need != 1 else ''} and a pair, nor seven pairs or thirteen orphans")
+
+    def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Reading) -> Result:
+        cap = f.cap
+        fans = tuple(fan_score(TABLE, i, n, cap if best.limit else -1) for i, n in best.fans)
+        total = best.total
+        valid = total >= options.min_fan
+        pay = None
+        reason = None
+        if valid:
+            pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
+                          options.points_table == HALF_DOUBLING, options.discard_payment == HALF)
+        else:
+            reason = f"{total} fan; a win needs {options.min_fan}"
+        return Result(True, valid, best.points, 0, total, fans, _sets(hand, f, best), pay, reason, RULESET,
+                      best.limit)
+
+
+ENGINE: Final = _Hk(RULESET, limits=True)
+_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
 
 
 def weighed_readings(hand: Hand, context: Context,
                      options: HKOptions) -> tuple[_Facts, _Reading | None, list[_Reading]]:
     """For explaining (cold path, never cached): the hand's facts, the reading that scores, and
     every reading weighed, in the order they were looked at."""
-    f = _Facts(hand, context.for_hand(hand))
-    weighed: list[_Reading] = []
-    return f, _best(f, options.max_fan, weighed), weighed
-
-
-# --- the chosen reading's sets -------------------------------------------------------------------
-_SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}
-
-
-@cache
-def _set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
-    n = _SIZE[kind]
-    tiles = (CODES[first], CODES[first + 1], CODES[first + 2]) if n == 0 else (CODES[first],) * n
-    return ScoredSet(kind, tiles, concealed)
-
-
-def _whole(kind: SetKind, standing: tuple[int, ...]) -> ScoredSet:
-    return ScoredSet(kind, tuple(CODES[i] for i in range(NUM_TILES) for _ in range(standing[i])), True)
-
-
-def _sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
-    if r.kind == _THIRTEEN_ORPHANS:
-        return (_whole(THIRTEEN_ORPHANS, f.standing),)
-    if r.kind == _SEVEN_PAIRS:
-        return tuple(_set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2))
-    if r.limit and r.fans[0][0] == D.NINE_GATES:
-        return (_whole(NINE_GATES, f.standing),)
-    return division_sets(hand, f, r)
-
-
-def division_sets(hand: Hand, f: _Facts, r: _Reading) -> tuple[ScoredSet, ...]:
-    """A regular reading's sets, melds first (nine gates too, before it is shown as one group)."""
-    out = [_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
-    if r.div is not None:
-        sets, pair = r.div
-        for t, k in sets:
-            if k is CHOW:
-                out.append(_set(CHOW, t, True))
-            else:
-                out.append(_set(PUNG, t, not (r.exposed_pung and t == f.win)))
-        out.append(_set(PAIR, pair, True))
-    return tuple(out)
-
-
-@cache
-def _fan_score(fan: str, count: int, points: int) -> FanScore:
-    row = BY_ID[fan]
-    return FanScore(fan, count, points, row.name, row.name_zh)
-
-
-# --- scoring --------------------------------------------------------------------------------------
-def check_flowers(hand: Hand) -> None:
-    """Hong Kong scores flowers by seat and by set, so they must be named: a bare count cannot say
-    which they are."""
-    if hand.flowers > 0 and not hand.flower_tiles:
-        raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a number: "
-                          "Hong Kong scores flowers by seat and by set, so name them (e.g. [\"plum\", \"spring\"])",
-                          ("hand", "flowers"))
-
-
-def _score(hand: Hand, context: Context, options: HKOptions) -> Result:
-    check_flowers(hand)
-    ctx = context.for_hand(hand)
-    f = _Facts(hand, ctx)
-    cap = options.max_fan
-    best = _best(f, cap)
-    if best is None:
-        need = f.need
-        return Result(
-            winning=False, valid=False, points=0, flower_points=0, total=0, fans=(), decomposition=(),
-            payouts=None, ruleset=RULESET, limit=False,
-            reason=f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
-            f"{need} set{'s' if need != 1 else ''} and a pair, nor seven pairs or thirteen orphans",
-        )
-    fans = tuple(_fan_score(i, n, cap if best.limit else BY_ID[i].points) for i, n in best.fans)
-    total = best.total
-    valid = total >= options.min_fan
-    pay = None
-    reason = None
-    if valid:
-        pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
-                      options.points_table == HALF_DOUBLING, options.discard_payment == HALF)
-    else:
-        reason = f"{total} fan; a win needs {options.min_fan}"
-    return Result(True, valid, best.points, 0, total, fans, _sets(hand, f, best), pay, reason, RULESET, best.limit)
-
-
-_cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)  # off unless asked for (``scorer.caches``)
+    return ENGINE.weighed(hand, context, options)
 
 
 def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...context import Context
 from ...forms import ALL_FORMS
-from ...hand import Hand
-from ...result import Result
-from ..book import FanRow, RuleBook
-from .fans import FANS, MIN_POINTS
+from ...shape import fields_of
+from ..book import RuleBook, Settlement, lazy_explain
+from .fans import MIN_POINTS, TABLE
+from .room import Room, settle
 from .scoring import clear_caches, score_hand
-
-
-def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
-    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
-    from .explain import explain_hand as explain
-
-    return explain(hand, context, options)
 
 
 @dataclass(frozen=True)
@@ -35,12 +27,10 @@ BOOK = RuleBook(
     options_type=McrOptions,
     context_fields=frozenset({"prevalent_wind", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=ALL_FORMS,
-    fan_table=tuple(
-        FanRow(f.id.value, f.name, f.name_zh, f.points, tuple(i.value for i in f.implies),
-               tuple(i.value for i in f.implies_one))
-        for f in FANS
-    ),
+    fans=TABLE,
     score=score_hand,
     clear_caches=clear_caches,
-    explain=explain_hand,
+    explain=lazy_explain(__package__),
+    rulings=("R", "C", "D"),
+    settlement=Settlement("room", fields_of(Room), Room.build, settle),
 )

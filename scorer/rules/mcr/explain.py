@@ -34,6 +34,7 @@ from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED_STRAIGHT, KONG, PAIR, PUNG
 from ...tiles import CODES, EAST, IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, WINDS
+from ..table import Group
 from . import fan_id as F
 from .detect import (
     _PAIR_FANS,
@@ -46,7 +47,7 @@ from .detect import (
     flower_fan,
 )
 from .fan_id import FanId
-from .fans import BY_ID, FANS, ORDER
+from .fans import BY_ID, FANS, ORDER, TABLE
 from .scoring import _fan_score, proven_context, score_hand, weighed_arrangements
 
 MAX_ARRANGEMENTS = 10
@@ -56,19 +57,8 @@ _IMPLIES = {f.id: frozenset(f.implies) | frozenset(f.implies_one) for f in FANS}
 Occ = tuple[int, ...]  # one occurrence: indices into the reading's sets
 Combo = Callable[..., FanId | None]  # a detector's combination predicate on sorted tiles
 
-# Fans that rest on no set: how the hand was won, its concealment, flowers.
-NO_SET = frozenset({
-    F.LAST_TILE, F.SELF_DRAWN, F.LAST_TILE_DRAW, F.LAST_TILE_CLAIM, F.OUT_WITH_REPLACEMENT_TILE,
-    F.ROBBING_THE_KONG, F.CONCEALED_HAND, F.FULLY_CONCEALED_HAND, F.MELDED_HAND, F.FLOWER_TILES,
-})
-# Fans that judge the whole hand: every set and the pair.
-WHOLE_HAND = frozenset({
-    F.HALF_FLUSH, F.FULL_FLUSH, F.ONE_VOIDED_SUIT, F.NO_HONORS, F.ALL_TYPES, F.ALL_SIMPLES, F.REVERSIBLE_TILES,
-    F.ALL_GREEN, F.ALL_TERMINALS_AND_HONORS, F.ALL_HONORS, F.ALL_TERMINALS, F.LOWER_FOUR, F.LOWER_TILES,
-    F.UPPER_FOUR, F.UPPER_TILES, F.MIDDLE_TILES, F.OUTSIDE_HAND, F.ALL_FIVES, F.ALL_EVEN_PUNGS, F.ALL_PUNGS,
-    F.ALL_CHOWS, F.SEVEN_PAIRS, F.SEVEN_SHIFTED_PAIRS, F.THIRTEEN_ORPHANS, F.LESSER_HONORS_AND_KNITTED_TILES,
-    F.GREATER_HONORS_AND_KNITTED_TILES, F.NINE_GATES, F.CHICKEN_HAND,
-})
+NO_SET = TABLE.group(Group.NO_SET)  # fans that rest on no set: how the hand was won, its concealment, flowers
+WHOLE_HAND = TABLE.group(Group.WHOLE_HAND)  # fans that judge the whole hand: every set and the pair
 _FOUR_CHOWS = (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS)
 _TERMINAL_CHOWS = (F.PURE_TERMINAL_CHOWS, F.THREE_SUITED_TERMINAL_CHOWS)
 _THREE_CHOWS = (F.PURE_STRAIGHT, F.PURE_SHIFTED_CHOWS, F.PURE_TRIPLE_CHOW, F.MIXED_STRAIGHT, F.MIXED_TRIPLE_CHOW,

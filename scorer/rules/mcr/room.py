@@ -22,8 +22,7 @@ plays it through into a ``Ledger``.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeVar
@@ -47,7 +46,18 @@ from ...errors import (
 )
 from ...hand import MAX_FLOWERS, Hand
 from ...result import Result
-from ...shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
+from ...shape import (
+    MAX_TILE_STRING,
+    Declared,
+    FieldSpec,
+    Kind,
+    field_spec,
+    fields_of,
+    listed,
+    read_object,
+    spec,
+    within,
+)
 from ...tiles import WINDS, Wind
 from .fans import MIN_POINTS
 from .payouts import payouts
@@ -178,9 +188,9 @@ class Room:
     ) -> Room:
         """From JSON-like parts; every error names its field as a path into them."""
         return cls(
-            players=_listed(players, ("players",), _player),
+            players=listed(players, ("players",), _player),
             length=length,
-            hands=_listed(hands, ("hands",), _entry),
+            hands=listed(hands, ("hands",), _entry),
             base_points=base_points,
             seat_swap=seat_swap,
         )
@@ -342,7 +352,7 @@ def win_due(room: Room, seats: Seating, win: Win, index: int) -> tuple[WinRecord
     discarder = None if win.discarder is None else seats.wind(win.discarder)
     result: Result | None = None
     if win.hand is not None:
-        with _within(at):
+        with within(at):
             ctx = Context(
                 self_drawn=win.self_drawn, seat_wind=Wind(seat), prevalent_wind=Wind(seats.prevalent_wind),
                 discarder=None if discarder is None else Wind(discarder), base_points=room.base_points,
@@ -551,53 +561,13 @@ def normal_name(name: object) -> Any:
     return n[start:end]
 
 
-@contextmanager
-def _within(prefix: Path) -> Iterator[None]:
-    """Errors raised inside point below ``prefix`` (a hand's errors point at ``/hand/...``)."""
-    try:
-        yield
-    except ScorerError as e:
-        raise ScorerError(e.code, e.message, (*prefix, *e.field)) from None
-
-
-def _listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[T, ...]:
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
-        raise ScorerError(BAD_VALUE, f"{at[-1]} must be a list", at)
-    return tuple(one(v, (*at, i)) for i, v in enumerate(value))
-
-
-@dataclass(frozen=True)
-class _Declared:
-    """One object's declared request fields, read once."""
-
-    names: frozenset[str]
-    required: tuple[str, ...]
-
-    @classmethod
-    def of(cls, declared: Sequence[FieldSpec]) -> _Declared:
-        return cls(frozenset(s.name for s in declared), tuple(s.name for s in declared if s.required))
-
-
-def _object(value: object, at: Path, declared: _Declared) -> Mapping[str, Any]:
-    """A JSON object with only the declared fields and every required one."""
-    if not isinstance(value, Mapping):
-        raise ScorerError(BAD_VALUE, "must be an object", at)
-    for k in value:
-        if k not in declared.names:
-            raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
-    for name in declared.required:
-        if name not in value:
-            raise ScorerError(BAD_VALUE, f"{name} is required", (*at, name))
-    return value
-
-
-_PLAYER = _Declared.of(fields_of(Player))
-_ENTRY = _Declared.of(ROOM_HAND_FIELDS)
-_DRAW = _Declared.of(fields_of(Draw))
-_LEAVE = _Declared.of(fields_of(Leave))
-_WIN = _Declared.of(WIN_FIELDS)
-_CONTEXT = _Declared.of(fields_of(Context))
-_HAND = _Declared.of(fields_of(Hand))
+_PLAYER = Declared.of(fields_of(Player))
+_ENTRY = Declared.of(ROOM_HAND_FIELDS)
+_DRAW = Declared.of(fields_of(Draw))
+_LEAVE = Declared.of(fields_of(Leave))
+_WIN = Declared.of(WIN_FIELDS)
+_CONTEXT = Declared.of(fields_of(Context))
+_HAND = Declared.of(fields_of(Hand))
 _CONTEXT_FROM_ROOM = _CONTEXT.names - frozenset(EVENT_FLAGS)
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 
@@ -605,34 +575,34 @@ _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 def _player(value: object, at: Path) -> Player:
     if isinstance(value, Player):
         return value
-    v = _object(value, at, _PLAYER)
+    v = read_object(value, at, _PLAYER)
     return Player(normal_name(v["name"]), v["beans"])
 
 
 def _entry(value: object, at: Path) -> Entry:
     if isinstance(value, Win | Draw | Leave):
         return value
-    v = _object(value, at, _ENTRY)
+    v = read_object(value, at, _ENTRY)
     if len(v) != 1:
         raise ScorerError(BAD_VALUE, "a hand is exactly one of win, draw or leave", at)
     ((kind, body),) = v.items()
     if kind == "draw":
-        _object(body, (*at, "draw"), _DRAW)
+        read_object(body, (*at, "draw"), _DRAW)
         return Draw()
     if kind == "leave":
-        leave = _object(body, (*at, "leave"), _LEAVE)
+        leave = read_object(body, (*at, "leave"), _LEAVE)
         return Leave(normal_name(leave["player"]))
     return _win(body, (*at, "win"))
 
 
 def _win(value: object, at: Path) -> Win:
-    v = _object(value, at, _WIN)
+    v = read_object(value, at, _WIN)
     winner = v["winner"]
     if isinstance(winner, Sequence) and not isinstance(winner, str):
         claimants = tuple(map(normal_name, winner))
     else:
         claimants = (normal_name(winner),)
-    context = _object(v.get("context", _NO_CONTEXT), (*at, "context"), _CONTEXT)
+    context = read_object(v.get("context", _NO_CONTEXT), (*at, "context"), _CONTEXT)
     for k in context:
         if k in _CONTEXT_FROM_ROOM:
             raise ScorerError(
@@ -641,7 +611,7 @@ def _win(value: object, at: Path) -> Win:
             )
     hand: Hand | None = None
     if "hand" in v:
-        with _within(at):
+        with within(at):
             hand = _hand(v["hand"])
     return Win(
         claimants=claimants, discarder=normal_name(v["discarder"]), hand=hand, points=v.get("points"),
@@ -654,5 +624,5 @@ def _hand(value: object) -> Hand:
     """A hand as /v1/score takes it: an object of parts or the reference notation."""
     if isinstance(value, str):
         return Hand.parse(value)
-    v = _object(value, ("hand",), _HAND)
+    v = read_object(value, ("hand",), _HAND)
     return Hand.build(**v)

@@ -9,28 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cache, lru_cache, partial
+from functools import partial
 from typing import Any, Final
 
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
+from ...forms import (
+    HONORS_AND_KNITTED_FORM,
+    KNITTED_STRAIGHT_FORM,
+    REGULAR_FORM,
+    SEVEN_PAIRS_FORM,
+    THIRTEEN_ORPHANS_FORM,
+    Form,
+)
 from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
-from ...set_kind import (
-    CHOW,
-    KNITTED,
-    KNITTED_STRAIGHT,
-    KONG,
-    NINE_GATES,
-    PAIR,
-    PUNG,
-    THIRTEEN_ORPHANS,
-    MeldKind,
-    SetKind,
-)
-from ...tiles import CODES, EAST, HONOR_START, INDEX, NUM_TILES, WINDS
+from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, NINE_GATES, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
+from ...tiles import EAST, HONOR_START, INDEX, WINDS
+from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
 from .detect import (
     CHOW_TRAITS,
     PUNG_TRAITS,
@@ -60,10 +58,8 @@ from .detect import (
 )
 from .exclusion import exclude_scored
 from .fan_id import FanId
-from .fans import FANS, MIN_POINTS
+from .fans import MIN_POINTS, TABLE
 from .payouts import payouts
-
-_BY_ID: Final = {f.id: f for f in FANS}
 
 
 class _Facts:
@@ -86,17 +82,21 @@ class _Facts:
         self.prevalent = prevalent
         # how it was won, the tiles' own fans and concealment: the same for every arrangement
         self.base_fans = base_fans
+        self.seven_pairs = False  # the hand reads as seven pairs too (the tie-break asks)
 
 
-class _Candidate:
+class _Candidate(Reading):
     """One arrangement weighed: a plain class for the reason ``_Facts`` is one."""
 
-    def __init__(self, fans: tuple[tuple[FanId, int], ...], points: int, sets: Callable[[], list[ScoredSet]],
-                 detected: Fans) -> None:
-        self.fans = fans  # after exclusion
-        self.points = points
+    def __init__(self, form: Form, raw: Fans, sets: Callable[[], list[ScoredSet]],
+                 shown: Callable[[], list[ScoredSet]] | None = None) -> None:
+        kept, points = exclude_scored(raw)
+        super().__init__(form, points)
+        self.fans = kept  # after exclusion
         self.sets = sets  # built only for the arrangement that is chosen
-        self.detected = detected  # before exclusion
+        self.detected = raw  # before exclusion
+        # what the result shows instead of ``sets``: 九莲宝灯's whole-hand group
+        self.shown = shown if shown is not None else sets
 
 
 def _facts(hand: Hand, ctx: Context) -> _Facts:
@@ -131,51 +131,8 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
     )
 
 
-def _candidate(raw: Fans, sets: Callable[[], list[ScoredSet]]) -> _Candidate:
-    kept, points = exclude_scored(raw)
-    return _Candidate(kept, points, sets, raw)
-
-
-@cache
 def _fan_score(fan_id: FanId, count: int) -> FanScore:
-    """Breakdown entries are values, made once each (a frozen dataclass's constructor is Python code)."""
-    fan = _BY_ID[fan_id]
-    return FanScore(fan_id.value, count, fan.points, fan.name, fan.name_zh)  # ids as plain strings
-
-
-def _codes(*idx: int) -> tuple[str, ...]:
-    return tuple(CODES[i] for i in idx)
-
-
-_SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
-
-
-@cache
-def _set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
-    """Sets are values: one object per kind, first tile and concealment, made once."""
-    n = _SIZE[kind]
-    tiles = _codes(first, first + 1, first + 2) if n == 0 else (CODES[first],) * n
-    return ScoredSet(kind, tiles, concealed)
-
-
-def _meld_sets(hand: Hand) -> list[ScoredSet]:
-    return [_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
-
-
-def _division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exposed_pung: bool,
-                   win: int) -> list[ScoredSet]:
-    """The sets of a division, after the melds (and a knitted straight): built only for the
-    arrangement that is chosen, from a ``partial`` (cheaper, compiled, than a closure per candidate)."""
-    sets, pair = div
-    out = _meld_sets(hand)
-    out.extend(special)
-    for t, k in sets:
-        if k is CHOW:
-            out.append(_set(CHOW, t, True))
-        else:
-            out.append(_set(PUNG, t, not (exposed_pung and t == win)))
-    out.append(_set(PAIR, pair, True))
-    return out
+    return fan_score(TABLE, fan_id, count, -1)
 
 
 # --- regular hands ------------------------------------------------------------------------------
@@ -204,7 +161,8 @@ class _UniqueWait:
         return self.unique
 
 
-def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _UniqueWait) -> _Candidate:
+def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _UniqueWait,
+             shown: Callable[[], list[ScoredSet]] | None) -> _Candidate:
     sets, pair = div
     win, ctx = f.win, f.ctx
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
@@ -226,35 +184,32 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     w = wait_fan(own_mids, pair, win)
     if w and unique_wait.holds():
         add(fans, w)
-    return _candidate(fans, partial(_division_sets, hand, (), div, exposed_pung, win))
+    return _Candidate(REGULAR_FORM, fans, partial(division_sets, hand, (), div, exposed_pung, win), shown)
 
 
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     seven_pairs_fans(f.standing, fans)
-    return _candidate(fans, lambda: [
-        _set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(f.standing[i] // 2)
-    ])
+    return _Candidate(SEVEN_PAIRS_FORM, fans, partial(pair_sets, f.standing))
 
 
 def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
     """The whole hand as one group (thirteen orphans, honours and knitted, nine gates)."""
-    tiles = [i for i in range(NUM_TILES) for _ in range(f.standing[i])]
-    return lambda: [ScoredSet(kind, _codes(*tiles), True)]
+    return lambda: [whole_set(kind, f.standing)]
 
 
 def _thirteen_orphans(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     thirteen_orphans_fan(fans)
-    return _candidate(fans, _single_set(f, THIRTEEN_ORPHANS))
+    return _Candidate(THIRTEEN_ORPHANS_FORM, fans, _single_set(f, THIRTEEN_ORPHANS))
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     honors_and_knitted_fan(f.standing, fans)
     knitted_straight_fan(sum(f.standing[i] for i in range(HONOR_START)), fans)
-    return _candidate(fans, _single_set(f, KNITTED))
+    return _Candidate(HONORS_AND_KNITTED_FORM, fans, _single_set(f, KNITTED))
 
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
@@ -271,126 +226,118 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     # As in a regular hand, a pung completed by a discard shows as exposed, unless the winning tile
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
-    knitted = (ScoredSet(KNITTED_STRAIGHT, _codes(*seq), True),)
-    return _candidate(fans, partial(_division_sets, hand, knitted, div, exposed_pung, f.win))
+    knitted = (concealed_set(KNITTED_STRAIGHT, seq),)
+    return _Candidate(KNITTED_STRAIGHT_FORM, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
 
 
-# --- choosing -------------------------------------------------------------------------------------
-def _better(cur: _Candidate, best: _Candidate | None, best_is_seven_pairs: bool) -> bool:
-    """Highest total wins; on a tie the reference keeps the earlier division, except that it
-    prefers one with 一色三同顺 or 三同刻, and a regular reading over seven pairs."""
-    if best is None or cur.points > best.points:
-        return True
-    if cur.points < best.points:
-        return False
-    ids = {i for i, _ in cur.fans}
-    return best_is_seven_pairs or FanId.PURE_TRIPLE_CHOW in ids or FanId.TRIPLE_PUNG in ids
+# --- the book's hooks ----------------------------------------------------------------------------
+class _Mcr(Engine[_Facts, _Candidate]):
+    """MCR's hooks: 和绝张 as the tiles prove it; the forms in the reference's order, each form
+    that excludes the others alone; exclusion and account-once in each reading's fans (the
+    detectors, ``exclusion``); the reference's tie-break; no cap; 8 points without flowers."""
+
+    def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
+        """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
+        ctx = context.for_hand(hand)
+        i = INDEX[hand.winning_tile]
+        standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
+        last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
+        return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
+
+    def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
+        return _facts(hand, ctx)
+
+    def readings(self, hand: Hand, f: _Facts) -> list[_Candidate]:
+        out: list[_Candidate] = []
+        st = f.standing
+        base = f.base_fans
+        if not hand.melds:
+            if decompose.is_seven_pairs(st):
+                f.seven_pairs = True
+                out.append(_seven_pairs(f))
+            elif decompose.honors_and_knitted(st) is not None:
+                return [_honors_and_knitted(f)]
+            elif decompose.is_thirteen_orphans(st):
+                return [_thirteen_orphans(f)]
+        if not out and len(hand.melds) <= 1:
+            ks = decompose.knitted_straight(st, f.need - 3)
+            if ks is not None:
+                return [_knitted_straight(hand, f, *ks)]
+        nine_gates = not out and not hand.melds and decompose.is_nine_gates(st, f.win)
+        shown = None
+        if nine_gates:
+            base = base.copy()
+            nine_gates_fan(st, f.win, base)  # scored beside the fans of its sets and pair
+            shown = _single_set(f, NINE_GATES)
+        divisions = decompose.regular_divisions(st, f.need)
+        if divisions:
+            # nine gates waits on every tile of its suit: no wait fan, no need to look
+            unique_wait = _UniqueWait(f, not nine_gates)
+            for div in divisions:
+                out.append(_regular(hand, f, base, div, unique_wait, shown))
+        return out
+
+    def better(self, f: _Facts, cur: _Candidate, best: _Candidate) -> bool:
+        """Highest total wins; on a tie the reference keeps the earlier division, except that it
+        prefers one with 一色三同顺 or 三同刻, and a regular reading once seven pairs was weighed."""
+        if cur.points > best.points:
+            return True
+        if cur.points < best.points:
+            return False
+        ids = {i for i, _ in cur.fans}
+        return f.seven_pairs or FanId.PURE_TRIPLE_CHOW in ids or FanId.TRIPLE_PUNG in ids
+
+    def incomplete(self, hand: Hand, f: _Facts) -> str:
+        return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
+                f"{f.need} set{'s' if f.need != 1 else ''} and a pair, nor seven pairs, thirteen orphans, "
+                "honors and knitted tiles or a knitted straight")
+
+    def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Candidate) -> Result:
+        flowers = hand.flowers
+        fans = [fan_score(TABLE, i, n, -1) for i, n in best.fans]
+        flower = flower_fan(flowers)
+        if flower:
+            fans.append(fan_score(TABLE, flower[0], flower[1], -1))
+        total = best.points + flowers
+        valid = best.points >= MIN_POINTS
+        pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None
+        reason = None if valid else f"{best.points} points without flowers; a win needs {MIN_POINTS}"
+        return Result(True, valid, best.points, flowers, total, tuple(fans), tuple(best.shown()), pay, reason)
 
 
-def _arrangements(hand: Hand, f: _Facts, weighed: list[_Candidate] | None = None) -> _Candidate | None:
-    """The best arrangement; ``weighed``, when given (explaining), receives every one looked at."""
-    best: _Candidate | None = None
-    seven_pairs = False
-    st = f.standing
-    base = f.base_fans
-    if not hand.melds:
-        if decompose.is_seven_pairs(st):
-            best, seven_pairs = _seven_pairs(f), True
-            if weighed is not None:
-                weighed.append(best)
-        elif decompose.honors_and_knitted(st) is not None:
-            return _weigh(_honors_and_knitted(f), weighed)
-        elif decompose.is_thirteen_orphans(st):
-            return _weigh(_thirteen_orphans(f), weighed)
-    if best is None and len(hand.melds) <= 1:
-        ks = decompose.knitted_straight(st, f.need - 3)
-        if ks is not None:
-            return _weigh(_knitted_straight(hand, f, *ks), weighed)
-    nine_gates = best is None and not hand.melds and decompose.is_nine_gates(st, f.win)
-    if nine_gates:
-        base = base.copy()
-        nine_gates_fan(st, f.win, base)  # scored beside the fans of its sets and pair
-    divisions = decompose.regular_divisions(st, f.need)
-    if divisions:
-        # nine gates waits on every tile of its suit: no wait fan, no need to look
-        unique_wait = _UniqueWait(f, not nine_gates)
-        for div in divisions:
-            cur = _regular(hand, f, base, div, unique_wait)
-            if weighed is not None:
-                weighed.append(cur)
-            if _better(cur, best, seven_pairs):
-                best = cur
-    if nine_gates and best is not None:
-        best = _Candidate(best.fans, best.points, _single_set(f, NINE_GATES), best.detected)
-    return best
-
-
-def _weigh(c: _Candidate, weighed: list[_Candidate] | None) -> _Candidate:
-    if weighed is not None:
-        weighed.append(c)
-    return c
+ENGINE: Final = _Mcr("mcr")
 
 
 def weighed_arrangements(hand: Hand, context: Context) -> tuple[_Candidate | None, list[_Candidate]]:
     """For explaining (cold path, never cached): the arrangement that scores, as the engine read it
     before the whole-hand set of 九莲宝灯 replaced its sets, and every arrangement weighed, in the
     order they were looked at."""
-    weighed: list[_Candidate] = []
-    best = _arrangements(hand, _facts(hand, proven_context(context, hand)), weighed)
-    chosen = None if best is None else next(c for c in weighed if c.detected is best.detected)
-    return chosen, weighed
+    _, best, weighed = ENGINE.weighed(hand, context, None)
+    return best, weighed
 
 
 def detected_fans(hand: Hand, context: Context) -> dict[FanId, int] | None:
     """The fans the detectors found in the arrangement that scores, before the table's 不计 took
     any away (flowers aside); None when the hand is not complete. For tests and explanations:
     ``exclusion.exclude`` of this is the breakdown ``score`` reports."""
-    best = _arrangements(hand, _facts(hand, proven_context(context, hand)))
+    best = ENGINE.weighed(hand, context, None)[1]
     return None if best is None else {i: n for i, n in best.detected.items() if n}
-
-
-def _score(hand: Hand, context: Context) -> Result:
-    ctx = proven_context(context, hand)  # inside the cache: a hit skips the checks that passed before
-    f = _facts(hand, ctx)
-    best = _arrangements(hand, f)
-    flowers = hand.flowers
-    if best is None:
-        return Result(
-            winning=False, valid=False, points=0, flower_points=0, total=0, fans=(), decomposition=(),
-            payouts=None,
-            reason=f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
-            f"{f.need} set{'s' if f.need != 1 else ''} and a pair, nor seven pairs, thirteen orphans, "
-            "honors and knitted tiles or a knitted straight",
-        )
-    fans = [_fan_score(i, n) for i, n in best.fans]
-    flower = flower_fan(flowers)
-    if flower:
-        fans.append(_fan_score(*flower))
-    total = best.points + flowers
-    valid = best.points >= MIN_POINTS
-    pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None
-    reason = None if valid else f"{best.points} points without flowers; a win needs {MIN_POINTS}"
-    return Result(True, valid, best.points, flowers, total, tuple(fans), tuple(best.sets()), pay, reason)
 
 
 # --- public API and caches -------------------------------------------------------------------------
 _DEFAULT_CONTEXT: Final = Context()
 # Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
-_cached_score = lru_cache(maxsize=RESULT_CACHE_SIZE)(_score)
+_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)
 
 
 def score_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
     """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` (MCR has no options)."""
-    return _cached_score(hand, context)
+    return _cached_score(hand, context, None)
 
 
 def proven_context(context: Context, hand: Hand) -> Context:
-    """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
-    ctx = context.for_hand(hand)
-    i = INDEX[hand.winning_tile]
-    standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
-    last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
-    return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
+    """The context checked against the tiles, with 和绝张 as the tiles prove it (the engine's ``prepare``)."""
+    return ENGINE.prepare(hand, context, None)
 
 
 def clear_caches() -> None:

@@ -7,23 +7,18 @@ from ...context import Context
 from ...forms import Form
 from ...hand import Hand
 from ...result import Result
+from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
-from ..book import RuleBook
-from .fans import FANS, MAX_FAN
+from ..book import RuleBook, Settlement, lazy_explain
+from .fans import MAX_FAN, TABLE
 from .options import SichuanOptions
-from .scoring import SUIT_INDEX, clear_caches, score_hand
+from .scoring import ERRORS, HONOUR_IN_SICHUAN, SUIT_INDEX, clear_caches, score_hand
+from .settle import Play, settle
 
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
     """The Sichuan rule book's ``score``."""
     return score_hand(hand, context, options.max_fan)
-
-
-def explain(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
-    """``explain.explain_hand``, imported on the first explained request: plain scoring never loads it."""
-    from .explain import explain_hand
-
-    return explain_hand(hand, context, options)
 
 
 _HONOURS = frozenset(range(HONOR_START, NUM_TILES))
@@ -45,12 +40,16 @@ BOOK = RuleBook(
     options_type=SichuanOptions,
     context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong"}),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS),
-    fan_table=FANS,
+    fans=TABLE,
     score=score,
     dead_tiles=dead_tiles,
     clear_caches=clear_caches,
     flowers="none",
     honors=False,
     chows=False,
-    explain=explain,
+    explain=lazy_explain(__package__),
+    rulings=("S", "T"),
+    settlement=Settlement("hand of play", fields_of(Play), Play.build, settle),
+    errors=ERRORS,
+    honour_error=HONOUR_IN_SICHUAN,
 )

@@ -7,9 +7,10 @@ seven pairs. Each function adds what it finds to ``fans`` (fan id → count).
 from __future__ import annotations
 
 from ...tiles import HONOR_START, RANK, SUIT
-from .fans import (
+from .fan_id import (
     ALL_258_PUNGS,
     ALL_PUNGS,
+    BASIC,
     FULL_FLUSH,
     GOLDEN_HOOK,
     KONG_REPLACEMENT,
@@ -18,6 +19,7 @@ from .fans import (
     ROBBING_KONG,
     ROOT,
     SEVEN_PAIRS,
+    SHAPES,
 )
 
 Fans = dict[str, int]
@@ -87,3 +89,11 @@ def holds_suit(counts: tuple[int, ...], suit: int) -> bool:
         if counts[i]:
             return True
     return False
+
+
+def basic_fan(fans: Fans) -> None:
+    """平胡: shown when no hand shape applies (worth 0)."""
+    for i in fans:
+        if i in SHAPES:
+            return
+    fans[BASIC] = 1

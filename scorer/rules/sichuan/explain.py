@@ -2,9 +2,8 @@
 behind every fan, the fan whose place 将对 took, and the other readings weighed.
 
 Only an explained request comes here; plain scoring never loads this module. The engine is the one
-judge of *what* counts: ``scoring.readings`` gives every reading, and the one that scores is the one
-``best_reading`` picks (the most fan before the cap, the first on a tie). This module says which
-sets make each occurrence:
+judge of *what* counts: its ``weighed`` gives every reading and the one that scores (the most fan
+before the cap, the first on a tie). This module says which sets make each occurrence:
 
 - a hand-shape fan (平胡, 碰碰胡, 七对, 带幺九, 将对), 清一色 and 金钩钓 judge the whole hand: every
   entry;
@@ -26,15 +25,17 @@ from ...context import Context
 from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...tiles import CODES, HONOR_START
-from .fans import ALL_258_PUNGS, ALL_PUNGS, BY_ID, KONG_REPLACEMENT, LAST_TILE, ROBBING_KONG, ROOT
+from ..table import Group
+from .fan_id import ALL_258_PUNGS, ALL_PUNGS
+from .fans import BY_ID, TABLE
 from .options import SichuanOptions
-from .scoring import _breakdown, readings, score_hand
+from .scoring import ENGINE, _breakdown, score_hand
 
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
 
-# Fans that rest on no set: how the hand was won.
-NO_SET = frozenset({KONG_REPLACEMENT, ROBBING_KONG, LAST_TILE})
+NO_SET = TABLE.group(Group.NO_SET)  # fans that rest on no set: how the hand was won
+WHOLE_HAND = TABLE.group(Group.WHOLE_HAND)  # fans that judge the whole hand: every set and the pair
 REPLACES = "replaces"
 
 
@@ -51,25 +52,22 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
     result = score_hand(hand, context, max_fan)
     if not result.winning:
         return replace(result, explanation=Explanation((), (), ()))
-    weighed = readings(hand, context.for_hand(hand))
-    best = weighed[0]
-    for r in weighed:  # as best_reading: the most fan, the first on a tie
-        if r.points > best.points:
-            best = r
+    _, best, weighed = ENGINE.weighed(hand, context, max_fan)
+    assert best is not None
     everything = tuple(range(len(best.sets)))
     fan_sets: list[tuple[Occ, ...]] = []
     for fs in result.fans:
         if fs.id in NO_SET:
             fan_sets.append(((),) * fs.count)
-        elif fs.id == ROOT:
-            fan_sets.append(tuple(root_sets(hand, best.sets)))
-        else:
+        elif fs.id in WHOLE_HAND:
             fan_sets.append((everything,) * fs.count)
+        else:  # 根, the one fan of some sets
+            fan_sets.append(tuple(root_sets(hand, best.sets)))
     excluded: tuple[Excluded, ...] = ()
     if best.fans.get(ALL_258_PUNGS):
         row = BY_ID[ALL_PUNGS]
         excluded = (Excluded(ALL_PUNGS, row.name, row.name_zh, (ALL_258_PUNGS,), REPLACES, (everything,)),)
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: r.points, reverse=True)[:MAX_ARRANGEMENTS]
-    arrangements = tuple(Arrangement(r.points, min(r.points, max_fan), _breakdown(r.fans), tuple(r.sets))
+    arrangements = tuple(Arrangement(r.points, r.total, _breakdown(r.fans), tuple(r.sets))
                          for r in ranked)
     return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))

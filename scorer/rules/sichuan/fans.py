@@ -10,40 +10,32 @@ it is paid as 自摸加底 (``payouts``).
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import Final
 
-from ..book import FanRow
+from ..table import Fan, FanTable, Group
+from . import fan_id as F
+from .detect import basic_fan, event_fans, golden_hook_fan, regular_fans, seven_pairs_fans, tile_fans
+from .fan_id import SichuanFan
 
-BASIC: Final = "basic"
-ALL_PUNGS: Final = "all_pungs"
-SEVEN_PAIRS: Final = "seven_pairs"
-OUTSIDE_HAND: Final = "outside_hand"
-ALL_258_PUNGS: Final = "all_258_pungs"
-FULL_FLUSH: Final = "full_flush"
-GOLDEN_HOOK: Final = "golden_hook"
-ROOT: Final = "root"
-KONG_REPLACEMENT: Final = "kong_replacement"
-ROBBING_KONG: Final = "robbing_kong"
-LAST_TILE: Final = "last_tile"
+# Each row's explanation group: its occurrences point at some sets, at the whole hand, or at none.
+SETS, WHOLE, NO_SET = Group.SETS, Group.WHOLE_HAND, Group.NO_SET
 
-FANS: Final[tuple[FanRow, ...]] = (
-    FanRow(BASIC, "Basic Hand", "平胡", 0),
-    FanRow(ALL_PUNGS, "All Pungs", "碰碰胡", 1),
-    FanRow(SEVEN_PAIRS, "Seven Pairs", "七对", 2),
-    FanRow(OUTSIDE_HAND, "Outside Hand", "带幺九", 2),
-    FanRow(ALL_258_PUNGS, "All 2-5-8 Pungs", "将对", 3, replaces=(ALL_PUNGS,)),
-    FanRow(FULL_FLUSH, "Full Flush", "清一色", 2),
-    FanRow(GOLDEN_HOOK, "Golden Hook", "金钩钓", 1),
-    FanRow(ROOT, "Root", "根", 1, per="a tile kind held four times"),
-    FanRow(KONG_REPLACEMENT, "Win on a Kong Replacement", "杠上开花", 1),
-    FanRow(ROBBING_KONG, "Robbing the Kong", "抢杠胡", 1),
-    FanRow(LAST_TILE, "Last Tile", "海底", 1),
+FANS: Final[tuple[Fan[SichuanFan], ...]] = (
+    Fan(F.BASIC, 0, "Basic Hand", "平胡", basic_fan, WHOLE),
+    Fan(F.ALL_PUNGS, 1, "All Pungs", "碰碰胡", regular_fans, WHOLE),
+    Fan(F.SEVEN_PAIRS, 2, "Seven Pairs", "七对", seven_pairs_fans, WHOLE),
+    Fan(F.OUTSIDE_HAND, 2, "Outside Hand", "带幺九", regular_fans, WHOLE),
+    Fan(F.ALL_258_PUNGS, 3, "All 2-5-8 Pungs", "将对", regular_fans, WHOLE, replaces=(F.ALL_PUNGS,)),
+    Fan(F.FULL_FLUSH, 2, "Full Flush", "清一色", tile_fans, WHOLE),
+    Fan(F.GOLDEN_HOOK, 1, "Golden Hook", "金钩钓", golden_hook_fan, WHOLE),
+    Fan(F.ROOT, 1, "Root", "根", tile_fans, SETS, per="a tile kind held four times"),
+    Fan(F.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠上开花", event_fans, NO_SET),
+    Fan(F.ROBBING_KONG, 1, "Robbing the Kong", "抢杠胡", event_fans, NO_SET),
+    Fan(F.LAST_TILE, 1, "Last Tile", "海底", event_fans, NO_SET),
 )
 
-BY_ID: Final[MappingProxyType[str, FanRow]] = MappingProxyType({f.id: f for f in FANS})
-ORDER: Final[MappingProxyType[str, int]] = MappingProxyType({f.id: k for k, f in enumerate(FANS)})
-# The hand-shape fans: 平胡 shows only when none of these applies.
-SHAPES: Final = frozenset({ALL_PUNGS, SEVEN_PAIRS, OUTSIDE_HAND, ALL_258_PUNGS})
+TABLE: Final = FanTable(FANS)
+BY_ID: Final = TABLE.by_id
+ORDER: Final = TABLE.order
 
 MAX_FAN: Final = 5  # the default cap: 2**5 = 32 × base points

@@ -16,7 +16,7 @@ class SichuanOptions:
     """The house rules a Sichuan table varies."""
 
     max_fan: int = option(MAX_FAN, "the fan cap: a win's base is 2 to the power of its fan, at most this",
-                          minimum=1, maximum=13)
+                          source="S5: the game site's rules page (seed 004), 最多 5 番即 32 分", minimum=1, maximum=13)
     flower_pig_penalty: int = option(
         FLOWER_PIG_PENALTY, "what a flower pig (花猪) pays each player who is not one at an exhausted wall, "
-        "× base points", minimum=0, maximum=8192)
+        "× base points", source="T7: the game site's rules page, 向每位非花猪玩家付 32", minimum=0, maximum=8192)

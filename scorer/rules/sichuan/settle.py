@@ -17,7 +17,7 @@ happened, with a ``ScorerError`` pointing into the body (``/events/3/win/winners
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -49,7 +49,10 @@ from ...hand import Hand, Meld, build_melds
 from ...holding import Holding
 from ...result import Result
 from ...set_kind import MeldKind
-from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
+from ...shape import Declared, FieldSpec, Kind, field_spec, fields_of, spec
+from ...shape import listed as _listed
+from ...shape import read_object as _object
+from ...shape import within as _within
 from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
 from ..book import option_specs, parse_options
 from .detect import holds_suit
@@ -638,15 +641,6 @@ T = TypeVar("T")
 
 
 @contextmanager
-def _within(prefix: Path) -> Iterator[None]:
-    """Errors raised inside point below ``prefix`` (a hand's errors point at ``/hand/...``)."""
-    try:
-        yield
-    except ScorerError as e:
-        raise ScorerError(e.code, e.message, (*prefix, *e.field)) from None
-
-
-@contextmanager
 def _as_holding(prefix: Path) -> Iterator[None]:
     """A holding's errors (``/hand/...``) point at ``prefix`` instead of ``/hand``."""
     try:
@@ -656,23 +650,7 @@ def _as_holding(prefix: Path) -> Iterator[None]:
         raise ScorerError(e.code, e.message, (*prefix, *rest)) from None
 
 
-def _object(value: object, at: Path, declared: tuple[frozenset[str], tuple[str, ...]]) -> Mapping[str, Any]:
-    """A JSON object with only the declared fields and every required one."""
-    if not isinstance(value, Mapping):
-        raise ScorerError(BAD_VALUE, "must be an object", at)
-    names, required = declared
-    for k in value:
-        if k not in names:
-            raise ScorerError(BAD_VALUE, f"unknown field {k!r}", (*at, str(k)))
-    for name in required:
-        if name not in value:
-            raise ScorerError(BAD_VALUE, f"{name} is required", (*at, name))
-    return value
-
-
-def _declared(specs: Sequence[FieldSpec]) -> tuple[frozenset[str], tuple[str, ...]]:
-    return frozenset(s.name for s in specs), tuple(s.name for s in specs if s.required)
-
+_declared = Declared.of
 
 _PLAY = _declared(fields_of(Play))
 _EVENT = _declared(EVENT_FIELDS)
@@ -682,12 +660,6 @@ _WINNER = _declared(WINNER_FIELDS)
 _WINNER_CONTEXT = _declared(WINNER_FIELDS[2].items)
 _HAND = _declared(fields_of(Hand))
 _HOLDING = _declared(fields_of(Holding))
-
-
-def _listed(value: object, at: Path, one: Callable[[object, Path], T]) -> tuple[T, ...]:
-    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Sequence):
-        raise ScorerError(BAD_VALUE, f"{at[-1]} must be a list", at)
-    return tuple(one(v, (*at, i)) for i, v in enumerate(value))
 
 
 def _seat(value: object, at: Path, nullable: bool = False) -> Wind:

@@ -1,0 +1,32 @@
+"""Mahjong Competition Rules (国标麻将), the default book, as one namespace: its fan table, its
+options, a whole room of hands settled (``Room``, ``settle``).
+
+    >>> import scorer
+    >>> scorer.mcr.BY_ID["all_pungs"].points, scorer.mcr.MIN_POINTS
+    (6, 8)
+"""
+
+from .rules.mcr.book import BOOK, McrOptions
+from .rules.mcr.fan_id import FanId
+from .rules.mcr.fans import BY_ID, FANS, MIN_POINTS, TABLE
+from .rules.mcr.room import (
+    ROOM_HAND_FIELDS,
+    WIN_FIELDS,
+    Draw,
+    HandRecord,
+    Leave,
+    Ledger,
+    Player,
+    Room,
+    Standing,
+    Win,
+    settle,
+)
+from .rules.mcr.scoring import cache_info
+
+Options = McrOptions
+
+__all__ = [
+    "BOOK", "BY_ID", "FANS", "MIN_POINTS", "ROOM_HAND_FIELDS", "TABLE", "WIN_FIELDS", "Draw", "FanId", "HandRecord",
+    "Leave", "Ledger", "Options", "Player", "Room", "Standing", "Win", "cache_info", "settle",
+]

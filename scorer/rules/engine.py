@@ -1,0 +1,171 @@
+"""The scoring loop, written once for every rule book.
+
+A book's scoring is an ``Engine`` subclass that supplies data and hooks; the engine owns the loop:
+
+    prepare (the book's checks, the context as the tiles prove it)
+    → facts (what every reading of the hand shares, worked out once)
+    → readings, by form, each with the book's fans after its exclusion
+    → the cap on each reading → the better-of comparison, reading by reading
+    → the result of the best (or the hand is not complete).
+
+The values a result is made of are built here too, one way for every book: a breakdown entry
+(``fan_score``) and a set (``scored_set`` and the shapes made of sets).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import _lru_cache_wrapper, cache, lru_cache
+from typing import Any, Final, Generic, TypeVar
+
+from ..context import Context
+from ..decompose import Division
+from ..forms import Form
+from ..hand import Hand
+from ..result import FanScore, Result, ScoredSet
+from ..set_kind import CHOW, KONG, PAIR, PUNG, SetKind
+from ..tiles import CODES, INDEX, NUM_TILES
+from .table import FanTable
+
+_SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
+
+
+@cache
+def scored_set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
+    """Sets are values: one object per kind, first tile and concealment, made once."""
+    n = _SIZE[kind]
+    tiles = (CODES[first], CODES[first + 1], CODES[first + 2]) if n == 0 else (CODES[first],) * n
+    return ScoredSet(kind, tiles, concealed)
+
+
+def concealed_set(kind: SetKind, tiles: Iterable[int]) -> ScoredSet:
+    """A concealed group of these tiles (a knitted straight's nine)."""
+    return ScoredSet(kind, tuple(CODES[i] for i in tiles), True)
+
+
+def whole_set(kind: SetKind, standing: tuple[int, ...]) -> ScoredSet:
+    """The whole hand as one group (thirteen orphans, honours and knitted, nine gates)."""
+    return concealed_set(kind, (i for i in range(NUM_TILES) for _ in range(standing[i])))
+
+
+def pair_sets(standing: tuple[int, ...]) -> list[ScoredSet]:
+    """Seven pairs' sets, in tile order (four of a kind is two pairs)."""
+    return [scored_set(PAIR, i, True) for i in range(NUM_TILES) for _ in range(standing[i] // 2)]
+
+
+def meld_sets(hand: Hand) -> list[ScoredSet]:
+    return [scored_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
+
+
+def division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exposed_pung: bool,
+                  win: int) -> list[ScoredSet]:
+    """A regular reading's sets: the melds, then ``special`` (a knitted straight), then the
+    division's sets and its pair. ``exposed_pung``: the pung of the winning tile was completed by
+    a discard, so it shows as exposed."""
+    sets, pair = div
+    out = meld_sets(hand)
+    out.extend(special)
+    for t, k in sets:
+        if k is CHOW:
+            out.append(scored_set(CHOW, t, True))
+        else:
+            out.append(scored_set(PUNG, t, not (exposed_pung and t == win)))
+    out.append(scored_set(PAIR, pair, True))
+    return out
+
+
+@cache
+def fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> FanScore:
+    """A breakdown entry, made once for each book's fan, count and value: ``points`` -1 is the
+    row's own (a limit hand's is the cap); ids as plain strings. Keyed by the table itself (hashed
+    by identity) and the id, so a hit costs one cache lookup."""
+    fan = table.by_id[fan_id]
+    return FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name, fan.name_zh)
+
+
+class Reading:
+    """What the engine needs of one reading of a hand; a book's readings carry more (their fans,
+    their sets) in a subclass. A plain class: compiled, its constructor is native code."""
+
+    def __init__(self, form: Form, points: int, limit: bool = False) -> None:
+        self.form = form
+        self.points = points  # before the cap
+        self.limit = limit  # a limit hand (worth the cap)
+        self.total = points  # after the cap: set by the engine
+
+
+FactsT = TypeVar("FactsT")
+ReadingT = TypeVar("ReadingT", bound=Reading)
+
+
+class Engine(Generic[FactsT, ReadingT]):
+    """One book's scoring: the loop is here, the book's hooks are what a subclass overrides."""
+
+    def __init__(self, ruleset: str, limits: bool = False) -> None:
+        self.ruleset = ruleset
+        self.limits = limits  # the book has limit hands (a result says whether it is one)
+
+    # --- the hooks ------------------------------------------------------------------------------
+    def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
+        """The book's checks of what it has no place for, and the context for this hand."""
+        return context.for_hand(hand)
+
+    def facts(self, hand: Hand, ctx: Context, options: Any) -> FactsT:
+        raise NotImplementedError
+
+    def readings(self, hand: Hand, f: FactsT) -> list[ReadingT]:
+        """Every reading of a complete hand by form, in the book's order, each with its fans
+        after exclusion; none when the hand is not complete."""
+        raise NotImplementedError
+
+    def cap(self, options: Any) -> int:
+        """The most a reading is worth; -1: no cap."""
+        return -1
+
+    def better(self, f: FactsT, cur: ReadingT, best: ReadingT) -> bool:
+        """Whether ``cur`` beats the best so far: by default more before the cap, the first on a tie."""
+        return cur.points > best.points
+
+    def incomplete(self, hand: Hand, f: FactsT) -> str:
+        """Why a hand with no reading does not win."""
+        raise NotImplementedError
+
+    def result(self, hand: Hand, ctx: Context, options: Any, f: FactsT, best: ReadingT) -> Result:
+        """The best reading as the book reports it: its breakdown, validity, payouts."""
+        raise NotImplementedError
+
+    # --- the loop -------------------------------------------------------------------------------
+    def best(self, hand: Hand, f: FactsT, cap: int, weighed: list[ReadingT] | None = None) -> ReadingT | None:
+        """The best reading; ``weighed``, when given (explaining), receives every one looked at."""
+        best: ReadingT | None = None
+        for r in self.readings(hand, f):
+            if cap >= 0 and r.points > cap:
+                r.total = cap
+            if weighed is not None:
+                weighed.append(r)
+            if best is None or self.better(f, r, best):
+                best = r
+        return best
+
+    def score(self, hand: Hand, context: Context, options: Any) -> Result:
+        ctx = self.prepare(hand, context, options)
+        f = self.facts(hand, ctx, options)
+        best = self.best(hand, f, self.cap(options))
+        if best is None:
+            return Result(False, False, 0, 0, 0, (), (), None, self.incomplete(hand, f), self.ruleset,
+                          False if self.limits else None)
+        return self.result(hand, ctx, options, f, best)
+
+    def weighed(self, hand: Hand, context: Context, options: Any) -> tuple[FactsT, ReadingT | None, list[ReadingT]]:
+        """For explaining (cold path, never cached): the hand's facts, the reading that scores, and
+        every reading weighed, in the order they were looked at."""
+        ctx = self.prepare(hand, context, options)
+        f = self.facts(hand, ctx, options)
+        weighed: list[ReadingT] = []
+        return f, self.best(hand, f, self.cap(options), weighed), weighed
+
+
+def cached(engine: Engine[Any, Any], maxsize: int) -> _lru_cache_wrapper[Result]:
+    """The engine's ``score`` behind a bounded cache keyed by (hand, context, options)."""
+    return lru_cache(maxsize=maxsize)(engine.score)
+
