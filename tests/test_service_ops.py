@@ -92,7 +92,7 @@ def test_metrics_expose_the_scorer_cache(client):
 
 def test_cache_counters_are_counters_that_never_go_down(client, monkeypatch):
     counts = {"result": {"hits": 5, "misses": 2, "size": 2}, "decomposition": {"hits": 0, "misses": 1, "size": 1}}
-    monkeypatch.setattr(scorer, "cache_info", lambda: counts)
+    monkeypatch.setattr(scorer.mcr, "cache_info", lambda: counts)
     text = client.get("/metrics").get_data(as_text=True)
     assert "# TYPE scorer_cache_hits_total counter" in text and "# TYPE scorer_cache_misses_total counter" in text
     assert _sample(text, "scorer_cache_hits_total", cache="result") == 5
