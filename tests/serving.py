@@ -12,7 +12,9 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -27,6 +29,42 @@ ROOT = Path(__file__).resolve().parent.parent
 SCORE_BODY = json.dumps({"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}).encode()
 SCORE_PAYOUTS = {"E": 36, "S": -20, "W": -8, "N": -8}
 EXE = Path(sys.executable).parent / "mcr-scorer"
+HEAD = b"POST /v1/score HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+STATUS = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
+
+
+def chunked(body: bytes, size: int = 7) -> bytes:
+    """``body`` in chunks of ``size`` bytes, then the last chunk."""
+    out = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size))
+    return out + b"0\r\n\r\n"
+
+
+def exchange(port: int, *pieces: bytes, pause: float = 0.0, timeout: float = 5.0,
+             tolerate_reset: bool = False) -> bytes:
+    """Send ``pieces`` (``pause`` apart) on one connection and read until the server closes it (a
+    hang fails). ``tolerate_reset``: the server may answer and close before it has read everything,
+    so a send that fails or a reset ends the exchange with what was read."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        try:
+            for p in pieces:
+                s.sendall(p)
+                time.sleep(pause)
+        except OSError:
+            if not tolerate_reset:
+                raise
+        out = b""
+        try:
+            while chunk := s.recv(65536):
+                out += chunk
+        except ConnectionResetError:
+            if not tolerate_reset:
+                raise
+        return out
+
+
+def statuses(raw: bytes) -> list[int]:
+    """The status codes of the responses in ``raw``, in order."""
+    return [int(m.group(1)) for m in STATUS.finditer(raw)]
 
 
 class Served:

@@ -19,12 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import SCORE_BODY, request, server, worker_pids
+from tests.serving import SCORE_BODY, request, server, statuses, worker_pids
 
 CASES = 3000
 BUDGET = 120.0  # seconds for all of them; past it the test fails rather than runs on
 HANG = 6.0  # a connection still open this long after the last byte sent is a hang (bounds: 1 s, 2 s)
-STATUS = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
 
 SIZES = [b"-6", b"0x28", b"+5", b" 5", b"5 ", b"1_0", b"ffffffffffffffffffff", b"", b"g", b"5;x", b"5;=",
          b"5;x=\"y\"", b"\xef\xbc\x95", b"00000000000000000005", b"5\t", b"-0", b"0", b"A", b"a;", b"7fffffff"]
@@ -94,8 +93,8 @@ def send(port: int, data: bytes) -> tuple[list[int], float]:
         except ConnectionResetError:
             pass
         except TimeoutError:
-            return [int(m.group(1)) for m in STATUS.finditer(out)], float("inf")
-        return [int(m.group(1)) for m in STATUS.finditer(out)], time.monotonic() - sent
+            return statuses(out), float("inf")
+        return statuses(out), time.monotonic() - sent
 
 
 @pytest.mark.slow

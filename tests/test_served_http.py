@@ -21,16 +21,10 @@ import pytest
 
 from loadtest.hands import generate
 from loadtest.server import rss_kib
-from tests.serving import SCORE_BODY, SCORE_PAYOUTS, Served, request, server, worker_pids
+from tests import serving
+from tests.serving import HEAD, SCORE_BODY, SCORE_PAYOUTS, Served, chunked, request, server, statuses, worker_pids
 
-HEAD = b"POST /v1/score HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
 TE = HEAD + b"Transfer-Encoding: chunked\r\n\r\n"
-STATUS = re.compile(rb"HTTP/1\.1 (\d{3}) ")
-
-
-def chunked(body: bytes, size: int = 7) -> bytes:
-    out = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size))
-    return out + b"0\r\n\r\n"
 
 
 @pytest.fixture(scope="module")
@@ -42,26 +36,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 
 def exchange(port: int, data: bytes, timeout: float = 5.0) -> bytes:
-    """Send ``data`` on a new connection and read until the server closes it (a hang fails)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        try:
-            s.sendall(data)
-        except OSError:
-            pass  # the server may answer and close before it has read everything
-        out = b""
-        while True:
-            try:
-                chunk = s.recv(65536)
-            except ConnectionResetError:
-                break
-            if not chunk:
-                return out
-            out += chunk
-        return out
-
-
-def statuses(raw: bytes) -> list[int]:
-    return [int(m.group(1)) for m in STATUS.finditer(raw)]
+    """``data`` sent on a new connection, read until the server closes it: a hostile request may be
+    answered and closed before it is all sent."""
+    return serving.exchange(port, data, timeout=timeout, tolerate_reset=True)
 
 
 def head_of(raw: bytes) -> str:

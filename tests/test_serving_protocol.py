@@ -9,39 +9,10 @@ import time
 
 import pytest
 
-from tests.serving import SCORE_BODY, server
-
-HEAD = b"POST /v1/score HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
-
-
-def chunked(body: bytes, size: int = 7) -> bytes:
-    out = b"".join(b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size))
-    return out + b"0\r\n\r\n"
-
+from tests.serving import HEAD, SCORE_BODY, chunked, exchange, server, statuses
 
 FULL = HEAD + b"Content-Length: %d\r\n\r\n" % len(SCORE_BODY) + SCORE_BODY
 CHUNKED = HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(SCORE_BODY)
-
-
-def exchange(port: int, *pieces: bytes, pause: float = 0.0, tolerate_reset: bool = False) -> bytes:
-    """Send ``pieces`` (``pause`` apart) on one connection and read until the server closes it."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-        for p in pieces:
-            s.sendall(p)
-            time.sleep(pause)
-        s.settimeout(5)
-        out = b""
-        try:
-            while chunk := s.recv(65536):
-                out += chunk
-        except ConnectionResetError:
-            if not tolerate_reset:
-                raise
-        return out
-
-
-def statuses(raw: bytes) -> list[int]:
-    return [int(raw[i + 9:i + 12]) for i in range(len(raw)) if raw.startswith(b"HTTP/1.", i) and raw[i + 8] == 32]
 
 
 CLOSE = b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
