@@ -8,7 +8,7 @@ with the editable test venv (``.venv/bin/python``), the compiled wheel with the 
 line says which build ran. (``python -m loadtest.bench_scorer`` from the checkout always measures
 the source tree.)
 
-Hands: every ``seeds/*.json`` request, then ``--n`` generated hands of every structure
+Hands: every ``seeds/mcr/*.json`` request, then ``--n`` generated hands of every structure
 (``loadtest.hands``). For each hand, ``--reps`` rounds, each timing, interleaved so that they share
 the machine's noise:
 

@@ -13,7 +13,7 @@ distinguishes, with the expensive ones over-represented so that worst cases are 
     >>> from loadtest.hands import generate, seed_requests, request_pool
     >>> hands = generate(3000, seed=1)          # list[GenHand], distinct (hand, flowers, context)
     >>> hands[0].body(), hands[0].notation()    # doctest: +SKIP
-    >>> pool = request_pool(2000, seed=1)       # seeds/*.json requests first, then generated bodies
+    >>> pool = request_pool(2000, seed=1)       # seeds/mcr/*.json requests first, then generated bodies
 
 Hands are plain data (tile indices 0-33: 1m-9m, 1p-9p, 1s-9s, E S W N C F P); ``body()`` gives the
 request in the object form, ``body("notation")`` in the reference-notation string form.
@@ -33,7 +33,7 @@ CODES: tuple[str, ...] = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10)) +
 WINDS = "ESWN"
 HONORS = tuple(range(27, 34))
 ORPHANS = tuple(s * 9 + r for s in range(3) for r in (0, 8)) + HONORS
-SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
+SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds" / "mcr"
 
 
 def rank(i: int) -> int:
@@ -378,7 +378,7 @@ def generate(n: int, seed: int = 1, structures: list[str] | None = None) -> list
 
 # --- request pools -----------------------------------------------------------------------------
 def seed_requests(directory: Path = SEEDS_DIR) -> list[tuple[str, dict[str, Any]]]:
-    """``(id, request body)`` of every ``seeds/*.json`` example that expects a scored result (not
+    """``(id, request body)`` of every ``seeds/mcr/*.json`` example that expects a scored result (not
     an error), in file order."""
     out = []
     for path in sorted(directory.glob("*.json")):

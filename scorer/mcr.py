@@ -6,9 +6,10 @@ options, a whole room of hands settled (``Room``, ``settle``).
     (6, 8)
 """
 
-from .rules.mcr.book import BOOK, McrOptions
+from .rules.mcr.book import BOOK
 from .rules.mcr.fan_id import FanId
 from .rules.mcr.fans import BY_ID, FANS, MIN_POINTS, TABLE
+from .rules.mcr.options import McrOptions
 from .rules.mcr.room import (
     ROOM_HAND_FIELDS,
     WIN_FIELDS,

@@ -22,7 +22,7 @@ from service import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = ROOT / "service" / "openapi.yaml"
-SEEDS = sorted((ROOT / "seeds").glob("*.json"))
+SEEDS = sorted((ROOT / "seeds" / "mcr").glob("*.json"))
 PROBLEM_JSON = "application/problem+json"
 STATIC_PREFIXES = ("/static/", "/docs/assets/")  # files served for the pages at / and /docs
 

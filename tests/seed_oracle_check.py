@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds"
+SEEDS_DIR = Path(__file__).resolve().parent.parent / "seeds" / "mcr"
 WINDS = "ESWN"
 MIN_POINTS = 8
 

@@ -99,3 +99,20 @@ def test_the_library_imports_nothing_from_the_web_package() -> None:
     offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "scorer").rglob("*.py"))
                  if importing.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_book_has_worked_examples_in_its_own_seeds_folder(book: RuleBook) -> None:
+    seeds = sorted((ROOT / "seeds" / book.name).glob("*.json"))
+    assert len(seeds) >= len(book.fan_table)  # one or more per fan
+    assert not list((ROOT / "seeds").glob("*.json"))  # every seed lives in its book's folder
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_preset_cites_a_ruling_of_the_book_and_the_default_comes_first(book: RuleBook) -> None:
+    assert book.presets and not book.presets[0].values
+    names = [p.name for p in book.presets]
+    assert len(names) == len(set(names))
+    for p in book.presets:
+        cited = p.source.split(":", 1)[0]
+        assert cited in RULING_IDS and re.fullmatch(rf"(?:L|{'|'.join(book.rulings)})\d+", cited), (p.name, p.source)

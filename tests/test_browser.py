@@ -760,7 +760,7 @@ def test_hong_kong_waits_are_scored_by_hong_kong(page: Page, server: Server) -> 
 # --- why this score: a fan lights its sets, the fans left out and why, the readings weighed --------
 def paste_seed(page: Page, server: Server, name: str) -> dict[str, Any]:
     """Paste a seed's request as its JSON body; the seed's explained answer, asked of the API."""
-    seed = load_seed(ROOT / "seeds" / f"{name}.json")
+    seed = load_seed(ROOT / "seeds" / "mcr" / f"{name}.json")
     page.get_by_label("Paste a hand").fill(json.dumps(seed["request"], ensure_ascii=False))
     page.get_by_label("Paste a hand").press("Enter")
     settled(page)

@@ -110,9 +110,9 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
 
 
 def test_the_mcr_seed_loader_does_not_read_the_hk_seeds() -> None:
-    """tests/seed_oracle_check.py globs seeds/*.json only: the Hong Kong seeds live one level down."""
+    """tests/seed_oracle_check.py globs seeds/mcr/*.json only: the Hong Kong seeds live in seeds/hk/."""
     mcr = load_seeds()
-    assert HK_SEEDS and len(mcr) == len(list(HK_SEEDS_DIR.parent.glob("*.json")))
+    assert HK_SEEDS and len(mcr) == len(list((HK_SEEDS_DIR.parent / "mcr").glob("*.json")))
     assert all("ruleset" not in s["request"] for s in mcr)
     assert all(s["request"]["ruleset"] == "hk" for s in HK_SEEDS)
 

@@ -210,7 +210,7 @@ def test_seating_is_a_pure_function_of_the_hand_index() -> None:
 # --- full hands: scored with the room's seat and prevalent wind ---------------------------------
 def test_worked_example_inside_a_room() -> None:
     """The Green Book introduction's worked example (East wins on South's 8m, 12 points; its seed is
-    seeds/900_seed003_discard.json) as the first hand of a room:
+    seeds/mcr/900_seed003_discard.json) as the first hand of a room:
     the /v1/score result and its payouts × base points, then the same hand self-drawn (13)."""
     hands: list[dict[str, Any]] = [{"win": {"winner": "Ann", "discarder": "Bo", "hand": SEED003}},
              {"win": {"winner": "Ann", "discarder": None, "hand": SEED003}}]
@@ -445,7 +445,7 @@ def test_ledger_to_dict_is_json_and_complete() -> None:
 
 def test_seed_files_are_unchanged_by_rooms() -> None:
     # the worked example is a seed file; the room tests above use the same hand and payouts
-    seed = json.loads((ROOT / "seeds" / "900_seed003_discard.json").read_text(encoding="utf-8"))
+    seed = json.loads((ROOT / "seeds" / "mcr" / "900_seed003_discard.json").read_text(encoding="utf-8"))
     assert seed["request"]["hand"] == SEED003
     assert seed["expected"]["payouts"] == {"E": 36, "S": -20, "W": -8, "N": -8}
 

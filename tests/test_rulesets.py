@@ -57,6 +57,48 @@ def test_every_option_has_a_default_that_its_own_check_accepts(name: str) -> Non
     assert book.parse_options({o.name: o.default for o in book.options}) == book.options_type()
 
 
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_a_preset_is_a_row_of_options_and_options_override_it(name: str) -> None:
+    book = RULESETS[name]
+    assert book.presets and not book.presets[0].values  # the default first, setting nothing
+    assert book.parse_options({"preset": book.presets[0].name}) == book.options_type()
+    for p in book.presets:
+        assert book.parse_options({"preset": p.name}) == book.options_type(**dict(p.values))
+        for o in book.options:  # each option beside a preset wins over it
+            other = next((c for c in o.choices if c != dict(p.values).get(o.name, o.default)), None)
+            if other is None and o.minimum is not None:
+                other = o.minimum if dict(p.values).get(o.name, o.default) != o.minimum else o.maximum
+            try:
+                got = book.parse_options({"preset": p.name, o.name: other})
+            except scorer.ScorerError:
+                continue  # a combination the book refuses as a whole (Hong Kong's min_fan above max_fan)
+            assert getattr(got, o.name) == other
+    served = {r["name"]: r for r in scorer.rules.rulebook(name).to_dict()["presets"]}
+    assert list(served) == [p.name for p in book.presets]
+    assert all(r["source"] and isinstance(r["values"], dict) for r in served.values())
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_an_unknown_preset_points_at_it(name: str) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        RULESETS[name].parse_options({"preset": "no-such-house"})
+    assert e.value.code == "bad_option" and e.value.pointer == "/options/preset"
+    assert RULESETS[name].presets[0].name in e.value.message
+
+
+def test_an_unknown_preset_over_http_is_a_422_at_it() -> None:
+    from service import create_app
+
+    client = create_app().test_client()
+    resp = client.post("/v1/score", json={**GREEN_BOOK_BODY, "options": {"preset": "xuezhan"}})  # Sichuan's
+    assert resp.status_code == 422
+    assert [e["pointer"] for e in resp.get_json()["errors"]] == ["/options/preset"]
+    resp = client.post("/v1/score", json={**GREEN_BOOK_BODY, "options": {"preset": "nope"}})
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["pointer"] == "/options/preset"
+    ok = client.post("/v1/score", json={**GREEN_BOOK_BODY, "options": {"preset": "reference"}})
+    assert ok.status_code == 200 and ok.get_json() == client.post("/v1/score", json=GREEN_BOOK_BODY).get_json()
+
+
 @pytest.mark.parametrize(("spec", "value", "ok"), [
     pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), 13, True, id="int-top"),
     pytest.param(OptionSpec("max_fan", 5, "cap", minimum=1, maximum=13), 0, False, id="int-below"),
@@ -149,8 +191,11 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     assert [b["name"] for b in body["rulesets"]] == list(RULESETS)
     mcr = body["rulesets"][0]
     assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
-                   "minimum": 8, "maximum": None, "fans": 81, "options": [], "context": mcr["context"],
+                   "minimum": 8, "maximum": None, "fans": 81, "options": mcr["options"],
+                   "presets": mcr["presets"], "context": mcr["context"],
                    "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True}}
+    assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],
+                                 "source": mcr["presets"][0]["source"], "values": {}}
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
     assert tiles["hk"]["flowers"] == "named"
     assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False}

@@ -72,7 +72,7 @@ def test_examples_are_what_the_service_answers(client, path, method, name, examp
     p for p in request_examples() if "x-seed" in p.values[3]
 ])
 def test_seed_examples_are_the_seeds(path, method, name, example):
-    seed = load_seed(ROOT / "seeds" / f"{example['x-seed']}.json")
+    seed = load_seed(ROOT / "seeds" / "mcr" / f"{example['x-seed']}.json")
     assert example["value"] == seed["request"]
     _, answer = response_example(path, method, name)
     exp = seed["expected"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..errors import BAD_RULESET, ScorerError
-from .book import OptionSpec, RuleBook, Settlement
+from .book import OptionSpec, Preset, RuleBook, Settlement
 from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
@@ -30,4 +30,4 @@ def rulebook(name: object) -> RuleBook:
     return book
 
 
-__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "RuleBook", "Settlement", "rulebook"]
+__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "Preset", "RuleBook", "Settlement", "rulebook"]

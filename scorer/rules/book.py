@@ -59,7 +59,26 @@ class OptionSpec:
             out["choices"] = list(self.choices)
         else:
             out["minimum"], out["maximum"] = self.minimum, self.maximum
+        out["source"] = self.source
         return out
+
+
+PRESET = "preset"  # the options key that names a preset
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named row of option values: a federation's edition, a platform's or a house's rules.
+    Options given beside it override it one by one. A book's first preset is its default: its
+    values are the options' defaults, so a request without options scores by it."""
+
+    name: str
+    help: str
+    source: str  # the RULINGS.md row that states it, then where it comes from
+    values: tuple[tuple[str, int | str], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "help": self.help, "source": self.source, "values": dict(self.values)}
 
 
 def option(default: int | str, help: str, *, source: str, minimum: int | None = None, maximum: int | None = None,
@@ -85,16 +104,22 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
 OptionsT = TypeVar("OptionsT")
 
 
-def parse_options(options_type: type[OptionsT], given: object, book: str) -> OptionsT:
-    """The frozen options value from a request's ``options`` object; an unknown option or a value
-    out of range is a ``ScorerError`` pointing at it."""
+def parse_options(options_type: type[OptionsT], given: object, book: str,
+                  presets: tuple[Preset, ...] = ()) -> OptionsT:
+    """The frozen options value from a request's ``options`` object: its ``preset``'s values (a
+    name among ``presets``), then each option given beside it; an unknown preset or option, or a
+    value out of range, is a ``ScorerError`` pointing at it."""
     if given is None:
         return options_type()
     if not isinstance(given, Mapping):
         raise ScorerError(BAD_OPTION, "options must be an object of house rules", ("options",))
     specs = {s.name: s for s in option_specs(options_type)}
-    values = {}
+    values: dict[str, int | str] = {}
+    if PRESET in given:
+        values.update(find_preset(presets, given[PRESET], book).values)
     for name, value in given.items():
+        if name == PRESET:
+            continue
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(specs) or "none"
@@ -102,6 +127,16 @@ def parse_options(options_type: type[OptionsT], given: object, book: str) -> Opt
                               ("options", name))
         values[name] = spec.check(value)
     return options_type(**values)
+
+
+def find_preset(presets: tuple[Preset, ...], name: object, book: str) -> Preset:
+    """The preset called ``name``; a ``ScorerError`` at ``/options/preset`` naming those there are."""
+    for p in presets:
+        if p.name == name:
+            return p
+    known = ", ".join(p.name for p in presets) or "none"
+    raise ScorerError(BAD_OPTION, f"the rule book {book!r} has no preset {name!r} (it has: {known})",
+                      ("options", PRESET))
 
 
 class ScoreFn(Protocol):
@@ -186,6 +221,8 @@ class RuleBook:
     # tiles visible to a waits question): one of ``errors`` (Sichuan's ``honour_in_sichuan``).
     honour_error: str = NOT_IN_RULESET
     settlement: Settlement | None = None  # where the book settles more than one win
+    # Named rows of option values (an edition, a platform's or a house's rules), the default first.
+    presets: tuple[Preset, ...] = ()
     _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 
@@ -201,9 +238,16 @@ class RuleBook:
     def parse_options(self, given: object) -> Any:
         if given is None or (isinstance(given, Mapping) and not given):  # the defaults, made once
             return self._defaults
-        return parse_options(self.options_type, given, self.name)
+        return parse_options(self.options_type, given, self.name, self.presets)
 
     def __post_init__(self) -> None:
+        specs = {o.name: o for o in self.options}
+        for p in self.presets:
+            for name, value in p.values:
+                assert name in specs and specs[name].check(value) == value, (self.name, p.name, name)
+        if self.presets:
+            first = self.presets[0]
+            assert all(specs[n].default == v for n, v in first.values), (self.name, first.name)
         foreign = tuple((f.name, f.default) for f in fields(Context)
                         if f.init and f.name not in self.context_fields and f.name not in _ALWAYS)
         object.__setattr__(self, "_foreign", foreign)
@@ -228,6 +272,7 @@ class RuleBook:
         return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,
                 "minimum": self.minimum, "maximum": self.maximum, "fans": len(self.fan_table),
                 "options": [o.to_dict() for o in self.options],
+                "presets": [p.to_dict() for p in self.presets],
                 "context": sorted(self.context_fields | _ALWAYS), "explain": self.explain is not None,
                 "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
 

@@ -33,6 +33,7 @@ from .. import (
 from ..hand import MAX_FLOWERS
 from ..mcr import ROOM_HAND_FIELDS, WIN_FIELDS, Player, Room
 from ..records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
+from ..rules.book import PRESET
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 from ..sichuan import Play
 from .fastbody import MAX_BATCH
@@ -250,6 +251,7 @@ def _option_fields() -> dict[str, fields.Field[Any]]:
             if isinstance(f, Choice) and isinstance(known, Choice):
                 f = Choice(dict.fromkeys((*known.choices, *f.choices)))
             out[o.name] = f
+    out[PRESET] = Choice(dict.fromkeys(p.name for book in RULESETS.values() for p in book.presets))
     return out
 
 

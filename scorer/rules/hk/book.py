@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...forms import Form
 from ..book import RuleBook, lazy_explain
 from .fans import MAX_FAN, MIN_FAN, TABLE
-from .options import HKOptions
+from .options import PRESETS, HKOptions
 from .scoring import clear_caches, score_hand
 
 BOOK = RuleBook(
@@ -24,6 +24,7 @@ BOOK = RuleBook(
     flowers="named",
     explain=lazy_explain(__package__),
     rulings=("HK",),
+    presets=PRESETS,
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import BAD_OPTION, ScorerError
-from ..book import option
+from ..book import Preset, option
 from .fans import MAX_FAN, MIN_FAN
 
 DOUBLING = "doubling"
@@ -40,3 +40,9 @@ class HKOptions:
                                   ("options", "max_fan"))
             raise ScorerError(BAD_OPTION, f"min_fan ({self.min_fan}) is more than max_fan ({self.max_fan}): "
                               "no win could be valid", ("options", "min_fan"))
+
+
+PRESETS = (
+    Preset("game-site", "the game site's rules page: 3 to 13 fan, a share of 2^fan base points, the discarder "
+           "pays three shares", "HK9: the game site's rules page (seed 004)"),
+)

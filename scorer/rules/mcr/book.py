@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...forms import ALL_FORMS
 from ...shape import fields_of
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MIN_POINTS, TABLE
+from .options import PRESETS, McrOptions
 from .room import Room, settle
 from .scoring import clear_caches, score_hand
-
-
-@dataclass(frozen=True)
-class McrOptions:
-    """MCR takes no house rules: the reference calculator's rules, 8 points without flowers to win."""
-
 
 BOOK = RuleBook(
     name="mcr",
@@ -33,4 +26,5 @@ BOOK = RuleBook(
     explain=lazy_explain(__package__),
     rulings=("R", "C", "D"),
     settlement=Settlement("room", fields_of(Room), Room.build, settle),
+    presets=PRESETS,
 )

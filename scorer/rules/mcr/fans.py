@@ -14,7 +14,7 @@ most, read only from an arrangement of sets and a pair (``detect.wait_fan``), so
 shape fixes the wait (seven pairs, thirteen orphans, ...) list 单钓将 as the rule documents do
 without ever detecting it. Order is the table's: points descending, so
 every implication points to a later, cheaper fan. A fan's worked example is
-``seeds/NNN_<fan id>.json``, NNN its 1-based place here.
+``seeds/mcr/NNN_<fan id>.json``, NNN its 1-based place here.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ FANS: Final[tuple[Fan[FanId], ...]] = (
     _fan(F.ALL_GREEN, 88, "All Green", "绿一色", tile_fans, WHOLE,
          (F.HALF_FLUSH, F.ONE_VOIDED_SUIT)),
     # The shape holds 111 and 999; the reference takes one 幺九刻 away, not every one as the
-    # illustrated rules' 不计 would (RULINGS.md C4; seeds/004_nine_gates.json).
+    # illustrated rules' 不计 would (RULINGS.md C4; seeds/mcr/004_nine_gates.json).
     _fan(F.NINE_GATES, 88, "Nine Gates", "九莲宝灯", nine_gates_fan, WHOLE,
          (F.FULL_FLUSH, F.FULLY_CONCEALED_HAND, F.CONCEALED_HAND, F.NO_HONORS, F.ONE_VOIDED_SUIT),
          implies_one=(F.PUNG_OF_TERMINALS_OR_HONORS,)),

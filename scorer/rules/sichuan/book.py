@@ -11,7 +11,7 @@ from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MAX_FAN, TABLE
-from .options import SichuanOptions
+from .options import PRESETS, SichuanOptions
 from .scoring import ERRORS, HONOUR_IN_SICHUAN, SUIT_INDEX, clear_caches, score_hand
 from .settle import Play, settle
 
@@ -52,4 +52,5 @@ BOOK = RuleBook(
     settlement=Settlement("hand of play", fields_of(Play), Play.build, settle),
     errors=ERRORS,
     honour_error=HONOUR_IN_SICHUAN,
+    presets=PRESETS,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..book import option
+from ..book import Preset, option
 from .fans import MAX_FAN
 
 FLOWER_PIG_PENALTY = 32  # 花猪 pays 32 × base points to each player who is not one
@@ -20,3 +20,9 @@ class SichuanOptions:
     flower_pig_penalty: int = option(
         FLOWER_PIG_PENALTY, "what a flower pig (花猪) pays each player who is not one at an exhausted wall, "
         "× base points", source="T7: the game site's rules page, 向每位非花猪玩家付 32", minimum=0, maximum=8192)
+
+
+PRESETS = (
+    Preset("xuezhan", "血战到底 as the game site's rules page states it: a win ends a player's hand, at most "
+           "5 fan, a flower pig pays 32", "S5: the game site's rules page (seed 004)"),
+)

@@ -56,7 +56,7 @@ from ...shape import within as _within
 from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
 from ..book import option_specs, parse_options
 from .detect import holds_suit
-from .options import SichuanOptions
+from .options import PRESETS, SichuanOptions
 from .payouts import base, kong_payments
 from .scoring import SUIT_INDEX, check_hand, check_tiles, score_hand
 
@@ -180,7 +180,7 @@ class Play:
             events=_listed(v["events"], ("events",), _event),
             exhausted=None if exhausted is None else _exhausted(exhausted),
             base_points=bp,
-            options=parse_options(SichuanOptions, v.get("options"), "sichuan"),
+            options=parse_options(SichuanOptions, v.get("options"), "sichuan", PRESETS),
         )
 
 
