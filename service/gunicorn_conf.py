@@ -1,7 +1,7 @@
 """gunicorn settings for the scorer service, from the environment; shipped inside the package so
 the installed build serves with them from any directory:
 
-    mcr-scorer serve --port 8000                     # service/serve.py
+    mahjong-scorer serve --port 8000                     # service/serve.py
     gunicorn --config python:service.gunicorn_conf 'service:create_app()'
 
 (From a checkout, the top-level ``gunicorn.conf.py`` reads this file.)

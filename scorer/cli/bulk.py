@@ -39,6 +39,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING
 
+from . import prog
+
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
 
@@ -286,7 +288,7 @@ class _Progress:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m scorer bulk",
+        prog=prog("bulk"),
         description="Score JSON lines (one /v1/score body a line) into JSON lines, in order: each the result "
         "or the problem the API would answer.",
     )
