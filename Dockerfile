@@ -1,10 +1,10 @@
 # The scorer service: `mahjong-scorer serve` (gunicorn serving service:create_app() with the packaged
 # settings, service/gunicorn_conf.py), as a non-root user. The image name and tag are the ones
-# deploy/kustomization.yaml deploys (REGISTRY: yours; see the README's "Containers and Kubernetes"):
+# deploy/kustomization.yaml deploys (REGISTRY: yours; see docs/serving.md, "Containers and Kubernetes"):
 #   docker build -t REGISTRY/mahjong-scorer:0.1.0 .
 #   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me REGISTRY/mahjong-scorer:0.1.0
 # Settings (all optional): HOST, PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
-# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and the README).
+# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and docs/serving.md).
 #
 # The bases are build arguments: by default the official Python images; any Debian bookworm with
 # Python 3.11 and its venv module works (CI builds from stand-ins made with debootstrap,

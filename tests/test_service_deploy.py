@@ -238,8 +238,8 @@ def test_gunicorn_settings(monkeypatch):
 # --- Kubernetes -----------------------------------------------------------------------------------------
 # What is applied is deploy/ as its kustomization renders it (`kubectl apply -k deploy/`), rendered here
 # by kubectl's own kustomize, and validated with kubernetes-validate --strict (unknown fields rejected)
-# for every Kubernetes version the README supports.
-MIN_KUBERNETES = (1, 30)  # the README's minimum: lifecycle.preStop.sleep (beta, on by default, from 1.30)
+# for every Kubernetes version the manual (docs/serving.md) supports.
+MIN_KUBERNETES = (1, 30)  # the manual's minimum: lifecycle.preStop.sleep (beta, on by default, from 1.30)
 KUSTOMIZATION = yaml.safe_load((DEPLOY / "kustomization.yaml").read_text())
 
 
@@ -281,15 +281,15 @@ def test_the_manifests_are_valid_kubernetes(version):
 
 
 def test_the_version_before_the_minimum_rejects_them():
-    """1.28's schema has no preStop sleep: the minimum the README states is not lower than it must be."""
+    """1.28's schema has no preStop sleep: the minimum the manual states is not lower than it must be."""
     with pytest.raises(kubernetes_validate.ValidationError, match="sleep"):
         kubernetes_validate.validate(one("Deployment"), "1.28.0", strict=True)
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "docs" / "serving.md").read_text()
     assert f"Kubernetes {MIN_KUBERNETES[0]}.{MIN_KUBERNETES[1]} or later" in readme
 
 
 def test_one_image_name_and_tag_everywhere():
-    """The Deployment runs the image the README and the Dockerfile build: REGISTRY/mahjong-scorer:VERSION."""
+    """The Deployment runs the image docs/serving.md and the Dockerfile build: REGISTRY/mahjong-scorer:VERSION."""
     import tomllib
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
@@ -298,9 +298,9 @@ def test_one_image_name_and_tag_everywhere():
     [c] = one("Deployment")["spec"]["template"]["spec"]["containers"]
     assert c["image"] == f"registry.example.com/mahjong-scorer:{version}"
     build = f'docker build -t "$REGISTRY/mahjong-scorer:{version}" .'
-    assert build in (ROOT / "README.md").read_text()
+    assert build in (ROOT / "docs" / "serving.md").read_text()
     assert f"docker build -t REGISTRY/mahjong-scorer:{version} ." in DOCKERFILE
-    assert "REGISTRY=registry.example.com" in (ROOT / "README.md").read_text()
+    assert "REGISTRY=registry.example.com" in (ROOT / "docs" / "serving.md").read_text()
 
 
 def test_the_hpa_alone_sets_the_pod_count():

@@ -20,7 +20,7 @@ line needs the schema to name its faults (``scorer.wire.scoring``), and the proc
 the imports, so they share them instead of each importing.
 
 The function that scores a chunk, ``score_lines``, is also what an engine past one machine maps
-over its partitions (see the README's "Bulk scoring").
+over its partitions (see docs/library.md, "Bulk scoring").
 """
 
 from __future__ import annotations
