@@ -69,6 +69,7 @@ TOP = {p.split("/")[0] for p in TRACKED}
 SPAN = re.compile(r"`([^`\n]+)`")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^```\w*\n(.*?)^```", re.M | re.S)
+ROOT_DOC = re.compile(r"[A-Z][A-Z_]*\.md|LICENSE|Dockerfile")
 
 
 def named_paths(text: str) -> set[str]:
@@ -79,9 +80,9 @@ def named_paths(text: str) -> set[str]:
     for token in tokens:
         token = token.strip("\"'(),;:.")
         head = token.split("/")[0]
-        if "://" in token or head not in TOP or head.startswith("-"):
-            continue
-        if "/" in token or token in TRACKED:
+        if ROOT_DOC.fullmatch(token):  # RULINGS.md, CHANGELOG.md, LICENSE, ...: named whether or not there
+            out.add(token)
+        elif "://" not in token and head in TOP and not head.startswith("-") and ("/" in token or token in TRACKED):
             out.add(token.rstrip("/"))
     return out
 
@@ -105,9 +106,10 @@ def test_every_path_the_manual_names_exists(doc: Path) -> None:
 
 
 def test_the_path_check_can_fail() -> None:
-    named = named_paths("see `scorer/fans.py`, `scorer/rules/<book>/fans.py` and `python loadtest/digest.py`")
-    assert named == {"scorer/fans.py", "scorer/rules/<book>/fans.py", "loadtest/digest.py"}
-    assert [p for p in sorted(named) if not exists(p)] == ["scorer/fans.py"]
+    named = named_paths("see `scorer/fans.py`, `scorer/rules/<book>/fans.py`, `python loadtest/digest.py`, "
+                        "`HISTORY.md` and `RULINGS.md`, not `scorer.score` or `/v1/score`")
+    assert named == {"scorer/fans.py", "scorer/rules/<book>/fans.py", "loadtest/digest.py", "HISTORY.md", "RULINGS.md"}
+    assert [p for p in sorted(named) if not exists(p)] == ["HISTORY.md", "scorer/fans.py"]
 
 
 def test_the_manual_has_its_pages() -> None:
