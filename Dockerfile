@@ -1,10 +1,10 @@
-# The scorer service: `mcr-scorer serve` (gunicorn serving service:create_app() with the packaged
+# The scorer service: `mahjong-scorer serve` (gunicorn serving service:create_app() with the packaged
 # settings, service/gunicorn_conf.py), as a non-root user. The image name and tag are the ones
-# deploy/kustomization.yaml deploys (REGISTRY: yours; see the README's "Containers and Kubernetes"):
-#   docker build -t REGISTRY/mcr-scorer:0.1.0 .
-#   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me REGISTRY/mcr-scorer:0.1.0
+# deploy/kustomization.yaml deploys (REGISTRY: yours; see docs/serving.md, "Containers and Kubernetes"):
+#   docker build -t REGISTRY/mahjong-scorer:0.1.0 .
+#   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me REGISTRY/mahjong-scorer:0.1.0
 # Settings (all optional): HOST, PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
-# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and the README).
+# SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and docs/serving.md).
 #
 # The bases are build arguments: by default the official Python images; any Debian bookworm with
 # Python 3.11 and its venv module works (CI builds from stand-ins made with debootstrap,
@@ -16,7 +16,7 @@ ARG BUILD_BASE=python:3.11-bookworm
 FROM ${BUILD_BASE} AS build
 WORKDIR /src
 RUN python3 -m venv /opt/build
-COPY pyproject.toml setup.py ./
+COPY pyproject.toml setup.py LICENSE ./
 COPY scorer ./scorer
 COPY service ./service
 # Wheels for the project and its pinned dependencies.
@@ -40,7 +40,7 @@ WORKDIR /app
 USER 10001:10001
 EXPOSE 8000
 # The probe asks the address the server binds (HOST and PORT, as service/gunicorn_conf.py reads them).
-HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 CMD ["mcr-scorer", "healthcheck"]
-# exec form: mcr-scorer runs gunicorn in its own process, PID 1, which receives SIGTERM itself for a
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 CMD ["mahjong-scorer", "healthcheck"]
+# exec form: mahjong-scorer runs gunicorn in its own process, PID 1, which receives SIGTERM itself for a
 # graceful shutdown.
-CMD ["mcr-scorer", "serve"]
+CMD ["mahjong-scorer", "serve"]

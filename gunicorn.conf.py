@@ -3,7 +3,7 @@ read afresh (so the environment at each load counts, as when the settings lived 
 
     gunicorn --config gunicorn.conf.py 'service:create_app()'
 
-The installed package is served with ``mcr-scorer serve`` instead (see the README).
+The installed package is served with ``mahjong-scorer serve`` instead (see the README).
 """
 
 import os

@@ -51,7 +51,7 @@ COMPILED = [
 
 
 def _say(message: str) -> None:
-    print(f"mcr-scorer: {message}", file=sys.stderr)
+    print(f"mahjong-scorer: {message}", file=sys.stderr)
 
 
 def _building_a_wheel() -> bool:

@@ -26,7 +26,7 @@ SUITE=bookworm
 RUNTIME_PKGS="python3,python3-venv,ca-certificates"
 BUILD_PKGS="gcc libc6-dev python3-dev"
 PORT="${MCR_CI_PORT:-18731}"
-# The image name and tag deploy/kustomization.yaml deploys (registry.example.com: the README's placeholder).
+# The image name and tag deploy/kustomization.yaml deploys (registry.example.com: the manual's placeholder, docs/serving.md).
 TAG="$(awk '$1 == "newName:" {n = $2} $1 == "newTag:" {t = $2} END {print n ":" t}' deploy/kustomization.yaml)"
 
 log() { printf '[ci_image %(%H:%M:%S)T] %s\n' -1 "$*"; }

@@ -1,7 +1,7 @@
 """gunicorn settings for the scorer service, from the environment; shipped inside the package so
 the installed build serves with them from any directory:
 
-    mcr-scorer serve --port 8000                     # service/serve.py
+    mahjong-scorer serve --port 8000                     # service/serve.py
     gunicorn --config python:service.gunicorn_conf 'service:create_app()'
 
 (From a checkout, the top-level ``gunicorn.conf.py`` reads this file.)
@@ -58,7 +58,7 @@ workers = env_int("WEB_CONCURRENCY", 0, minimum=0) or _cpus()
 # idle clients cost a greenlet each, never the worker; the app scores on one thread beside it
 # (service/lane.py), so probes and pages are answered while it computes. Bounds: GUNICORN_KEEPALIVE
 # for a request's head to arrive (and between requests), GUNICORN_READ_TIMEOUT (10 s) for its body;
-# see the README's Deployment.
+# see docs/serving.md, "The serving stack".
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.Worker")
 # Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
 # closes, and new connections wait in the listen backlog.

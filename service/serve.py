@@ -1,6 +1,6 @@
-"""``mcr-scorer serve``: gunicorn serving the installed package with its packaged settings.
+"""``mahjong-scorer serve``: gunicorn serving the installed package with its packaged settings.
 
-    mcr-scorer serve --port 8000
+    mahjong-scorer serve --port 8000        (also python -m scorer serve; scorer/cli dispatches here)
 
 It runs from any directory and serves the build that is installed (the compiled wheel, if that is
 what ``pip install .`` made): gunicorn puts its working directory first on the import path (the
@@ -12,7 +12,7 @@ GUNICORN_*, ...); ``--host``, ``--port`` and ``--workers`` set HOST, PORT and WE
 gunicorn runs in this process, so a SIGTERM sent to it drains the workers. A setting that cannot
 be used stops it before gunicorn starts, naming the variable (``PORT must be an integer, got 'abc'``).
 
-    mcr-scorer healthcheck
+    mahjong-scorer healthcheck
 
 exits 0 if ``/healthz`` answers 200 at the address ``serve`` binds with the same environment (HOST
 0.0.0.0 or unset: 127.0.0.1; ``::``: ``::1``): the image's HEALTHCHECK.
@@ -23,12 +23,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from service.config import ConfigError, env_int
 
+NAME = "mahjong-scorer"  # the console script (pyproject.toml); ``mcr-scorer`` is its old name
 APP = "service:create_app()"
 CONFIG = "python:service.gunicorn_conf"
 
@@ -46,7 +47,7 @@ def gunicorn_argv(args: argparse.Namespace) -> list[str]:
         value = getattr(args, flag)
         if value is not None:
             os.environ[var] = str(value)
-    return ["mcr-scorer serve", "--config", CONFIG, APP]
+    return [f"{NAME} serve", "--config", CONFIG, APP]
 
 
 def probe_url(env: Mapping[str, str]) -> str:
@@ -64,7 +65,7 @@ def healthcheck(env: Mapping[str, str], timeout: float = 2.0) -> int:
         with urllib.request.urlopen(probe_url(env), timeout=timeout) as r:
             return 0 if r.status == 200 else 1
     except (OSError, ConfigError) as e:
-        print(f"mcr-scorer healthcheck: {e}", file=sys.stderr)
+        print(f"{NAME} healthcheck: {e}", file=sys.stderr)
         return 1
 
 
@@ -76,15 +77,20 @@ def check_settings() -> None:
     config.from_env()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="mcr-scorer", description="The MCR scorer service.")
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=NAME, description="The scorer service.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the HTTP API with gunicorn (settings: service/gunicorn_conf.py)")
     serve.add_argument("--host", help="address to bind (default: HOST, else 127.0.0.1; 0.0.0.0 for every interface)")
     serve.add_argument("--port", type=int, help="port to bind (default: PORT, else 8000)")
     serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY, else the CPUs)")
     commands.add_parser("healthcheck", help="exit 0 if /healthz answers at the address serve binds")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``serve`` or ``healthcheck`` and its arguments (what ``mcr-scorer`` always took)."""
+    args = _parser().parse_args(argv)
     if args.command == "healthcheck":
         return healthcheck(os.environ)
 
@@ -92,10 +98,26 @@ def main(argv: list[str] | None = None) -> int:
     try:
         check_settings()
     except ConfigError as e:
-        print(f"mcr-scorer: {e}", file=sys.stderr)
+        print(f"{NAME}: {e}", file=sys.stderr)
         return 2
-    _server_class()("%(prog)s [OPTIONS] [APP_MODULE]", prog="mcr-scorer serve").run()
+    _server_class()("%(prog)s [OPTIONS] [APP_MODULE]", prog=f"{NAME} serve").run()
     return 0  # gunicorn exits the process itself
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    """``mahjong-scorer serve ...`` (scorer/cli's subcommand)."""
+    return main(["serve", *argv])
+
+
+def healthcheck_main(argv: Sequence[str]) -> int:
+    """``mahjong-scorer healthcheck`` (scorer/cli's subcommand)."""
+    return main(["healthcheck", *argv])
+
+
+def mcr_scorer() -> int:
+    """``mcr-scorer``, the service command's name before: the same arguments, the same behaviour."""
+    print(f"mcr-scorer: this name goes away in the next release; the command is now `{NAME}`", file=sys.stderr)
+    return main()
 
 
 def _server_class() -> Any:

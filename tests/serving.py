@@ -1,4 +1,4 @@
-"""Helpers for the serving tests: the service as the README runs it — ``mcr-scorer serve``, the
+"""Helpers for the serving tests: the service as the README runs it — ``mahjong-scorer serve``, the
 console script of this interpreter's venv, started in the checkout — on 127.0.0.1 and a free port,
 started by the test and stopped by its own PID; plus small HTTP clients of the standard library.
 
@@ -28,7 +28,7 @@ from loadtest.server import children, free_port
 ROOT = Path(__file__).resolve().parent.parent
 SCORE_BODY = json.dumps({"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}).encode()
 SCORE_PAYOUTS = {"E": 36, "S": -20, "W": -8, "N": -8}
-EXE = Path(sys.executable).parent / "mcr-scorer"
+EXE = Path(sys.executable).parent / "mahjong-scorer"
 HEAD = b"POST /v1/score HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
 STATUS = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
 
@@ -68,7 +68,7 @@ def statuses(raw: bytes) -> list[int]:
 
 
 class Served:
-    """``mcr-scorer serve --host 127.0.0.1 --port <free>`` with these environment settings."""
+    """``mahjong-scorer serve --host 127.0.0.1 --port <free>`` with these environment settings."""
 
     def __init__(self, log_path: Path, env: dict[str, str] | None = None, workers: int = 2) -> None:
         self.port = free_port()
@@ -91,7 +91,7 @@ class Served:
             if self.proc.poll() is not None:
                 rc = self.proc.returncode
                 self.stop()
-                raise RuntimeError(f"mcr-scorer serve exited with {rc}: {self.log_path.read_text()[-2000:]}")
+                raise RuntimeError(f"mahjong-scorer serve exited with {rc}: {self.log_path.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.url + "/readyz", timeout=2) as r:
                     if r.status == 200:
@@ -100,7 +100,7 @@ class Served:
                 pass
             if time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError(f"mcr-scorer serve not ready at {self.url} within {timeout:.0f} s")
+                raise RuntimeError(f"mahjong-scorer serve not ready at {self.url} within {timeout:.0f} s")
             time.sleep(0.1)
         self._settle(deadline)
         return self

@@ -2,7 +2,7 @@
 
 The browser is Debian's ``chromium`` (``.ci/run`` installs it; nothing is downloaded at test
 time: Playwright's driver ships in its wheel and ``executable_path`` points at the system
-browser). The service runs as the README runs it, ``mcr-scorer serve`` (the installed build under gunicorn),
+browser). The service runs as the README runs it, ``mahjong-scorer serve`` (the installed build under gunicorn),
 on 127.0.0.1, started and stopped here by its PID.
 Every page must run without a console error (a Content-Security-Policy violation is one).
 Screenshots go to ``test-artifacts/screenshots/`` (git-ignored).
@@ -53,7 +53,7 @@ if not Path(CHROMIUM).exists():
 
 
 class Server:
-    """The service as the README runs it (``mcr-scorer serve``, the installed build), on 127.0.0.1,
+    """The service as the README runs it (``mahjong-scorer serve``, the installed build), on 127.0.0.1,
     started here and stopped by its PID; ``url`` ends with a slash, as the page's own links do."""
 
     def __init__(self, log_path: Path, env: dict[str, str] | None = None) -> None:

@@ -1,4 +1,4 @@
-"""``mcr-scorer serve``: the installed package serves itself with its packaged settings, from any
+"""``mahjong-scorer serve``: the installed package serves itself with its packaged settings, from any
 directory, the checkout included (where gunicorn alone would import the source tree first).
 
 CI runs this module twice: in the README's test venv (an editable, pure-Python install) and in the
@@ -28,9 +28,11 @@ from tests.conftest import ROOT
 EXPECT_COMPILED = os.environ.get("SCORER_EXPECT_COMPILED", "0") == "1"
 
 
-def test_mcr_scorer_is_a_console_script_of_the_package() -> None:
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert pyproject["project"]["scripts"]["mcr-scorer"] == "service.serve:main"
+def test_the_command_is_a_console_script_of_the_package() -> None:
+    """One command (scorer/cli dispatches serve and healthcheck to service.serve); the service's old
+    name stays for a release (tests/test_cli.py holds what it does)."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["mahjong-scorer"] == "scorer.cli:main" and scripts["mcr-scorer"] == "service.serve:mcr_scorer"
 
 
 def test_serve_uses_the_packaged_settings_and_the_installed_packages_directory(
@@ -70,9 +72,9 @@ def _free_port() -> int:
 
 @pytest.mark.slow
 def test_serve_from_the_checkout_serves_the_installed_build(tmp_path: Path) -> None:
-    """As a newcomer runs it: ``mcr-scorer serve`` from the checkout directory, the port from PORT
+    """As a newcomer runs it: ``mahjong-scorer serve`` from the checkout directory, the port from PORT
     (GUNICORN_* and the other variables keep working), stopped by its PID with SIGTERM."""
-    exe = Path(sys.executable).parent / "mcr-scorer"
+    exe = Path(sys.executable).parent / "mahjong-scorer"
     assert exe.exists(), f"{exe}: install the package (pip install -e . or pip install .)"
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PROMETHEUS_MULTIPROC_DIR")}
@@ -89,7 +91,7 @@ def test_serve_from_the_checkout_serves_the_installed_build(tmp_path: Path) -> N
                     ready = json.loads(r.read())
                 break
             except OSError:
-                assert time.monotonic() < deadline, "mcr-scorer serve did not come up within 30 s"
+                assert time.monotonic() < deadline, "mahjong-scorer serve did not come up within 30 s"
                 time.sleep(0.2)
         assert ready == {"status": "ready", "compiled": EXPECT_COMPILED}
     finally:

@@ -1,4 +1,4 @@
-"""HTTP as the shipped server speaks it: the README's ``mcr-scorer serve`` (gunicorn's gevent
+"""HTTP as the shipped server speaks it: the README's ``mahjong-scorer serve`` (gunicorn's gevent
 worker, ``service/worker.py``, with the compute lane of ``service/lane.py``) on 127.0.0.1, asked
 over raw sockets. Every case a hostile or careless client can make is answered as a client error,
 the worker unharmed; the page's files arrive whole; probes are answered while the lane computes.

@@ -1,7 +1,7 @@
 """Running it for real: the Docker image's exact command, its health check, and the k8s manifests.
 
 There is no Docker engine here, so the test reads CMD and HEALTHCHECK from the Dockerfile and runs
-them as the image would (from an empty directory, the installed package's ``mcr-scorer`` on the
+them as the image would (from an empty directory, the installed package's ``mahjong-scorer`` on the
 PATH), on 127.0.0.1 and a free port, then stops the server by its own PID with SIGTERM, as an
 orchestrator does.
 """
@@ -65,10 +65,10 @@ def test_dockerfile_follows_the_conventions():
     user = re.findall(r"^USER (\S+)", DOCKERFILE, re.M)
     assert user and user[-1].split(":")[0] not in ("root", "0")
     cmd = dockerfile_exec_form("CMD")
-    assert cmd == ["mcr-scorer", "serve"]  # the packaged settings: nothing but the wheel is needed
-    assert dockerfile_exec_form("HEALTHCHECK") == ["mcr-scorer", "healthcheck"]  # the address serve binds
-    copied = re.findall(r"^COPY (?!--from)(\S+)", DOCKERFILE, re.M)
-    assert {"pyproject.toml", "scorer", "service"} <= set(copied)
+    assert cmd == ["mahjong-scorer", "serve"]  # the packaged settings: nothing but the wheel is needed
+    assert dockerfile_exec_form("HEALTHCHECK") == ["mahjong-scorer", "healthcheck"]  # the address serve binds
+    copied = [src for line in re.findall(r"^COPY (?!--from)(.+)$", DOCKERFILE, re.M) for src in line.split()[:-1]]
+    assert {"pyproject.toml", "LICENSE", "scorer", "service"} <= set(copied)  # LICENSE: the wheel carries it
     assert "gunicorn.conf.py" not in copied
     # the wheels reach the runtime stage only through a bind mount for the step that installs them:
     # a COPY --from=build would keep them in a layer of the image though the next step deletes them
@@ -238,8 +238,8 @@ def test_gunicorn_settings(monkeypatch):
 # --- Kubernetes -----------------------------------------------------------------------------------------
 # What is applied is deploy/ as its kustomization renders it (`kubectl apply -k deploy/`), rendered here
 # by kubectl's own kustomize, and validated with kubernetes-validate --strict (unknown fields rejected)
-# for every Kubernetes version the README supports.
-MIN_KUBERNETES = (1, 30)  # the README's minimum: lifecycle.preStop.sleep (beta, on by default, from 1.30)
+# for every Kubernetes version the manual (docs/serving.md) supports.
+MIN_KUBERNETES = (1, 30)  # the manual's minimum: lifecycle.preStop.sleep (beta, on by default, from 1.30)
 KUSTOMIZATION = yaml.safe_load((DEPLOY / "kustomization.yaml").read_text())
 
 
@@ -281,26 +281,26 @@ def test_the_manifests_are_valid_kubernetes(version):
 
 
 def test_the_version_before_the_minimum_rejects_them():
-    """1.28's schema has no preStop sleep: the minimum the README states is not lower than it must be."""
+    """1.28's schema has no preStop sleep: the minimum the manual states is not lower than it must be."""
     with pytest.raises(kubernetes_validate.ValidationError, match="sleep"):
         kubernetes_validate.validate(one("Deployment"), "1.28.0", strict=True)
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "docs" / "serving.md").read_text()
     assert f"Kubernetes {MIN_KUBERNETES[0]}.{MIN_KUBERNETES[1]} or later" in readme
 
 
 def test_one_image_name_and_tag_everywhere():
-    """The Deployment runs the image the README and the Dockerfile build: REGISTRY/mcr-scorer:VERSION."""
+    """The Deployment runs the image docs/serving.md and the Dockerfile build: REGISTRY/mahjong-scorer:VERSION."""
     import tomllib
 
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     [image] = KUSTOMIZATION["images"]
-    assert image["newTag"] == version and image["newName"] == "registry.example.com/mcr-scorer"
+    assert image["newTag"] == version and image["newName"] == "registry.example.com/mahjong-scorer"
     [c] = one("Deployment")["spec"]["template"]["spec"]["containers"]
-    assert c["image"] == f"registry.example.com/mcr-scorer:{version}"
-    build = f'docker build -t "$REGISTRY/mcr-scorer:{version}" .'
-    assert build in (ROOT / "README.md").read_text()
-    assert f"docker build -t REGISTRY/mcr-scorer:{version} ." in DOCKERFILE
-    assert "REGISTRY=registry.example.com" in (ROOT / "README.md").read_text()
+    assert c["image"] == f"registry.example.com/mahjong-scorer:{version}"
+    build = f'docker build -t "$REGISTRY/mahjong-scorer:{version}" .'
+    assert build in (ROOT / "docs" / "serving.md").read_text()
+    assert f"docker build -t REGISTRY/mahjong-scorer:{version} ." in DOCKERFILE
+    assert "REGISTRY=registry.example.com" in (ROOT / "docs" / "serving.md").read_text()
 
 
 def test_the_hpa_alone_sets_the_pod_count():
@@ -361,7 +361,7 @@ def test_everything_lands_in_the_namespace_the_kustomization_creates():
 def test_the_pod_runs_the_image_command():
     dep = one("Deployment")
     [c] = dep["spec"]["template"]["spec"]["containers"]
-    assert c["command"] == dockerfile_exec_form("CMD") == ["mcr-scorer", "serve"]
+    assert c["command"] == dockerfile_exec_form("CMD") == ["mahjong-scorer", "serve"]
 
 
 def test_the_checkout_shim_reads_the_packaged_settings(monkeypatch):
@@ -463,15 +463,15 @@ def test_the_health_probe_asks_the_address_serve_binds(env, url):
     assert probe_url(env) == url
 
 
-def run_mcr_scorer(args: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run_command(args: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, **env, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "metrics"),
             "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "service.serve", *args], env=full, cwd=tmp_path,
+    return subprocess.run([sys.executable, "-m", "scorer", *args], env=full, cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
 
 
 def test_the_health_probe_fails_where_nothing_answers(tmp_path):
-    r = run_mcr_scorer(["healthcheck"], {"HOST": "127.0.0.1", "PORT": str(free_port())}, tmp_path)
+    r = run_command(["healthcheck"], {"HOST": "127.0.0.1", "PORT": str(free_port())}, tmp_path)
     assert r.returncode == 1 and "Connection refused" in r.stderr
 
 
@@ -483,6 +483,6 @@ def test_the_health_probe_fails_where_nothing_answers(tmp_path):
     ("MAX_CONTENT_LENGTH", "0", "MAX_CONTENT_LENGTH must be at least 1, got 0"),
 ])
 def test_a_setting_that_cannot_be_used_is_named_and_nothing_starts(tmp_path, name, value, message):
-    r = run_mcr_scorer(["serve"], {"HOST": "127.0.0.1", "PORT": str(free_port()), name: value}, tmp_path)
+    r = run_command(["serve"], {"HOST": "127.0.0.1", "PORT": str(free_port()), name: value}, tmp_path)
     assert r.returncode == 2
-    assert r.stderr.strip() == f"mcr-scorer: {message}"  # one line, no traceback
+    assert r.stderr.strip() == f"mahjong-scorer: {message}"  # one line, no traceback

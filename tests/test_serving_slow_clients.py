@@ -1,6 +1,6 @@
 """Slow and idle clients cannot stall the service, and are dropped after a bounded time.
 
-The service runs as the README runs it (``mcr-scorer serve``, 2 workers) with short bounds, so
+The service runs as the README runs it (``mahjong-scorer serve``, 2 workers) with short bounds, so
 that the test sees them expire: a request's head must arrive within GUNICORN_KEEPALIVE (5 s here;
 gunicorn's gevent worker bounds the wait for a head, the first or a next one, by it), so an idle
 connection lasts as long; a body must arrive whole within GUNICORN_READ_TIMEOUT (3 s here) of its

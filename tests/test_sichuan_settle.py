@@ -438,11 +438,11 @@ def test_the_service_can_derive_a_schema_that_reads_every_seed() -> None:
 def test_cli_prints_the_settlement(tmp_path: Any) -> None:
     f = tmp_path / "play.json"
     f.write_text(json.dumps(BY_ID["102_robbed_kong"]["request"]), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "scorer", "sichuan-settle", str(f)], capture_output=True, text=True,
-                         check=True)
+    settle_cli = [sys.executable, "-m", "scorer", "settle", str(f), "--ruleset", "sichuan"]
+    out = subprocess.run(settle_cli, capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["totals"] == {"E": 4, "S": 0, "W": -4, "N": 0}
     f.write_text(json.dumps(body([kong("E", "exposed", "9p")])), encoding="utf-8")
-    bad = subprocess.run([sys.executable, "-m", "scorer", "sichuan-settle", str(f)], capture_output=True, text=True)
+    bad = subprocess.run(settle_cli, capture_output=True, text=True)
     assert bad.returncode == 2 and "/events/0/kong/discarder" in bad.stderr
 
 

@@ -20,7 +20,7 @@ line needs the schema to name its faults (``scorer.wire.scoring``), and the proc
 the imports, so they share them instead of each importing.
 
 The function that scores a chunk, ``score_lines``, is also what an engine past one machine maps
-over its partitions (see the README's "Bulk scoring").
+over its partitions (see docs/library.md, "Bulk scoring").
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING
+
+from . import prog
 
 if TYPE_CHECKING:
     from multiprocessing.pool import AsyncResult
@@ -286,7 +288,7 @@ class _Progress:
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m scorer bulk",
+        prog=prog("bulk"),
         description="Score JSON lines (one /v1/score body a line) into JSON lines, in order: each the result "
         "or the problem the API would answer.",
     )

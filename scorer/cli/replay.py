@@ -27,13 +27,14 @@ from typing import IO, Any
 from ..errors import ScorerError
 from ..records import replay
 from ..records.botzone import Game, games, mixed_kongs
+from . import prog
 from .options import report
 
 CHUNK = 64  # games per task
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m scorer replay",
+    p = argparse.ArgumentParser(prog=prog("replay"),
                                 description="Replay a game record: check every action, score and settle every win.")
     p.add_argument("file", help="a JSON record (or Botzone logs with --format botzone); - for standard input")
     p.add_argument("--format", choices=("record", "botzone"), default="record")

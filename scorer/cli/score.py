@@ -1,4 +1,4 @@
-"""``python -m scorer HAND [options]``: score a hand from the shell and print the breakdown."""
+"""``mahjong-scorer score HAND [options]`` (or ``mahjong-scorer HAND``): score a hand, print the breakdown."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..hand import Hand
 from ..result import Explanation, Result, ScoredSet
 from ..rules import RULESETS
 from ..shape import fields_of
+from . import prog
 from .options import add_option, add_rulebook, house_rules, report
 
 _CONTEXT_FIELDS = fields_of(Context)
@@ -22,9 +23,9 @@ _HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m scorer",
+        prog=prog("score"),
         description="Score a mahjong hand: Mahjong Competition Rules (国标麻将, the default), Hong Kong or Sichuan.",
-        epilog='example: python -m scorer "[222m1][444m2][666m3]88mWW8m" --discarder S',
+        epilog=f'example: {prog("score")} "[222m1][444m2][666m3]88mWW8m" --discarder S',
     )
     p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
     for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS, *SCORE_FIELDS):

@@ -16,6 +16,7 @@ from ..result import Result
 from ..rules import RULESETS
 from ..shape import fields_of
 from ..waits.analysis import WAIT_CONTEXT_FIELDS, Analysis, Outlook, analyze
+from . import prog
 from .options import add_option, add_rulebook, house_rules, report
 
 _HAND_OPTIONS = tuple(s for s in fields_of(Holding) if s.name == "flowers")  # the rest is the notation
@@ -23,10 +24,10 @@ _HAND_OPTIONS = tuple(s for s in fields_of(Holding) if s.name == "flowers")  # t
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m scorer waits",
+        prog=prog("waits"),
         description="Shanten, useful tiles, or waits scored on a discard and self-drawn (13 tiles); "
         "discard advice (14 tiles).",
-        epilog='example: python -m scorer waits "123m456p789s1122m" --visible 1m',
+        epilog=f'example: {prog("waits")} "123m456p789s1122m" --visible 1m',
     )
     p.add_argument("hand", help="reference notation without a winning tile: bracketed melds, then the concealed tiles")
     for spec in (*WAIT_CONTEXT_FIELDS, *_HAND_OPTIONS):
