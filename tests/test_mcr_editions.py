@@ -144,7 +144,8 @@ def test_ed4_self_drawn_concealed_forms_score_fully_concealed_hand(hand, wmo, re
 
 
 def test_ed4_seven_shifted_pairs_does_not_repeat_seven_pairs():
-    for sd, want in ((False, {"seven_shifted_pairs": 1}), (True, {"seven_shifted_pairs": 1, "fully_concealed_hand": 1})):
+    for sd, want in ((False, {"seven_shifted_pairs": 1}),
+                     (True, {"seven_shifted_pairs": 1, "fully_concealed_hand": 1})):
         assert fans(score("11223344556677m", WMO, self_drawn=sd)) == want
 
 
