@@ -254,6 +254,16 @@ def test_ed10_botzone_preset_is_the_reference_with_five():
     assert book.parse_options({"preset": "wmo-2014"}) == scorer.mcr.Options(edition="wmo-2014")
 
 
+def test_ed10_a_botzone_log_is_replayed_by_the_botzone_preset():
+    from scorer.records.botzone import games
+    from tests.test_replay_botzone import DISCARD_WIN
+
+    (g,) = games(DISCARD_WIN.splitlines())
+    assert g.body["options"] == {"preset": "botzone"}
+    win = scorer.replay(g.body).wins[0]
+    assert win.result.total == g.fan_total
+
+
 # --- ED11 -----------------------------------------------------------------------------------------
 ROOM = {"players": [{"name": n, "beans": 1000} for n in ("A", "B", "C", "D")], "length": 1,
         "hands": [{"win": {"winner": "A", "discarder": None, "hand": "1133557799m22p44p"}}]}
@@ -347,3 +357,16 @@ def test_service_scores_by_the_preset_and_refuses_a_bad_value(client):
     assert presets == {"reference": {}, "wmo-2014": {"edition": "wmo-2014"}, "botzone": {"mixed_kongs": "five"}}
     table = client.get("/v1/fans").get_json()["fans"]
     assert len(table) == 81 and "concealed_kong_and_melded_kong" not in {f["id"] for f in table}
+
+
+def test_every_edition_ruling_names_tests_that_exist():
+    """RULINGS.md ED1-ED12: each row names its tests, and each is a test of this module."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "RULINGS.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (ED\d+) \|.*\| ([^|]*) \|$", text, re.M)
+    assert [r[0] for r in rows] == [f"ED{i}" for i in range(1, 13)]
+    for ed, tests in rows:
+        names = re.findall(r"`(test_\w+)`", tests)
+        assert names and all(n.startswith(f"test_{ed.lower()}_") and n in globals() for n in names), (ed, names)
