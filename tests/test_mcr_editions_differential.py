@@ -98,8 +98,8 @@ def test_wmo_2014_agrees_with_the_reference_where_no_entry_touches_the_hand(stru
 
 
 def test_the_entries_touch_hands_of_the_sample() -> None:
-    """Each predicate of ``touched`` finds hands in the sample (so none is dead), and the edition
-    changes the answer of some hand of each kind."""
+    """Each predicate of ``touched`` finds hands in the sample (so none is dead), the edition
+    changes the answer of some hand of each kind, and explaining those hands gives the same answer."""
     found: dict[str, int] = {}
     changed: dict[str, int] = {}
     for structure in SAMPLES:
@@ -107,8 +107,15 @@ def test_the_entries_touch_hands_of_the_sample() -> None:
             why = touched(g)
             if why is not None:
                 found[why] = found.get(why, 0) + 1
-                if ours(g, WMO).points != ours(g, {}).points:
+                got = ours(g, WMO)
+                if got.points != ours(g, {}).points:
                     changed[why] = changed.get(why, 0) + 1
+                # explained, the same answer, and every fan rests on sets of the reading
+                explained = scorer.score(scorer.Hand.build(**g.hand_kwargs()), scorer.Context(**g.context_kwargs()),
+                                         options=WMO, explain=True)
+                assert explained.fans == got.fans and explained.explanation is not None, g.notation()
+                occurrences = [len(o) for o in explained.explanation.sets]
+                assert occurrences == [f.count for f in got.fans], g.notation()
     assert set(found) == set(changed) == {"ED1", "ED3", "ED4", "ED5", "ED6"}, (found, changed)
 
 
