@@ -66,6 +66,8 @@ from .payouts import payouts
 
 _DEFAULT_OPTIONS: Final = McrOptions()
 _MIXED_KONGS: Final = MIXED_KONGS_FAN.id.value
+_TWO_MELDED_KONGS: Final = TABLE.order[F.TWO_MELDED_KONGS]
+_CONCEALED_KONG: Final = TABLE.order[F.CONCEALED_KONG]
 
 
 class _Facts:
@@ -96,8 +98,8 @@ class _Facts:
         self.forced_hog = edition.forced_hog
         # ``mixed_kongs: "five"`` and one melded plus one concealed kong: 明暗杠 in place of 双明杠 + 暗杠
         self.five = five and melded_kongs == 1 and concealed_kongs == 1
-        self.five_delta = MIXED_KONGS_FAN.points - (rules.points[TABLE.order[F.TWO_MELDED_KONGS]]
-                                                    + rules.points[TABLE.order[F.CONCEALED_KONG]])
+        self.five_delta = (MIXED_KONGS_FAN.points - rules.points[_TWO_MELDED_KONGS] - rules.points[_CONCEALED_KONG]
+                           if self.five else 0)  # what 明暗杠 is worth beside the two fans it replaces
 
 
 class _Candidate(Reading):
