@@ -7,7 +7,9 @@ applies — a four-concealed-pungs self-draw still scores 自摸, as the referen
 
 Fans are handled by their place in the table: what each implies is a bitmask over those places,
 so a reading's exclusion is a sort of small ints and a few integer operations (every reading of
-every hand goes through here).
+every hand goes through here). An edition (``editions.py``, ``options.edition``) values some fans
+otherwise or drops some of their 不计: ``Rules`` is the table read with its differences, made once
+per edition, so the table itself is never copied.
 """
 
 from __future__ import annotations
