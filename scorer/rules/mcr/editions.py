@@ -39,7 +39,7 @@ EDITIONS: Final = {
     REFERENCE: Edition(REFERENCE),
     WMO_2014: Edition(
         WMO_2014,
-        # ED1: the 2014 table (第八条分值表, fan 56) puts 双暗杠 among the 8-point fans
+        # ED1: the 2014 value table (article 8, fan 56) puts 双暗杠 among the 8-point fans
         points=((F.TWO_CONCEALED_KONGS, 8),),
         keeps=(
             # ED3: 三杠 / 四杠 "暗杠加计": their concealed kongs still score
@@ -47,7 +47,7 @@ EDITIONS: Final = {
             (F.FOUR_KONGS, (F.CONCEALED_KONG, F.TWO_CONCEALED_KONGS)),
             # ED4: each concealed form, self-drawn, "加计不求人分"
             *((form, (F.FULLY_CONCEALED_HAND,)) for form in _CONCEALED_FORMS),
-            # ED5: 绿一色 "可加计清一色、混一色分"
+            # ED5: 绿一色 may add 清一色 or 混一色 (可加计 ... 混一色分)
             (F.ALL_GREEN, (F.HALF_FLUSH,)),
             # ED6: 清幺九's 不计 list names no 双同刻 and its examples count two
             (F.ALL_TERMINALS, (F.DOUBLE_PUNG,)),

@@ -22,9 +22,9 @@ class McrOptions:
 
     edition: str = option(
         REFERENCE, "the rule book the fans are valued and excluded by: reference (the reference calculator, "
-        "with this project's rulings) or wmo-2014 (the WMO's Chinese 《麻将竞赛规则》, December 2014, where it "
+        "with this project's rulings) or wmo-2014 (the WMO's Chinese rule book of December 2014, where it "
         "differs: RULINGS.md ED1-ED8)",
-        source="ED1: the WMO's Chinese rule book 《麻将竞赛规则》 (2014), as the SkyEye-FAST review reads it "
+        source="ED1: the WMO's Chinese rule book (2014), as the SkyEye-FAST review reads it "
         "clause by clause", choices=(REFERENCE, WMO_2014))
     mixed_kongs: str = option(
         SIX, "one melded and one concealed kong: six (双明杠 Two Melded Kongs 4 + 暗杠 Concealed Kong 2, R1) or "
@@ -36,7 +36,7 @@ class McrOptions:
 PRESETS = (
     Preset(REFERENCE, "the reference calculator's rules (ChineseOfficialMahjong, pymahjonggb), with this "
            "project's rulings", "L6: the reference calculator, as RULINGS.md R and C state where it is followed"),
-    Preset(WMO_2014, "the WMO's Chinese rule book 《麻将竞赛规则》 (December 2014, ISBN 978-7-5143-3183-7) where it "
+    Preset(WMO_2014, "the WMO's Chinese rule book (December 2014, ISBN 978-7-5143-3183-7) where it "
            "differs from the reference calculator", "ED1: the WMO's Chinese rule book (2014), clause by clause "
            "as the SkyEye-FAST review records it", (("edition", WMO_2014),)),
     Preset(BOTZONE, "the reference calculator as Botzone's judge and tziakcha's records score it: one melded and "
