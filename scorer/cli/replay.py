@@ -11,7 +11,8 @@ reads Botzone's text format (any number of games) and writes one JSON line per g
 is a line ``{"match": "<id>", "error": {"code", "pointer", "detail"}}`` and never stops the run.
 ``--jobs N`` (default: every core this process may use) replays the games in that many processes.
 A summary goes to stderr: games, wins, agreements, and the games whose log scores the judge's
-5-point mixed-kong fan (明暗杠), which this scorer counts 6 (RULINGS R1).
+5-point mixed-kong fan (明暗杠), which the replay scores 5 as the judge does (the botzone preset,
+RULINGS ED10; by default this scorer counts it 6, R1).
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def _botzone(source: IO[str], sink: IO[str], jobs: int) -> int:
         if pool:
             pool.shutdown()
     print(f"{done} games, {agree} agree with the log" + (
-        f"; {len(mixed)} score the judge's 5-point mixed-kong fan (明暗杠, this scorer 6: RULINGS R1): "
+        f"; {len(mixed)} score the judge's 5-point mixed-kong fan (明暗杠, scored 5 by the botzone preset): "
         + " ".join(mixed) if mixed else ""), file=sys.stderr)
     return 0
 

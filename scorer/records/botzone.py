@@ -29,6 +29,7 @@ VERBS: Final = {"Draw": "draw", "Play": "discard", "Chi": "chow", "Peng": "pung"
                 "AnGang": "concealed_kong", "BuGang": "added_kong", "Hu": "win"}
 CLAIM_VERBS: Final = {"Chi": "chow", "Peng": "pung", "Gang": "kong", "Hu": "win"}
 MIXED_KONG_FAN: Final = "明暗杠"  # the judge's 5-point fan for one melded + one concealed kong
+BOTZONE_PRESET: Final = "botzone"  # MCR's preset for the judge's rules (mixed_kongs "five")
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,9 @@ def read_game(block: list[str]) -> Game:
     if drawn_game:
         actions.append({"action": "wall_end"})
         fan_total = None
-    body = {"ruleset": "mcr", "prevalent_wind": prevalent, "walls": "four", "deal": deal, "actions": actions}
+    # scored as Botzone's judge scores (the reference calculator, its 明暗杠 at 5: RULINGS ED10)
+    body = {"ruleset": "mcr", "options": {"preset": BOTZONE_PRESET}, "prevalent_wind": prevalent, "walls": "four",
+            "deal": deal, "actions": actions}
     return Game(match, body, fan_total, fans, scores)
 
 
@@ -156,6 +159,6 @@ def _ignored(words: list[str], at: tuple[str, int]) -> list[dict[str, str]]:
 
 
 def mixed_kongs(game: Game) -> bool:
-    """The judge's 5-point fan for one melded and one concealed kong is among the log's fans (this
-    scorer counts that hand 6, RULINGS R1, until the rule-variants option lands)."""
+    """The judge's 5-point fan for one melded and one concealed kong is among the log's fans (the
+    replay scores it 5 too, by the botzone preset; by default this scorer counts that hand 6, R1)."""
     return any(name == MIXED_KONG_FAN for name, _ in game.fans)

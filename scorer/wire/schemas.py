@@ -283,7 +283,10 @@ class BatchRequestSchema(StrictSchema):
 MatchPlayerSchema = schema_for(Player, "MatchPlayerSchema")
 MatchWinSchema = schema_for(WIN_FIELDS, "MatchWinSchema")
 MatchHandSchema = schema_for(ROOM_HAND_FIELDS, "MatchHandSchema")
-MatchRequestSchema = schema_for(Room, "MatchRequestSchema")
+MatchRequestSchema = StrictSchema.from_dict(
+    {s.name: fields.Nested(OptionsSchema, metadata={"spec": s}) if s.name == "options" else field_for(s)
+     for s in fields_of(Room)},
+    name="MatchRequestSchema")
 
 
 # --- a Sichuan hand of play (POST /v1/sichuan/settle): the library's declarations ----------------------

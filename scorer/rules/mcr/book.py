@@ -24,7 +24,7 @@ BOOK = RuleBook(
     score=score_hand,
     clear_caches=clear_caches,
     explain=lazy_explain(__package__),
-    rulings=("R", "C", "D"),
+    rulings=("R", "C", "D", "ED"),
     settlement=Settlement("room", fields_of(Room), Room.build, settle),
     presets=PRESETS,
 )

@@ -291,9 +291,13 @@ def single_pung_fans(tiles: Sequence[int], seat: int, prevalent: int, fans: Fans
 MIXED_KONGS_RULING: Final = (F.TWO_MELDED_KONGS, F.CONCEALED_KONG)
 
 
-def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fans: Fans) -> None:
+def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fans: Fans,
+              kongs_beside_kongs: bool = False) -> None:
     """Kongs (明杠 暗杠 双明杠 双暗杠 三杠 四杠) and concealed pungs, kongs included (双暗刻 三暗刻
-    四暗刻): each kong and each concealed pung accounted once, in the largest fan it makes."""
+    四暗刻): each kong and each concealed pung accounted once, in the largest fan it makes.
+    ``kongs_beside_kongs`` (the WMO's 2014 edition, RULINGS.md ED3): with three or four kongs, one
+    concealed kong adds 暗杠 and two add 双暗杠 (whose 不计 takes the 双暗刻 of the same two away);
+    three or four count in the concealed-pung series alone."""
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
         add(fans, F.FOUR_KONGS)
@@ -310,10 +314,20 @@ def kong_fans(melded_kongs: int, concealed_kongs: int, concealed_pungs: int, fan
     elif kongs == 1:
         k = F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG
         add(fans, k)
+    if kongs_beside_kongs and kongs >= 3 and 0 < concealed_kongs < 3:
+        add(fans, F.CONCEALED_KONG if concealed_kongs == 1 else F.TWO_CONCEALED_KONGS)
     concealed = concealed_pungs + concealed_kongs
     if concealed >= 2:
         f = (F.TWO_CONCEALED_PUNGS, F.THREE_CONCEALED_PUNGS, F.FOUR_CONCEALED_PUNGS)[concealed - 2]
         add(fans, f)
+
+
+def forced_hog(fans: Fans) -> None:
+    """Seven pairs of All Green or All Terminals: six tile kinds hold seven pairs only with one
+    kind twice, so one four of a kind is the form's, not a 四归一 (the WMO's 2014 edition, as the
+    SkyEye-FAST review reads its 绿一色 example; RULINGS.md ED7). Others still count."""
+    if fans.get(F.TILE_HOG, 0) and (fans.get(F.ALL_GREEN, 0) or fans.get(F.ALL_TERMINALS, 0)):
+        fans[F.TILE_HOG] -= 1
 
 
 # ============================== whole-hand traits ==============================================

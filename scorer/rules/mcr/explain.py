@@ -46,13 +46,21 @@ from .detect import (
     _two_pungs_fan,
     flower_fan,
 )
+from .exclusion import REFERENCE_RULES, Rules
 from .fan_id import FanId
-from .fans import BY_ID, FANS, ORDER, TABLE
-from .scoring import _fan_score, proven_context, score_hand, weighed_arrangements
+from .fans import BY_ID, FANS, MIXED_KONGS_FAN, ORDER, TABLE
+from .options import McrOptions
+from .scoring import _fan_score, breakdown, proven_context, score_hand, weighed_arrangements
 
 MAX_ARRANGEMENTS = 10
 _INDEX = {c: i for i, c in enumerate(CODES)}
 _IMPLIES = {f.id: frozenset(f.implies) | frozenset(f.implies_one) for f in FANS}
+_MIXED_KONGS = MIXED_KONGS_FAN.id.value
+
+
+def _implies(rules: Rules) -> Mapping[FanId, frozenset[FanId]]:
+    """What each fan takes away under the edition scored by (the table's own, or an edition's)."""
+    return _IMPLIES if rules is REFERENCE_RULES else {f.id: rules.implied(f.id) for f in FANS}
 
 Occ = tuple[int, ...]  # one occurrence: indices into the reading's sets
 Combo = Callable[..., FanId | None]  # a detector's combination predicate on sorted tiles
@@ -113,7 +121,8 @@ class _Reading:
 class _Trace:
     """Occurrences of the raw fans, and the fans shown but not counted (before grouping)."""
 
-    def __init__(self) -> None:
+    def __init__(self, implies: Mapping[FanId, frozenset[FanId]]) -> None:
+        self.implies = implies  # each fan's 不计, under the edition scored by
         self.occ: dict[FanId, list[Occ]] = {}
         self.shown: list[tuple[FanId, tuple[FanId, ...], str, Occ]] = []  # (fan, by, rule, sets)
 
@@ -121,17 +130,17 @@ class _Trace:
         self.occ.setdefault(fan, []).append(tuple(sorted(sets)))
 
 
-def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
+def explain_hand(hand: Hand, context: Context, options: McrOptions | None = None, /) -> Result:
     """The MCR rule book's ``explain``: ``score_hand``'s result, with its ``explanation``."""
-    result = score_hand(hand, context)
-    chosen, weighed = weighed_arrangements(hand, context)
+    result = score_hand(hand, context, options)
+    facts, chosen, weighed = weighed_arrangements(hand, context, options)
     if chosen is None:
         return replace(result, explanation=Explanation((), (), ()))
     ctx = proven_context(context, hand)
     reading = _Reading(chosen.sets(), len(hand.melds))
     raw = {i: n for i, n in chosen.detected.items() if n}
     kept = dict(chosen.fans)
-    trace = _Trace()
+    trace = _Trace(_implies(facts.rules))
     _occurrences(trace, reading, raw, hand, ctx)
     _shown(trace, reading, raw, kept)
     others = [c for c in weighed if c is not chosen]
@@ -141,8 +150,12 @@ def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Res
         # group of the 14 tiles; explained, the decomposition is that reading, so each fan names
         # its own sets and Nine Gates rests on all of them (RULINGS E13)
         result = replace(result, decomposition=tuple(chosen.sets()))
-    fan_sets = []
+    fan_sets: list[tuple[Occ, ...]] = []
     for fs in result.fans:
+        occs: list[Occ]
+        if fs.id == _MIXED_KONGS:  # 明暗杠 (mixed_kongs "five"): the two kongs
+            fan_sets.append((tuple(sorted(k for k, _ in reading.kongs)),))
+            continue
         fan = FanId(fs.id)
         if fan is F.CHICKEN_HAND:
             occs = [reading.everything]
@@ -155,12 +168,13 @@ def explain_hand(hand: Hand, context: Context, options: object = None, /) -> Res
     flowers = hand.flowers
     ranked = sorted(others, key=lambda c: -c.points)[:MAX_ARRANGEMENTS]
     arrangements = tuple(
-        Arrangement(c.points, c.points + flowers, _breakdown(c.fans, flowers), tuple(c.sets())) for c in ranked)
+        Arrangement(c.points, c.points + flowers, _breakdown(breakdown(facts, c.fans), flowers), tuple(c.sets()))
+        for c in ranked)
     return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))
 
 
-def _breakdown(fans: Iterable[tuple[FanId, int]], flowers: int) -> tuple[FanScore, ...]:
-    out = [_fan_score(i, n) for i, n in fans]
+def _breakdown(fans: list[FanScore], flowers: int) -> tuple[FanScore, ...]:
+    out = fans
     flower = flower_fan(flowers)
     if flower:
         out.append(_fan_score(*flower))
@@ -295,7 +309,7 @@ def _combination_family(t: _Trace, raw: Mapping[FanId, int], items: list[tuple[i
                 if len(sub) == len(pos):
                     continue
                 f = (three_fan if size == 3 else two_fan)(*(keys[i] for i in sub))
-                if f is not None and f in _IMPLIES[fan]:
+                if f is not None and f in t.implies[fan]:
                     t.shown.append((f, (fan,), "implied", tuple(sorted(idx[i] for i in sub))))
     chosen_set = {(i, j) for _, i, j in chosen}
     for fan, i, j in found:
@@ -317,7 +331,7 @@ def _chow_family(t: _Trace, r: _Reading, raw: Mapping[FanId, int]) -> None:
         keys = [m for _, m in r.chows]
         for i, j in combinations(range(4), 2):
             f = _two_chows_fan(keys[i], keys[j])
-            if f is not None and f in _IMPLIES[terminal]:
+            if f is not None and f in t.implies[terminal]:
                 t.shown.append((f, (terminal,), "implied", tuple(sorted((r.chows[i][0], r.chows[j][0])))))
         return
     _combination_family(t, raw, r.chows, _FOUR_CHOWS, _THREE_CHOWS, _PAIR_FANS, _four_chows_fan, _three_chows_fan,
@@ -342,7 +356,7 @@ def _shown(t: _Trace, r: _Reading, raw: Mapping[FanId, int], kept: Mapping[FanId
                        and any(k in o for o in t.occ.get(f.id, [])[: kept[f.id]]))
         if not takers:
             continue
-        implying = tuple(f.id for f in takers if F.PUNG_OF_TERMINALS_OR_HONORS in _IMPLIES[f.id])
+        implying = tuple(f.id for f in takers if F.PUNG_OF_TERMINALS_OR_HONORS in t.implies[f.id])
         if implying:
             t.shown.append((F.PUNG_OF_TERMINALS_OR_HONORS, implying, "implied", (k,)))
         else:
@@ -356,7 +370,7 @@ def _no_splitting(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int]
     elsewhere = {i for d in others for i, n in d.items() if n}
     listed = {s[0] for s in t.shown}
     for fan in sorted(kept, key=ORDER.__getitem__):
-        for y in sorted(_IMPLIES[fan] & elsewhere, key=ORDER.__getitem__):
+        for y in sorted(t.implies[fan] & elsewhere, key=ORDER.__getitem__):
             if y in raw or y in listed or y in kept:
                 continue
             sets = t.occ.get(fan, [()])[0]
@@ -370,7 +384,7 @@ def _excluded(t: _Trace, raw: Mapping[FanId, int], kept: Mapping[FanId, int]) ->
         left = n - kept.get(fan, 0)
         if left <= 0:
             continue
-        by = tuple(f.id for f in FANS if f.id in kept and fan in _IMPLIES[f.id])
+        by = tuple(f.id for f in FANS if f.id in kept and fan in t.implies[f.id])
         occs = t.occ.get(fan, [])
         rows.setdefault((fan, by, "implied"), []).extend(occs[kept.get(fan, 0):][:left] or [()] * left)
     for fan, by, rule, sets in t.shown:

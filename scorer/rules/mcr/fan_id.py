@@ -100,6 +100,14 @@ class FanId(StrEnum):
     FLOWER_TILES = "flower_tiles"
 
 
+@unique
+class OptionFanId(StrEnum):
+    """Fans outside the 81 that only an option scores (RULINGS.md ED9): the breakdown names them,
+    the book's table (``GET /v1/fans``) does not."""
+
+    CONCEALED_KONG_AND_MELDED_KONG = "concealed_kong_and_melded_kong"
+
+
 BIG_FOUR_WINDS: Final = FanId.BIG_FOUR_WINDS
 BIG_THREE_DRAGONS: Final = FanId.BIG_THREE_DRAGONS
 ALL_GREEN: Final = FanId.ALL_GREEN

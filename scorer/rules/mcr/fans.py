@@ -44,7 +44,7 @@ from .detect import (
     wait_fan,
     win_event_fans,
 )
-from .fan_id import FanId
+from .fan_id import FanId, OptionFanId
 
 # The 8-point minimum: a win needs 8 points without flowers.
 MIN_POINTS: Final = 8
@@ -214,3 +214,10 @@ FANS: Final[tuple[Fan[FanId], ...]] = (
 TABLE: Final = FanTable(FANS)
 BY_ID: Final = TABLE.by_id
 ORDER: Final = TABLE.order
+
+# ``mixed_kongs: "five"`` (RULINGS.md ED9): the reference calculator's 明暗杠, one melded and one
+# concealed kong, in place of 双明杠 + 暗杠 (R1). Not one of the 81: a table of its own, which the
+# breakdown reads and ``GET /v1/fans`` does not list.
+MIXED_KONGS_FAN: Final = Fan(OptionFanId.CONCEALED_KONG_AND_MELDED_KONG, 5, "Concealed Kong and Melded Kong", "明暗杠",
+                             kong_fans, SETS)
+OPTION_TABLE: Final = FanTable((MIXED_KONGS_FAN,))

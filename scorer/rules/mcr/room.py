@@ -59,7 +59,9 @@ from ...shape import (
     within,
 )
 from ...tiles import WINDS, Wind
+from ..book import parse_options
 from .fans import MIN_POINTS
+from .options import PRESETS, McrOptions
 from .payouts import payouts
 from .scoring import score_hand as score
 
@@ -173,9 +175,16 @@ class Room:
         Kind.INT, "beans per point (房间底分)", minimum=1, maximum=MAX_BASE_POINTS))
     seat_swap: bool = field(default=False, metadata=spec(
         Kind.BOOL, "the competition seat swap before the West round"))
+    options: Mapping[str, Any] | None = field(default=None, metadata=spec(
+        Kind.OBJECT, "MCR's house rules, as POST /v1/score takes them: every full hand is scored by them"))
 
     def __post_init__(self) -> None:
         _check_room(self)
+
+    @property
+    def rules(self) -> McrOptions:
+        """The options every full hand of the room is scored by (checked when the room was built)."""
+        return parse_options(McrOptions, self.options, "mcr", PRESETS)
 
     @classmethod
     def build(
@@ -185,6 +194,7 @@ class Room:
         hands: Sequence[Mapping[str, Any] | Entry] = (),
         base_points: int = 1,
         seat_swap: bool = False,
+        options: Mapping[str, Any] | None = None,
     ) -> Room:
         """From JSON-like parts; every error names its field as a path into them."""
         return cls(
@@ -193,6 +203,7 @@ class Room:
             hands=listed(hands, ("hands",), _entry),
             base_points=base_points,
             seat_swap=seat_swap,
+            options=options,
         )
 
 
@@ -358,7 +369,7 @@ def win_due(room: Room, seats: Seating, win: Win, index: int) -> tuple[WinRecord
                 discarder=None if discarder is None else Wind(discarder), base_points=room.base_points,
                 **{f: getattr(win, f) for f in EVENT_FLAGS},
             )
-            result = score(win.hand, ctx)
+            result = score(win.hand, ctx, room.rules)
         if not result.winning:
             raise ScorerError(NOT_WINNING, f"the hand is not complete: {result.reason}", (*at, "hand"))
         if result.points < MIN_POINTS:
@@ -425,6 +436,7 @@ def _names(room: Room) -> tuple[str, ...]:
 
 
 def _check_room(room: Room) -> None:
+    parse_options(McrOptions, room.options, "mcr", PRESETS)  # an unknown option or value: at /options/<name>
     if not isinstance(room.players, tuple) or len(room.players) != SEATS:
         got = len(room.players) if isinstance(room.players, Sequence) else room.players
         raise ScorerError(BAD_VALUE, f"a room has exactly {SEATS} players, got {got!r}", ("players",))

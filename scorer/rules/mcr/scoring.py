@@ -29,6 +29,7 @@ from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, NINE_GATES, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
 from ...tiles import EAST, HONOR_START, INDEX, WINDS
 from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
+from . import fan_id as F
 from .detect import (
     CHOW_TRAITS,
     PUNG_TRAITS,
@@ -38,6 +39,7 @@ from .detect import (
     chow_fans,
     concealment_fans,
     flower_fan,
+    forced_hog,
     honors_and_knitted_fan,
     knitted_straight_fan,
     knitted_wait_fan,
@@ -56,10 +58,16 @@ from .detect import (
     wait_fan,
     win_event_fans,
 )
-from .exclusion import exclude_scored
+from .exclusion import REFERENCE_RULES, Rules, exclude_scored, rules_for
 from .fan_id import FanId
-from .fans import MIN_POINTS, TABLE
+from .fans import MIN_POINTS, MIXED_KONGS_FAN, OPTION_TABLE, TABLE
+from .options import FIVE, McrOptions
 from .payouts import payouts
+
+_DEFAULT_OPTIONS: Final = McrOptions()
+_MIXED_KONGS: Final = MIXED_KONGS_FAN.id.value
+_TWO_MELDED_KONGS: Final = TABLE.order[F.TWO_MELDED_KONGS]
+_CONCEALED_KONG: Final = TABLE.order[F.CONCEALED_KONG]
 
 
 class _Facts:
@@ -68,7 +76,8 @@ class _Facts:
 
     def __init__(self, win: int, standing: tuple[int, ...], need: int, meld_chow_mids: tuple[int, ...],
                  meld_pungs: tuple[int, ...], melded_kongs: int, concealed_kongs: int,
-                 meld_traits: tuple[SetTraits, ...], ctx: Context, seat: int, prevalent: int, base_fans: Fans) -> None:
+                 meld_traits: tuple[SetTraits, ...], ctx: Context, seat: int, prevalent: int, base_fans: Fans,
+                 rules: Rules, five: bool) -> None:
         self.win = win
         self.standing = standing  # concealed tiles with the winning tile
         self.need = need  # sets still to find among the standing tiles
@@ -83,14 +92,24 @@ class _Facts:
         # how it was won, the tiles' own fans and concealment: the same for every arrangement
         self.base_fans = base_fans
         self.seven_pairs = False  # the hand reads as seven pairs too (the tie-break asks)
+        self.rules = rules  # the edition's values and 不计 lists (``options.edition``)
+        edition = rules.edition
+        self.kongs_beside_kongs = edition.kongs_beside_kongs
+        self.forced_hog = edition.forced_hog
+        # ``mixed_kongs: "five"`` and one melded plus one concealed kong: 明暗杠 in place of 双明杠 + 暗杠
+        self.five = five and melded_kongs == 1 and concealed_kongs == 1
+        self.five_delta = (MIXED_KONGS_FAN.points - rules.points[_TWO_MELDED_KONGS] - rules.points[_CONCEALED_KONG]
+                           if self.five else 0)  # what 明暗杠 is worth beside the two fans it replaces
 
 
 class _Candidate(Reading):
     """One arrangement weighed: a plain class for the reason ``_Facts`` is one."""
 
-    def __init__(self, form: Form, raw: Fans, sets: Callable[[], list[ScoredSet]],
+    def __init__(self, f: _Facts, form: Form, raw: Fans, sets: Callable[[], list[ScoredSet]],
                  shown: Callable[[], list[ScoredSet]] | None = None) -> None:
-        kept, points = exclude_scored(raw)
+        kept, points = exclude_scored(raw, f.rules)
+        if f.five:
+            points += f.five_delta
         super().__init__(form, points)
         self.fans = kept  # after exclusion
         self.sets = sets  # built only for the arrangement that is chosen
@@ -99,7 +118,7 @@ class _Candidate(Reading):
         self.shown = shown if shown is not None else sets
 
 
-def _facts(hand: Hand, ctx: Context) -> _Facts:
+def _facts(hand: Hand, ctx: Context, options: McrOptions) -> _Facts:
     win = INDEX[hand.winning_tile]
     mids, pungs, traits = [], [], []
     mk = ck = melded = 0
@@ -127,7 +146,7 @@ def _facts(hand: Hand, ctx: Context) -> _Facts:
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
         meld_traits=tuple(traits), ctx=ctx,
         seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
-        base_fans=base,
+        base_fans=base, rules=rules_for(options.edition), five=options.mixed_kongs == FIVE,
     )
 
 
@@ -169,7 +188,7 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     fans: Fans = base.copy()
     # A pung completed by a discard counts as exposed, unless the tile can be read into a chow.
     exposed_pung = (not ctx.self_drawn and win in own_pungs and not any(m - 1 <= win <= m + 1 for m in own_mids))
-    kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans)
+    kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs) - exposed_pung, fans, f.kongs_beside_kongs)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     special = terminal_chows_fan(mids, pair)
     if special:
@@ -184,14 +203,16 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
     w = wait_fan(own_mids, pair, win)
     if w and unique_wait.holds():
         add(fans, w)
-    return _Candidate(REGULAR_FORM, fans, partial(division_sets, hand, (), div, exposed_pung, win), shown)
+    return _Candidate(f, REGULAR_FORM, fans, partial(division_sets, hand, (), div, exposed_pung, win), shown)
 
 
 # --- special forms -------------------------------------------------------------------------------
 def _seven_pairs(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     seven_pairs_fans(f.standing, fans)
-    return _Candidate(SEVEN_PAIRS_FORM, fans, partial(pair_sets, f.standing))
+    if f.forced_hog:
+        forced_hog(fans)
+    return _Candidate(f, SEVEN_PAIRS_FORM, fans, partial(pair_sets, f.standing))
 
 
 def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
@@ -202,14 +223,14 @@ def _single_set(f: _Facts, kind: SetKind) -> Callable[[], list[ScoredSet]]:
 def _thirteen_orphans(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     thirteen_orphans_fan(fans)
-    return _Candidate(THIRTEEN_ORPHANS_FORM, fans, _single_set(f, THIRTEEN_ORPHANS))
+    return _Candidate(f, THIRTEEN_ORPHANS_FORM, fans, _single_set(f, THIRTEEN_ORPHANS))
 
 
 def _honors_and_knitted(f: _Facts) -> _Candidate:
     fans: Fans = f.base_fans.copy()
     honors_and_knitted_fan(f.standing, fans)
     knitted_straight_fan(sum(f.standing[i] for i in range(HONOR_START)), fans)
-    return _Candidate(HONORS_AND_KNITTED_FORM, fans, _single_set(f, KNITTED))
+    return _Candidate(f, HONORS_AND_KNITTED_FORM, fans, _single_set(f, KNITTED))
 
 
 def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division) -> _Candidate:
@@ -217,7 +238,7 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     own_mids, own_pungs, mids, pungs = _sets(f, sets)
     fans: Fans = f.base_fans.copy()
     knitted_straight_fan(len(seq), fans)
-    kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans)
+    kong_fans(f.melded_kongs, f.concealed_kongs, len(own_pungs), fans, f.kongs_beside_kongs)
     single_pung_fans(pungs, f.seat, f.prevalent, fans)
     pair_fans(pair, len(mids) + 3, pungs, fans)  # the knitted straight stands for three chows
     w = knitted_wait_fan(f.standing, seq, own_mids, pair, f.win, len(hand.melds))
@@ -227,7 +248,23 @@ def _knitted_straight(hand: Hand, f: _Facts, seq: tuple[int, ...], div: Division
     # can be read into the knitted straight instead.
     exposed_pung = not f.ctx.self_drawn and f.win in own_pungs and f.win not in seq
     knitted = (concealed_set(KNITTED_STRAIGHT, seq),)
-    return _Candidate(KNITTED_STRAIGHT_FORM, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
+    return _Candidate(f, KNITTED_STRAIGHT_FORM, fans, partial(division_sets, hand, knitted, div, exposed_pung, f.win))
+
+
+def breakdown(f: _Facts, fans: tuple[tuple[FanId, int], ...]) -> list[FanScore]:
+    """A reading's fans as breakdown entries, valued by the edition (``Rules.values``), with 明暗杠
+    in the place of 双明杠 + 暗杠 under ``mixed_kongs: "five"``."""
+    if f.rules is REFERENCE_RULES and not f.five:
+        return [fan_score(TABLE, i, n, -1) for i, n in fans]
+    values = f.rules.values
+    out = []
+    for i, n in fans:
+        if f.five and (i is F.TWO_MELDED_KONGS or i is F.CONCEALED_KONG):
+            if i is F.TWO_MELDED_KONGS:
+                out.append(fan_score(OPTION_TABLE, _MIXED_KONGS, 1, -1))
+            continue
+        out.append(fan_score(TABLE, i, n, values.get(i, -1)))
+    return out
 
 
 # --- the book's hooks ----------------------------------------------------------------------------
@@ -245,7 +282,7 @@ class _Mcr(Engine[_Facts, _Candidate]):
         return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
-        return _facts(hand, ctx)
+        return _facts(hand, ctx, options if options is not None else _DEFAULT_OPTIONS)
 
     def readings(self, hand: Hand, f: _Facts) -> list[_Candidate]:
         out: list[_Candidate] = []
@@ -294,7 +331,7 @@ class _Mcr(Engine[_Facts, _Candidate]):
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Candidate) -> Result:
         flowers = hand.flowers
-        fans = [fan_score(TABLE, i, n, -1) for i, n in best.fans]
+        fans = breakdown(f, best.fans)
         flower = flower_fan(flowers)
         if flower:
             fans.append(fan_score(TABLE, flower[0], flower[1], -1))
@@ -308,19 +345,19 @@ class _Mcr(Engine[_Facts, _Candidate]):
 ENGINE: Final = _Mcr("mcr")
 
 
-def weighed_arrangements(hand: Hand, context: Context) -> tuple[_Candidate | None, list[_Candidate]]:
-    """For explaining (cold path, never cached): the arrangement that scores, as the engine read it
-    before the whole-hand set of 九莲宝灯 replaced its sets, and every arrangement weighed, in the
-    order they were looked at."""
-    _, best, weighed = ENGINE.weighed(hand, context, None)
-    return best, weighed
+def weighed_arrangements(hand: Hand, context: Context, options: McrOptions | None = None
+                         ) -> tuple[_Facts, _Candidate | None, list[_Candidate]]:
+    """For explaining (cold path, never cached): the hand's facts, the arrangement that scores, as
+    the engine read it before the whole-hand set of 九莲宝灯 replaced its sets, and every
+    arrangement weighed, in the order they were looked at."""
+    return ENGINE.weighed(hand, context, options)
 
 
-def detected_fans(hand: Hand, context: Context) -> dict[FanId, int] | None:
+def detected_fans(hand: Hand, context: Context, options: McrOptions | None = None) -> dict[FanId, int] | None:
     """The fans the detectors found in the arrangement that scores, before the table's 不计 took
     any away (flowers aside); None when the hand is not complete. For tests and explanations:
     ``exclusion.exclude`` of this is the breakdown ``score`` reports."""
-    best = ENGINE.weighed(hand, context, None)[1]
+    best = ENGINE.weighed(hand, context, options)[1]
     return None if best is None else {i: n for i, n in best.detected.items() if n}
 
 
@@ -330,9 +367,10 @@ _DEFAULT_CONTEXT: Final = Context()
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)
 
 
-def score_hand(hand: Hand, context: Context, options: object = None, /) -> Result:
-    """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` (MCR has no options)."""
-    return _cached_score(hand, context, None)
+def score_hand(hand: Hand, context: Context, options: McrOptions | None = None, /) -> Result:
+    """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` and the book's options (the
+    defaults when None); the options are part of the cache's key."""
+    return _cached_score(hand, context, options if options is not None else _DEFAULT_OPTIONS)
 
 
 def proven_context(context: Context, hand: Hand) -> Context:
