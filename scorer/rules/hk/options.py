@@ -3,11 +3,12 @@ them (the caps in use, the public calculators' payment rules, the "2-2" fan valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...errors import BAD_OPTION, ScorerError
 from ..book import Preset, option
-from .fans import MAX_FAN, MIN_FAN
+from . import detect as D
+from .fans import MAX_FAN, MIN_FAN, TABLE
 from .payouts import STAKES, TABLES
 
 DOUBLING = "doubling"
@@ -56,6 +57,8 @@ class HKOptions:
                                 minimum=1, maximum=MAX_FAN)
     full_flush_fan: int = option(7, "清一色's fan", source="HK29: the page, 清一色 7; 4 or 5 in the 2-2 style",
                                  minimum=1, maximum=MAX_FAN)
+    # each fan's worth by these options (not an option: made once, read by every reading)
+    values: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.min_fan > self.max_fan:
@@ -65,6 +68,13 @@ class HKOptions:
                                   ("options", "max_fan"))
             raise ScorerError(BAD_OPTION, f"min_fan ({self.min_fan}) is more than max_fan ({self.max_fan}): "
                               "no win could be valid", ("options", "min_fan"))
+        values = dict(TABLE.points)  # the page's values, then the options' own (HK28, HK29)
+        values[D.HALF_FLUSH] = self.half_flush_fan
+        values[D.FULL_FLUSH] = self.full_flush_fan
+        values[D.ALL_PUNGS] = self.all_pungs_fan
+        if self.little_three_dragons == ADDS:
+            values[D.LITTLE_THREE_DRAGONS] = 3
+        object.__setattr__(self, "values", values)
 
 
 PRESETS = (

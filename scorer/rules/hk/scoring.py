@@ -36,7 +36,7 @@ class _Facts:
 
     def __init__(self, hand: Hand, ctx: Context, options: HKOptions) -> None:
         self.cap = options.max_fan  # what a limit hand is worth
-        self.values = _values(options)  # each fan's worth by the options (HK28, HK29)
+        self.values = options.values  # each fan's worth by the options (HK28, HK29)
         self.little_three_adds = options.little_three_dragons == ADDS
         self.win = INDEX[hand.winning_tile]
         self.standing = hand.standing_counts()
@@ -116,27 +116,6 @@ def _limit_reading(form: Form, fan: str, cap: int, div: Division | None = None,
 def _first_limit(found: list[str]) -> str:
     """Of several limits in one reading, the first in the table names it (it is worth the cap once)."""
     return min(found, key=LIMITS.index)
-
-
-_POINTS: Final = TABLE.points
-_VALUES: dict[HKOptions, dict[str, int]] = {}  # options are few: each one's values, made once
-
-
-def _values(options: HKOptions) -> dict[str, int]:
-    """The fan table's values with the options' own: 小三元 3 beside its dragon pungs (HK28), the
-    flushes and 碰碰胡 (HK29)."""
-    values = _VALUES.get(options)
-    if values is None:
-        values = dict(_POINTS)
-        values[D.HALF_FLUSH] = options.half_flush_fan
-        values[D.FULL_FLUSH] = options.full_flush_fan
-        values[D.ALL_PUNGS] = options.all_pungs_fan
-        if options.little_three_dragons == ADDS:
-            values[D.LITTLE_THREE_DRAGONS] = 3
-        if len(_VALUES) >= 256:
-            _VALUES.clear()
-        _VALUES[options] = values
-    return values
 
 
 def _sum(values: dict[str, int], fans: list[tuple[str, int]]) -> int:
