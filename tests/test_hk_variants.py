@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import scorer
 from scorer import Hand
 from scorer.errors import BAD_OPTION, CONTRADICTORY_CONTEXT, NOT_IN_RULESET, ScorerError
 from scorer.rules import RULESETS
 from scorer.rules.hk.payouts import DOUBLING_TABLE, HALF_DOUBLING_TABLE, payouts, share
+from tests.test_hk import PROPS, hk_requests
 
 BOOK = RULESETS["hk"]
 SEEDS = {json.loads(p.read_text(encoding="utf-8"))["id"]: json.loads(p.read_text(encoding="utf-8"))
@@ -312,3 +315,42 @@ def test_the_service_scores_a_liable_seat_and_a_preset(client: Any) -> None:
     seed = SEEDS["042_yawnoc_half_responsibility"]
     r = client.post("/v1/score", json=seed["request"])
     assert r.status_code == 200 and r.get_json()["payouts"] == seed["expected"]["payouts"]
+
+
+# --- properties over generated hands ------------------------------------------------------------------
+@PROPS
+@given(hk_requests(), st.sampled_from([p.name for p in BOOK.presets]),
+       st.sampled_from(["discarder_pays_all", "half", "discarder_pays_two", "half_of_two"]),
+       st.sampled_from(["points", "two_five_chicken", "five_one", "one_two_dollars"]),
+       st.sampled_from(["replaces_dragon_pungs", "adds_to_dragon_pungs"]), st.sampled_from("ESWN"))
+def test_every_house_rule_keeps_the_score_whole(req: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
+                                               preset: str, payment: str, stakes: str, little: str,
+                                               liable: str) -> None:
+    """Under any preset and rules: the fans add up by the values in force, the payouts are zero-sum
+    and the winner's take is the same with a liable seat as without (包 moves who pays, not how much)."""
+    hand, ctx, opts = req
+    opts = {**opts, "preset": preset, "discard_payment": payment, "stakes": stakes, "little_three_dragons": little}
+    opts.pop("max_fan")  # the preset's cap
+    options = BOOK.parse_options({**opts, "min_fan": 0})
+    try:
+        r = scorer.score(Hand.build(**hand), ruleset="hk", options={**opts, "min_fan": 0}, **ctx)
+    except ScorerError as e:  # half of an odd share, and nothing else
+        assert e.field == ("options", "discard_payment") and payment == "half_of_two"
+        return
+    if not r.winning:
+        return
+    assert r.limit or r.points == sum(options.values[f.id] * f.count for f in r.fans)
+    assert all(f.points == (options.max_fan if r.limit else options.values[f.id]) for f in r.fans)
+    if r.payouts is None:
+        return
+    assert sum(r.payouts.values()) == 0
+    seat = ctx["seat_wind"]
+    if liable == seat:
+        return
+    try:
+        blamed = scorer.score(Hand.build(**hand), ruleset="hk", options={**opts, "min_fan": 0}, liable=liable, **ctx)
+    except ScorerError as e:
+        assert e.code == CONTRADICTORY_CONTEXT and e.field == ("context", "liable")
+        return
+    assert blamed.payouts is not None and blamed.payouts[seat] == r.payouts[seat]
+    assert {w: v for w, v in blamed.payouts.items() if v} == {seat: r.payouts[seat], liable: -r.payouts[seat]}
