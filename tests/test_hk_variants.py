@@ -354,3 +354,14 @@ def test_every_house_rule_keeps_the_score_whole(req: tuple[dict[str, Any], dict[
         return
     assert blamed.payouts is not None and blamed.payouts[seat] == r.payouts[seat]
     assert {w: v for w, v in blamed.payouts.items() if v} == {seat: r.payouts[seat], liable: -r.payouts[seat]}
+
+
+def test_hk30_a_limit_named_first_by_another_still_holds_its_big_three_dragons() -> None:
+    # 字一色 (named first) that is also 大三元, the three dragon pungs melded: the feeder is liable
+    hand = "[CCC1][FFF2][PPP3]EEENN"
+    r = hk(hand, self_drawn=True, seat_wind="S", liable="E")
+    assert r.limit and r.fans[0].id == "all_honors"
+    assert r.payouts == {"E": -24576, "S": 24576, "W": 0, "N": 0}
+    # all honours without the dragon pungs melded: nothing to blame
+    e = refused("[EEE1]CCCFFFPPPNN", self_drawn=True, seat_wind="S", liable="E")
+    assert e.field == ("context", "liable") and "0 of the 3 dragon sets" in str(e)

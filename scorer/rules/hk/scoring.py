@@ -19,7 +19,7 @@ from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
-from ...tiles import EAST, INDEX, IS_DRAGON, IS_WIND, WINDS
+from ...tiles import EAST, INDEX, IS_DRAGON, IS_WIND, NORTH, RED, WHITE, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from . import detect as D
@@ -28,6 +28,8 @@ from .options import ADDS, HKOptions
 from .payouts import payouts
 
 RULESET: Final = "hk"
+DRAGONS: Final = tuple(range(RED, WHITE + 1))
+WIND_TILES: Final = tuple(range(EAST, NORTH + 1))
 _DEFAULT_OPTIONS: Final = HKOptions()
 
 
@@ -255,7 +257,7 @@ class _Hk(Engine[_Facts, _Reading]):
         pay = None
         reason = None
         if ctx.liable is not None:
-            check_liable(hand, ctx, best.fans[0][0] if best.limit else None)
+            check_liable(hand, ctx, best.limit)
         if valid:
             pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
                           options.points_table, options.discard_payment, options.stakes, ctx.liable)
@@ -265,16 +267,18 @@ class _Hk(Engine[_Facts, _Reading]):
                       best.limit)
 
 
-def check_liable(hand: Hand, ctx: Context, limit: str | None) -> None:
+def check_liable(hand: Hand, ctx: Context, limit: bool) -> None:
     """包 (HK30) only where a discard can have let the winner complete the hand: 十二张落地 (four
-    exposed melds), or 大三元 / 大四喜 with its dragon or wind sets exposed, all of them or all but
-    the one the liable seat's discard completes as the winning tile."""
+    exposed melds), or a limit hand holding 大三元 / 大四喜 (whichever limit names it) with those
+    dragon or wind sets exposed, all of them or all but the one the liable seat's discard completes
+    as the winning tile."""
     exposed = [INDEX[m.tile] for m in hand.melds if not m.concealed]
     if len(exposed) == 4:
         return
-    if limit == D.BIG_THREE_DRAGONS:
+    counts = hand.counts()
+    if limit and all(counts[t] >= 3 for t in DRAGONS):
         need, shown, what = 3, sum(1 for t in exposed if IS_DRAGON[t]), "dragon"
-    elif limit == D.BIG_FOUR_WINDS:
+    elif limit and all(counts[t] >= 3 for t in WIND_TILES):
         need, shown, what = 4, sum(1 for t in exposed if IS_WIND[t]), "wind"
     else:
         _contradiction_liable("包 is for 大三元, 大四喜 or four exposed melds (十二张落地); this hand is none of them")
