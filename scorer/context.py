@@ -39,6 +39,9 @@ class Context:
         Kind.SUIT, "Sichuan: the suit the winner declared missing at the start (定缺): m, p or s", nullable=True))
     out: tuple[Wind, ...] = field(default=(), metadata=spec(
         Kind.WINDS, "Sichuan: the seats that have already won, and so pay nothing", max_items=3))
+    liable: Wind | None = field(default=None, metadata=spec(
+        Kind.WIND, "Hong Kong: the seat whose discard let the winner complete a limit hand (包), which pays "
+        "every share", nullable=True))
     # every field's value, for equality and the hash (worked out once: contexts key the result cache)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
     _hash: int = field(init=False, repr=False, compare=False, default=0)
@@ -46,7 +49,7 @@ class Context:
     def __init__(self, self_drawn: object = False, seat_wind: object = Wind.E, prevalent_wind: object = Wind.E,
                  last_copy: object = False, last_wall_tile: object = False, kong_replacement: object = False,
                  robbing_kong: object = False, discarder: object = None, base_points: object = 1,
-                 missing_suit: object = None, out: object = ()) -> None:
+                 missing_suit: object = None, out: object = (), liable: object = None) -> None:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
@@ -62,6 +65,7 @@ class Context:
             raise ScorerError(BAD_VALUE, f"missing_suit must be one of m, p, s, got {missing_suit!r}",
                               ("context", "missing_suit"))
         seats: tuple[Wind, ...] = () if out == () else _seats_out(out)
+        owes = None if liable is None else _wind("liable", liable)
         bp = base_points
         if not isinstance(bp, int) or isinstance(bp, bool) or not 1 <= bp <= MAX_BASE_POINTS:
             raise ScorerError(
@@ -85,9 +89,11 @@ class Context:
                 _contradiction("out", f"the winner {seat} cannot have already won")
             if by is not None and by in seats:
                 _contradiction("out", f"the discarder {by} has already won and plays no more")
+        if owes is not None and owes == seat:
+            _contradiction("liable", f"the liable seat {owes} is the winner's own seat: 包 is another's debt")
         suit = None if missing_suit is None else str(missing_suit)
         key = (drawn, seat, prevalent, last_copy is True, last_wall_tile is True, kong_replacement is True,
-               robbing_kong is True, by, bp, suit, seats)
+               robbing_kong is True, by, bp, suit, seats, owes)
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
@@ -99,6 +105,7 @@ class Context:
         object.__setattr__(self, "base_points", bp)
         object.__setattr__(self, "missing_suit", suit)
         object.__setattr__(self, "out", seats)
+        object.__setattr__(self, "liable", owes)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
 

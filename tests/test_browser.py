@@ -677,6 +677,101 @@ def test_a_new_rule_book_needs_no_page_change(page: Page, server: Server) -> Non
     expect(page.locator("#result [role=alert] li").first).to_contain_text("/options/")
 
 
+def test_each_books_presets_come_from_the_rulesets_and_the_link_carries_the_one_chosen(
+        page: Page, server: Server, browser: Browser) -> None:
+    """The presets of every book as GET /v1/rulesets lists them (none written into the page); a
+    preset chosen is sent by name with only the options that differ from it, said on the page, and
+    the link carries both."""
+    books = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    page.goto(f"{server.url}?hand={HK_HAND}&self_drawn=1")
+    settled(page)
+    for b in books:
+        book_radio(page, b["name"])
+        presets = [p["name"] for p in b.get("presets", [])]
+        if b["options"] and len(presets) > 1:
+            expect(page.locator("#preset option")).to_have_text(presets)
+            expect(page.locator("#preset")).to_have_value(presets[0])
+            expect(page.locator("#options-changed")).to_have_text(f"As the preset {presets[0]}.")
+        else:
+            expect(page.locator("#preset")).to_have_count(0)
+        if "liable" in b["context"]:
+            expect(page.locator("#liable")).to_be_visible()
+        else:
+            expect(page.locator("#liable")).to_be_hidden()
+
+    hk_book = next(b for b in books if b["name"] == "hk")
+    defaults = {o["name"]: o["default"] for o in hk_book["options"]}
+    book_radio(page, "hk")
+    chosen = next(p for p in hk_book["presets"] if "max_fan" in p["values"])  # 3-8 today
+    page.get_by_label("Preset").select_option(chosen["name"])
+    settled(page)
+    for o in hk_book["options"]:
+        expect(page.locator(f"#opt-{o['name']}")).to_have_value(str(chosen["values"].get(o["name"], o["default"])))
+    assert sent(page)["options"] == {"preset": chosen["name"]}
+    expect(page.locator("#preset-help")).to_contain_text(chosen["source"])
+    expect(page.locator("label.option.changed")).to_have_count(0)
+    # an option changed beside the preset: sent, marked and named
+    other = 5 if chosen["values"]["max_fan"] != 5 else 6
+    page.locator("#opt-max_fan").fill(str(other))
+    settled(page)
+    page.get_by_label("Points table").select_option("half_doubling")
+    settled(page)
+    body = sent(page)
+    assert body["options"] == {"preset": chosen["name"], "max_fan": other, "points_table": "half_doubling"}
+    expect(page.locator("label.option.changed")).to_have_count(2)
+    expect(page.locator("#options-changed")).to_have_text(
+        f"Changed from the preset {chosen['name']}: max fan {other}, points table half doubling.")
+    want = answer_for(page, server, body)
+    expect(page.locator("#points")).to_have_text(f"{want['total']} fan")
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    shot(page, "hk-preset")
+    link = page.url
+    assert f"preset={chosen['name']}" in link and f"opt.max_fan={other}" in link
+    fresh_ctx = browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+    try:
+        fresh = fresh_ctx.new_page()
+        fresh.goto(link)
+        settled(fresh)
+        expect(fresh.locator("#preset")).to_have_value(chosen["name"])
+        expect(fresh.locator("#opt-max_fan")).to_have_value(str(other))
+        assert sent(fresh) == body
+        shot(fresh, "hk-preset-phone")
+    finally:
+        fresh_ctx.close()
+    # an option set back to the preset's own value is no longer a change
+    page.locator("#opt-max_fan").fill(str(chosen["values"]["max_fan"]))
+    settled(page)
+    assert sent(page)["options"] == {"preset": chosen["name"], "points_table": "half_doubling"}
+    # back to the default preset: the request is as before presets (every option, defaults filled in)
+    page.get_by_label("Preset").select_option(hk_book["presets"][0]["name"])
+    settled(page)
+    assert sent(page)["options"] == defaults and "preset=" not in page.url
+
+
+def test_hong_kong_liability_is_sent_for_the_seat_chosen(page: Page, server: Server) -> None:
+    big_three = "[CCC1][FFF2][PPP3]123m5p5p"
+    page.goto(f"{server.url}?hand={big_three}&self_drawn=1&seat=S&ruleset=hk")
+    settled(page)
+    expect(page.locator("#liable input[value=S]")).to_be_disabled()  # not the winner's own seat
+    page.locator("#liable label", has_text="West").click()
+    settled(page)
+    body = sent(page)
+    assert body["context"]["liable"] == "W"
+    want = answer_for(page, server, body)
+    assert want["payouts"] == {"E": 0, "S": want["payouts"]["S"], "W": -want["payouts"]["S"], "N": 0}
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    assert "liable=W" in page.url
+    # a hand no discard can be blamed for: the server's 422 says why
+    page.get_by_label("Paste a hand").fill("123m456m789m123p5p5p")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#result [role=alert]")).to_contain_text("this hand is none of them")
+    expect(page.locator("#result [role=alert]")).to_contain_text("contradictory-context")
+    page.locator("#liable label", has_text="No one").click()
+    settled(page)
+    assert "liable" not in sent(page)["context"]
+
+
 def book_seeds() -> list[tuple[str, Path]]:
     return [(book, p) for book in ("hk", "sichuan") for p in sorted((ROOT / "seeds" / book).glob("*.json"))
             if "hand" in json.loads(p.read_text(encoding="utf-8")).get("request", {})]

@@ -26,7 +26,6 @@ from scorer.forms import Form
 from scorer.rules.hk.explain import NO_SET as HK_NO_SET
 from scorer.rules.hk.explain import WHOLE_HAND as HK_WHOLE
 from scorer.rules.hk.explain import _Sets
-from scorer.rules.hk.options import HKOptions
 from scorer.rules.hk.scoring import _first_limit, division_sets, weighed_readings
 from scorer.rules.sichuan.explain import NO_SET as SC_NO_SET
 from scorer.tiles import INDEX, Tile
@@ -330,7 +329,8 @@ def test_hk_explanation_reads_the_fans_as_scoring_counts_them() -> None:
     named limit of one that is."""
     for hand, ctx, opts in hk_requests(2000, seed=5):
         try:
-            f, _, weighed = weighed_readings(hand, scorer.Context.build(**ctx), HKOptions(**opts))
+            f, _, weighed = weighed_readings(hand, scorer.Context.build(**ctx),
+                                             scorer.rulebook("hk").parse_options(opts))
         except scorer.ScorerError:
             continue
         for r in weighed:

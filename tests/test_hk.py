@@ -76,8 +76,16 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
     assert seed["source"] and seed["description"]
     req = seed["request"]
     assert req["ruleset"] == "hk" and set(req) <= {"ruleset", "hand", "context", "options"}
+    given = dict(req.get("options", {}))
+    name = given.pop("preset", "game-site")
+    preset = next(p for p in BOOK.presets if p.name == name)
     opts = {"min_fan": 3, "max_fan": 13, "points_table": "doubling", "discard_payment": "discarder_pays_all",
-            **req.get("options", {})}
+            "stakes": "points", "little_three_dragons": "replaces_dragon_pungs", "half_flush_fan": 3,
+            "all_pungs_fan": 3, "full_flush_fan": 7, **dict(preset.values), **given}
+    value = {**VALUE, "half_flush": opts["half_flush_fan"], "all_pungs": opts["all_pungs_fan"],
+             "full_flush": opts["full_flush_fan"]}
+    if opts["little_three_dragons"] == "adds_to_dragon_pungs":
+        value["little_three_dragons"] = 3
     want = seed["expected"]
     assert set(want) == {"winning", "valid", "points", "flower_points", "total", "fans", "payouts", "limit"}
     got = {f["id"]: f["count"] for f in want["fans"]}
@@ -87,7 +95,7 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
         assert len(got) == 1 and set(got) <= LIMITS and want["points"] == opts["max_fan"]
     else:
         assert not set(got) & LIMITS
-        assert want["points"] == sum(VALUE[i] * n for i, n in got.items())
+        assert want["points"] == sum(value[i] * n for i, n in got.items())
     assert want["flower_points"] == 0
     assert want["total"] == min(want["points"], opts["max_fan"])
     assert want["valid"] == (want["winning"] and want["total"] >= opts["min_fan"])
@@ -96,17 +104,20 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
         assert want["payouts"] is None
         return
     one = (HALF_DOUBLING[want["total"]] if opts["points_table"] == "half_doubling" else 2 ** want["total"])
-    one *= ctx.get("base_points", 1)
+    one *= ctx.get("base_points", 1) * {"points": 1, "two_five_chicken": 50, "five_one": 100,
+                                         "one_two_dollars": 200}[opts["stakes"]]
     pay = want["payouts"]
     assert sum(pay.values()) == 0 and list(pay) == ["E", "S", "W", "N"]
     seat = ctx.get("seat_wind", "E")
     if ctx.get("self_drawn"):
-        assert all(pay[w] == -one for w in "ESWN" if w != seat)
-    else:
-        half = opts["discard_payment"] == "half"
-        for w in "ESWN":
-            if w != seat:
-                assert pay[w] == (-(2 if half else 3) * one if w == ctx["discarder"] else (-one if half else 0))
+        owed = {w: one for w in "ESWN" if w != seat}
+    else:  # (the discarder, each of the others), in shares
+        by, rest = {"discarder_pays_all": (3, 0), "half": (2, 1), "discarder_pays_two": (2, 0),
+                    "half_of_two": (1, 0.5)}[opts["discard_payment"]]
+        owed = {w: (by if w == ctx["discarder"] else rest) * one for w in "ESWN" if w != seat}
+    if "liable" in ctx:  # 包: the liable seat pays it all
+        owed = {w: (sum(owed.values()) if w == ctx["liable"] else 0) for w in owed}
+    assert {w: -pay[w] for w in owed} == owed
 
 
 def test_the_mcr_seed_loader_does_not_read_the_hk_seeds() -> None:
@@ -119,7 +130,9 @@ def test_the_mcr_seed_loader_does_not_read_the_hk_seeds() -> None:
 
 def test_the_book_is_registered() -> None:
     assert BOOK.name == "hk" and BOOK.unit == "fan" and (BOOK.minimum, BOOK.maximum) == (3, 13)
-    assert [o.name for o in BOOK.options] == ["min_fan", "max_fan", "points_table", "discard_payment"]
+    assert [o.name for o in BOOK.options] == ["min_fan", "max_fan", "points_table", "discard_payment", "stakes",
+                                              "little_three_dragons", "half_flush_fan", "all_pungs_fan",
+                                              "full_flush_fan"]
     assert BOOK.forms == (scorer.forms.Form.REGULAR, scorer.forms.Form.SEVEN_PAIRS,
                           scorer.forms.Form.THIRTEEN_ORPHANS)
     assert len(BOOK.fan_table) == 25 and len(LIMITS) == 8
@@ -127,7 +140,7 @@ def test_the_book_is_registered() -> None:
     assert little.replaces == ("dragon_pung",) and little.points == 5
     assert BOOK.to_dict()["context"] == sorted(
         {"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong", "self_drawn", "discarder",
-         "seat_wind", "base_points"})
+         "seat_wind", "base_points", "liable"})
 
 
 # --- one test per ruling (RULINGS.md, "Hong Kong") ----------------------------------------------------

@@ -89,8 +89,14 @@ def option(default: int | str, help: str, *, source: str, minimum: int | None = 
     return field(default=default, metadata={_OPTION: (help, minimum, maximum, choices, source)})
 
 
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}  # by options type: read on every request with options
+
+
 def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
     """The house rules a book's options dataclass declares, in declaration order."""
+    known = _SPECS.get(options_type)
+    if known is not None:
+        return known
     out = []
     for f in fields(options_type):
         meta = f.metadata.get(_OPTION)
@@ -98,7 +104,8 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
             continue
         help, minimum, maximum, choices, source = meta
         out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices, source))
-    return tuple(out)
+    specs = _SPECS[options_type] = tuple(out)
+    return specs
 
 
 OptionsT = TypeVar("OptionsT")

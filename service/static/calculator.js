@@ -2,7 +2,8 @@
 // POST /v1/waits with 13 tiles, when the server has it) and shows the answer. No scoring rule
 // lives here: the server judges every hand; this file only reads and writes the notation.
 // The rule books come from GET /v1/rulesets: the switch, each book's options, and which context
-// inputs mean something in it are all read from there, so a new book needs no change here.
+// inputs mean something in it are all read from there, so a new book needs no change here; so are
+// each book's presets (named rows of option values), the default first.
 "use strict";
 
 (() => {
@@ -29,7 +30,7 @@
   const DEFAULT_CTX = {
     won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
-    ruleset: "mcr", options: {}, missing_suit: "", out: [],
+    ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
   };
   const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"];
   // the eight flower tiles, by the names the API takes (scorer/flowers.py): number = seat (E 1 … N 4)
@@ -47,7 +48,7 @@
   const FIELD_INPUTS = {
     discarder: ["won-by"], seat_wind: ["seat"], prevalent_wind: ["prevalent"], base_points: ["base-points-box"],
     last_copy: ["last_copy-box"], last_wall_tile: ["last_wall_tile-box"], kong_replacement: ["kong_replacement-box"],
-    robbing_kong: ["robbing_kong-box"], missing_suit: ["missing-suit"], out: ["out"],
+    robbing_kong: ["robbing_kong-box"], missing_suit: ["missing-suit"], out: ["out"], liable: ["liable"],
   };
 
   const $ = (id) => document.getElementById(id);
@@ -81,6 +82,12 @@
   const flowersByName = () => flowerMode() === "named";
   const flowerCount = () => (Array.isArray(ctx.flowers) ? ctx.flowers.length : ctx.flowers);
   const optionDefaults = (b) => Object.fromEntries((b.options || []).map((o) => [o.name, o.default]));
+  // the book's presets (none from an older server); "" in ctx.preset is the first, the default
+  const presetsOf = (b) => (Array.isArray(b.presets) ? b.presets : []);
+  const chosenPreset = () => presetsOf(book()).find((p) => p.name === ctx.preset) || presetsOf(book())[0] || null;
+  // what an option is before the page changes it: the chosen preset's value, else its default
+  const baseValue = (o) => { const p = chosenPreset(); return p && o.name in (p.values || {}) ? p.values[o.name] : o.default; };
+  const optionValue = (o) => ctx.options[o.name] ?? baseValue(o);
 
   const tileName = (c) => (c.length === 2 ? `${c[0]} ${SUITS[c[1]]}` : HONOURS[c]);
   const size = () => hand.concealed.length + 3 * hand.melds.length;
@@ -185,13 +192,16 @@
     if (ctx.base_points !== 1 && has("base_points")) c.base_points = ctx.base_points;
     if (ctx.missing_suit && has("missing_suit")) c.missing_suit = ctx.missing_suit;
     if (ctx.out.length && has("out")) c.out = [...ctx.out];
+    if (!waits && ctx.liable && ctx.liable !== ctx.seat && has("liable")) c.liable = ctx.liable;
     return c;
   }
 
-  // the rule book and its options (MCR, the default, sends neither: its requests are as they were)
+  // the rule book and its options (MCR, the default, sends neither: its requests are as they were);
+  // a preset chosen is sent by name with only the options that differ from it
   function withBook(body) {
     const b = book();
-    if (b.name === "mcr") return body;
+    if (ctx.preset) return { ruleset: b.name, ...body, options: { preset: ctx.preset, ...ctx.options } };
+    if (b.name === "mcr" && !Object.keys(ctx.options).length) return body;
     const out = { ruleset: b.name, ...body };
     if ((b.options || []).length) out.options = { ...optionDefaults(b), ...ctx.options };
     return out;
@@ -508,6 +518,10 @@
       c.checked = ctx.out.includes(c.value);
       c.disabled = c.value === ctx.seat; // the winner has not won already
     }
+    for (const r of document.querySelectorAll("input[name=liable]")) {
+      r.checked = r.value === (ctx.liable === ctx.seat ? "" : ctx.liable);
+      r.disabled = r.value === ctx.seat; // no one is liable for their own win
+    }
     // each input shows only where the chosen book gives its field a meaning
     for (const [field, ids] of Object.entries(FIELD_INPUTS)) for (const id of ids) $(id).hidden = !has(field);
     $("events").hidden = !FLAGS.some(has);
@@ -532,9 +546,25 @@
     for (const r of document.querySelectorAll("input[name=ruleset]")) r.checked = r.value === book().name;
     for (const o of book().options || []) {
       const input = $(`opt-${o.name}`);
-      const v = String(ctx.options[o.name] ?? o.default);
+      const v = String(optionValue(o));
       if (input && input.value !== v) input.value = v;
     }
+    showOptionChanges();
+  }
+
+  // which options differ from the preset chosen: marked on each, and said in one line
+  function showOptionChanges() {
+    const p = chosenPreset();
+    const changed = (book().options || []).filter((o) => o.name in ctx.options);
+    for (const o of book().options || []) {
+      const label = $(`opt-${o.name}`)?.closest("label");
+      if (label) label.classList.toggle("changed", o.name in ctx.options);
+    }
+    const note = $("options-changed");
+    if (!note) return;
+    const name = (o) => `${o.name.replace(/_/g, " ")} ${String(ctx.options[o.name]).replace(/_/g, " ")}`;
+    const from = p ? `the preset ${p.name}` : "the defaults";
+    note.textContent = changed.length ? `Changed from ${from}: ${changed.map(name).join(", ")}.` : `As ${from}.`;
   }
 
   // --- each book's fan table (GET /v1/fans?ruleset=...): what it calls the events --------------------
@@ -605,12 +635,29 @@
     buildOptions();
   }
 
-  // the chosen book's options: a list where the book gives choices, a number where it gives a range
+  // the chosen book's options: its presets first (a list, when it has more than the default), then
+  // each option, a list where the book gives choices, a number where it gives a range
   function buildOptions() {
     const box = $("options");
     box.replaceChildren();
     const opts = book().options || [];
     box.hidden = !opts.length;
+    const presets = presetsOf(book());
+    if (opts.length && presets.length > 1) {
+      const select = el("select", { id: "preset", "aria-describedby": "preset-help" });
+      for (const p of presets) select.append(el("option", { value: p.name, text: p.name }));
+      select.value = chosenPreset().name;
+      select.addEventListener("change", () => {
+        ctx.preset = select.value === presets[0].name ? "" : select.value;
+        ctx.options = {}; // a preset is a whole row of values: what was changed before goes
+        buildOptions();
+        refresh();
+      });
+      const label = el("label", { class: "option preset" }, el("span", { text: "Preset" }), select,
+        el("small", { class: "help", id: "preset-help", text: `${chosenPreset().help} (${chosenPreset().source})` }));
+      box.append(label);
+    }
+    if (opts.length) box.append(el("p", { class: "options-changed", id: "options-changed", "aria-live": "polite" }));
     for (const o of opts) {
       const id = `opt-${o.name}`;
       const name = o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
@@ -623,7 +670,7 @@
         if (o.minimum != null) input.min = String(o.minimum);
         if (o.maximum != null) input.max = String(o.maximum);
       }
-      input.value = String(ctx.options[o.name] ?? o.default);
+      input.value = String(optionValue(o));
       if (o.help) input.setAttribute("aria-describedby", `${id}-help`);
       input.addEventListener(o.choices && o.choices.length ? "change" : "input", () => {
         let v = input.value;
@@ -631,7 +678,7 @@
           v = parseInt(input.value, 10);
           if (!Number.isInteger(v) || (o.minimum != null && v < o.minimum) || (o.maximum != null && v > o.maximum)) return;
         }
-        if (v === o.default) delete ctx.options[o.name];
+        if (v === baseValue(o)) delete ctx.options[o.name];
         else ctx.options[o.name] = v;
         refresh();
       });
@@ -639,6 +686,7 @@
       if (o.help) label.append(el("small", { class: "help", id: `${id}-help`, text: o.help }));
       box.append(label);
     }
+    showOptionChanges();
   }
 
   function switchBook(name) {
@@ -646,6 +694,7 @@
     ctx.ruleset = name; // kept even when unknown here (yet): the key may be missing, the list then follows
     if (book() === before) return;
     ctx.options = {};
+    ctx.preset = "";
     // flowers: names become a count for a book that counts them; a count cannot say which flowers;
     // a book without flowers has none
     if (flowerMode() === "none") ctx.flowers = 0;
@@ -719,7 +768,7 @@
   // the least a valid win scores: an option named min_<unit> when the book has one, else its minimum
   function minimum(b) {
     const opt = (b.options || []).find((o) => o.name === `min_${b.unit}` || o.name === "min_points");
-    return opt ? (ctx.options[opt.name] ?? opt.default) : b.minimum;
+    return opt ? (b === book() ? optionValue(opt) : opt.default) : b.minimum;
   }
 
   function scoredBy(b) {
@@ -1020,7 +1069,9 @@
     for (const f of FLAGS) if (ctx[f]) q.set(f, "1");
     if (ctx.base_points !== 1) q.set("base", String(ctx.base_points));
     if (ctx.ruleset !== "mcr") q.set("ruleset", ctx.ruleset);
+    if (ctx.preset) q.set("preset", ctx.preset);
     for (const [k, v] of Object.entries(ctx.options)) q.set(`opt.${k}`, String(v));
+    if (ctx.liable && has("liable")) q.set("liable", ctx.liable);
     if (ctx.missing_suit && has("missing_suit")) q.set("missing", ctx.missing_suit);
     if (ctx.out.length && has("out")) q.set("out", ctx.out.join(""));
     const s = q.toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
@@ -1039,13 +1090,15 @@
     for (const f of FLAGS) ctx[f] = q.get(f) === "1";
     ctx.base_points = Math.max(1, parseInt(q.get("base") || "1", 10) || 1);
     switchBook(q.get("ruleset") || "mcr");
+    ctx.preset = pickPreset(q.get("preset"));
     for (const o of book().options || []) {
       const v = q.get(`opt.${o.name}`);
       if (v === null) continue;
       const val = o.choices && o.choices.length ? v : parseInt(v, 10);
-      if (o.choices && o.choices.length ? o.choices.includes(val) : Number.isInteger(val)) ctx.options[o.name] = val;
+      if (o.choices && o.choices.length ? o.choices.includes(val) : Number.isInteger(val)) keepOption(o, val);
     }
     buildOptions();
+    ctx.liable = wind(q.get("liable"), "");
     ctx.missing_suit = /^[mps]$/.test(q.get("missing") || "") ? q.get("missing") : "";
     ctx.out = [...new Set((q.get("out") || "").split("").filter((w) => w in WINDS))];
     const h = q.get("hand");
@@ -1058,6 +1111,13 @@
   }
 
   const previousSeat = (s) => "NESW"["ESWN".indexOf(s)];
+  // a preset named in a link or a pasted request, if the book has it (the first is the default: "")
+  const pickPreset = (name) => {
+    const known = presetsOf(book());
+    return known.some((p) => p.name === name) && known[0].name !== name ? name : "";
+  };
+  // an option value kept only where it differs from the preset chosen
+  const keepOption = (o, v) => { if (v === baseValue(o)) delete ctx.options[o.name]; else ctx.options[o.name] = v; };
 
   // a count (MCR), or flower names (English or Chinese) for a book that takes them one by one
   function readFlowers(v) {
@@ -1109,9 +1169,11 @@
     ctx = { ...DEFAULT_CTX, flowers, options: {}, out: [] };
     switchBook(typeof obj.ruleset === "string" ? obj.ruleset : "mcr");
     if (obj.options && typeof obj.options === "object") {
-      for (const o of book().options || []) if (o.name in obj.options) ctx.options[o.name] = obj.options[o.name];
+      ctx.preset = pickPreset(obj.options.preset);
+      for (const o of book().options || []) if (o.name in obj.options) keepOption(o, obj.options[o.name]);
     }
     buildOptions();
+    ctx.liable = c.liable in WINDS ? c.liable : "";
     if (/^[mps]$/.test(c.missing_suit || "")) ctx.missing_suit = c.missing_suit;
     if (Array.isArray(c.out)) ctx.out = c.out.filter((w) => w in WINDS);
     if (c.seat_wind in WINDS) ctx.seat = c.seat_wind;
@@ -1177,6 +1239,9 @@
         ctx.out = [..."ESWN"].filter((w) => (w === c.value ? c.checked : ctx.out.includes(w)));
         refresh();
       });
+    }
+    for (const r of document.querySelectorAll("input[name=liable]")) {
+      r.addEventListener("change", () => { ctx.liable = r.value; refresh(); });
     }
     $("key-form").addEventListener("submit", (ev) => {
       ev.preventDefault();

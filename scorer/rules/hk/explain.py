@@ -152,7 +152,7 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
         rows += [(fan, limit, sets.occurrences(fan, n, f)) for fan, n in shown]
         rows += [(other, limit, sets.occurrences(other, 1, f)) for other in limits if other != limit]
     else:
-        if D.LITTLE_THREE_DRAGONS in counted:
+        if D.LITTLE_THREE_DRAGONS in counted and not f.little_three_adds:
             rows.append((D.DRAGON_PUNG, D.LITTLE_THREE_DRAGONS, sets.occurrences(D.DRAGON_PUNG, 2, f)))
         if D.FLOWER_SET in counted:  # every complete set holds the seat's own number
             rows.append((D.SEAT_FLOWER, D.FLOWER_SET, [()] * counted[D.FLOWER_SET]))
@@ -163,7 +163,8 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: (r.total, r.limit, r.points),
                     reverse=True)[:MAX_ARRANGEMENTS]
     arrangements = tuple(
-        Arrangement(r.points, r.total, tuple(fan_score(TABLE, i, n, cap if r.limit else -1) for i, n in r.fans),
+        Arrangement(r.points, r.total,
+                    tuple(fan_score(TABLE, i, n, cap if r.limit else f.values[i]) for i, n in r.fans),
                     _sets(hand, f, r))
         for r in ranked)
     return replace(result, explanation=Explanation(fan_sets, excluded, arrangements))

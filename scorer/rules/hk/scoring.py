@@ -14,28 +14,32 @@ from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
-from ...errors import BAD_FLOWERS, ScorerError
+from ...errors import BAD_FLOWERS, CONTRADICTORY_CONTEXT, ScorerError
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
-from ...tiles import EAST, INDEX, WINDS
+from ...tiles import EAST, INDEX, IS_DRAGON, IS_WIND, NORTH, RED, WHITE, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from . import detect as D
 from .fans import LIMITS, ORDER, TABLE
-from .options import HALF, HALF_DOUBLING, HKOptions
+from .options import ADDS, HKOptions
 from .payouts import payouts
 
 RULESET: Final = "hk"
+DRAGONS: Final = tuple(range(RED, WHITE + 1))
+WIND_TILES: Final = tuple(range(EAST, NORTH + 1))
 _DEFAULT_OPTIONS: Final = HKOptions()
 
 
 class _Facts:
     """What every reading of one hand shares, worked out once."""
 
-    def __init__(self, hand: Hand, ctx: Context, cap: int) -> None:
-        self.cap = cap  # what a limit hand is worth
+    def __init__(self, hand: Hand, ctx: Context, options: HKOptions) -> None:
+        self.cap = options.max_fan  # what a limit hand is worth
+        self.values = options.values  # each fan's worth by the options (HK28, HK29)
+        self.little_three_adds = options.little_three_dragons == ADDS
         self.win = INDEX[hand.winning_tile]
         self.standing = hand.standing_counts()
         self.counts = hand.counts()
@@ -116,13 +120,10 @@ def _first_limit(found: list[str]) -> str:
     return min(found, key=LIMITS.index)
 
 
-_POINTS: Final = TABLE.points
-
-
-def _sum(fans: list[tuple[str, int]]) -> int:
+def _sum(values: dict[str, int], fans: list[tuple[str, int]]) -> int:
     points = 0
     for fan, n in fans:
-        points += _POINTS[fan] * n
+        points += values[fan] * n
     return points
 
 
@@ -142,6 +143,8 @@ def reading_fans(f: _Facts, pungs: list[int], pair: int, chows: int, kongs: int,
     if D.is_four_concealed_pungs(len(pungs), concealed_pungs, f.self_drawn):
         limits.append(D.FOUR_CONCEALED_PUNGS)
     fans = list(f.base)
+    if little_three and f.little_three_adds:
+        dragons = 2  # 小三元 3 beside its two dragon pungs (HK28)
     if dragons:
         fans.append((D.DRAGON_PUNG, dragons))
     if little_three:
@@ -177,14 +180,14 @@ def _regular(f: _Facts, div: Division) -> _Reading:
     fans, limits = reading_fans(f, pungs, pair, f.meld_chows + len(own_chows), f.kongs, concealed_pungs)
     if limits:
         return _limit_reading(REGULAR_FORM, _first_limit(limits), f.cap, div, exposed_pung)
-    return _Reading(REGULAR_FORM, fans, _sum(fans), False, div, exposed_pung)
+    return _Reading(REGULAR_FORM, fans, _sum(f.values, fans), False, div, exposed_pung)
 
 
 def _seven_pairs(f: _Facts) -> _Reading:
     if f.whole_limits:
         return _limit_reading(SEVEN_PAIRS_FORM, _first_limit(f.whole_limits), f.cap)
     fans = [*f.base, (D.SEVEN_PAIRS, 1)]  # no 门前清 beside it: the form is concealed by nature
-    return _Reading(SEVEN_PAIRS_FORM, fans, _sum(fans), False)
+    return _Reading(SEVEN_PAIRS_FORM, fans, _sum(f.values, fans), False)
 
 
 # --- the chosen reading's sets -------------------------------------------------------------------
@@ -223,7 +226,7 @@ class _Hk(Engine[_Facts, _Reading]):
         return context.for_hand(hand)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
-        return _Facts(hand, ctx, options.max_fan)
+        return _Facts(hand, ctx, options)
 
     def readings(self, hand: Hand, f: _Facts) -> list[_Reading]:
         out = [_regular(f, div) for div in decompose.regular_divisions(f.standing, f.need)]
@@ -247,18 +250,47 @@ class _Hk(Engine[_Facts, _Reading]):
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: _Facts, best: _Reading) -> Result:
         cap = f.cap
-        fans = tuple(fan_score(TABLE, i, n, cap if best.limit else -1) for i, n in best.fans)
+        values = f.values
+        fans = tuple(fan_score(TABLE, i, n, cap if best.limit else values[i]) for i, n in best.fans)
         total = best.total
         valid = total >= options.min_fan
         pay = None
         reason = None
+        if ctx.liable is not None:
+            check_liable(hand, ctx, best.limit)
         if valid:
             pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
-                          options.points_table == HALF_DOUBLING, options.discard_payment == HALF)
+                          options.points_table, options.discard_payment, options.stakes, ctx.liable)
         else:
             reason = f"{total} fan; a win needs {options.min_fan}"
         return Result(True, valid, best.points, 0, total, fans, _sets(hand, f, best), pay, reason, RULESET,
                       best.limit)
+
+
+def check_liable(hand: Hand, ctx: Context, limit: bool) -> None:
+    """包 (HK30) only where a discard can have let the winner complete the hand: 十二张落地 (four
+    exposed melds), or a limit hand holding 大三元 / 大四喜 (whichever limit names it) with those
+    dragon or wind sets exposed, all of them or all but the one the liable seat's discard completes
+    as the winning tile."""
+    exposed = [INDEX[m.tile] for m in hand.melds if not m.concealed]
+    if len(exposed) == 4:
+        return
+    counts = hand.counts()
+    if limit and all(counts[t] >= 3 for t in DRAGONS):
+        need, shown, what = 3, sum(1 for t in exposed if IS_DRAGON[t]), "dragon"
+    elif limit and all(counts[t] >= 3 for t in WIND_TILES):
+        need, shown, what = 4, sum(1 for t in exposed if IS_WIND[t]), "wind"
+    else:
+        _contradiction_liable("包 is for 大三元, 大四喜 or four exposed melds (十二张落地); this hand is none of them")
+        return
+    if shown == need or (shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable):
+        return
+    _contradiction_liable(f"{shown} of the {need} {what} sets are exposed melds: no discard by {ctx.liable} let the "
+                          "winner complete them")
+
+
+def _contradiction_liable(message: str) -> None:
+    raise ScorerError(CONTRADICTORY_CONTEXT, message, ("context", "liable"))
 
 
 ENGINE: Final = _Hk(RULESET, limits=True)
