@@ -159,6 +159,7 @@ def _run(seed: int, structure: str, n: int) -> None:
     assert not failures, f"{len(failures)}/{len(sample)} holdings disagree:\n" + "\n".join(failures[:15])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("structure", list(SAMPLES))
 def test_shanten_useful_and_waits_agree_with_reference(structure: str) -> None:
     _run(SEED, structure, SAMPLES[structure])

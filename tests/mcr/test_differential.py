@@ -55,6 +55,7 @@ def hands(structure: str) -> tuple[GenHand, ...]:
     return tuple(generate(SEED, i, forced) for i in range(SAMPLES[structure]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("structure", list(SAMPLES))
 def test_scorer_agrees_with_reference(structure: str) -> None:
     sample = hands(structure)
@@ -70,6 +71,7 @@ def test_scorer_agrees_with_reference(structure: str) -> None:
 NEAR_MISS_HANDS = 60  # per structure; each gives ~30 variants, most of them no win
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("structure", list(SAMPLES))
 def test_near_misses_agree_with_reference(structure: str) -> None:
     """The same hands won on every other tile: mostly incomplete, sometimes another wait.

@@ -282,6 +282,7 @@ def _check(g: GenHand) -> None:
     check_explained(scorer.score(hand, ctx), scorer.score(hand, ctx, explain=True), hand, ctx)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, 3000, 500))
 def test_explained_properties_over_generated_hands(start: int) -> None:
     """3,000 generated hands (seed 17), in six slices so that a failure names its slice."""

@@ -273,6 +273,7 @@ def check(book: str, hand: scorer.Hand, ctx: dict[str, Any], opts: dict[str, Any
     return d
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, 2000, 500))
 def test_hk_explained_properties_over_generated_hands(start: int) -> None:
     reqs = list(hk_requests(2000, seed=5))[start:start + 500]
@@ -280,6 +281,7 @@ def test_hk_explained_properties_over_generated_hands(start: int) -> None:
         check("hk", hand, ctx, opts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, 2000, 500))
 def test_sichuan_explained_properties_over_generated_hands(start: int) -> None:
     reqs = list(sichuan_requests(2000, seed=7))[start:start + 500]

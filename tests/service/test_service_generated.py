@@ -60,6 +60,7 @@ def check(i: int, g: GenHand, got: dict[str, Any]) -> list[str]:
     return [f"#{i} {g.notation()} ({g.context_str()}): " + "; ".join(wrong)] if wrong else []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, N_HANDS, CHUNK), ids=lambda s: f"hands-{s}")
 def test_generated_hands_agree_with_the_reference(client, start):
     hands = [(i, generate(SEED, i)) for i in range(start, start + CHUNK)]
