@@ -8,7 +8,7 @@ in the unit tests, and pytest never imports this package (locust patches the pro
     python -m loadtest.compare_throughput      wrk: /v1/score vs a minimal Flask endpoint
     bash loadtest/ci_smoke.sh                  the CI smoke (<= 30 s), fails on any 5xx
 
-``hands`` makes the request bodies (seeds/ plus generated hands of every structure); ``server``
-starts and stops gunicorn; ``minimal_app`` is the baseline; ``variants`` switches one layer of the
-service off from the outside, to price it.
+``testkit.hands.load`` makes the request bodies (seeds/ plus generated hands of every structure) and
+``testkit.server`` starts and stops gunicorn (both shared with the tests); ``minimal_app`` is the
+baseline; ``variants`` switches one layer of the service off from the outside, to price it.
 """

@@ -38,8 +38,8 @@ def measure(n: int, seed: int, reps: int, warm: bool = False) -> dict[str, Any]:
     """In this interpreter: the best of ``reps`` cold batch requests, in seconds (``warm``: after
     a batch of other hands, in the same process)."""
     import scorer
-    from loadtest.hands import generate
     from service import create_app
+    from testkit.hands.load import generate
 
     bodies = [g.body("notation" if k % 4 == 3 else "object") for k, g in enumerate(generate(n, seed))]
     raw = json.dumps({"requests": bodies}).encode()  # encoded once: the client's cost is not the server's

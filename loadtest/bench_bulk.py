@@ -37,7 +37,7 @@ if not __package__:
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import scorer  # noqa: E402
-from loadtest.hands import generate  # noqa: E402
+from testkit.hands.load import generate  # noqa: E402
 
 
 def write_lines(path: Path, n: int, seed: int) -> list[bytes]:

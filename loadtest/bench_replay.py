@@ -20,7 +20,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import scorer  # noqa: E402
-from tests.recordgen import game  # noqa: E402
+from testkit.records import game  # noqa: E402
 
 
 def main() -> None:

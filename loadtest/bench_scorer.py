@@ -62,8 +62,8 @@ _ENV = dict(os.environ)
 os.environ.setdefault("SCORER_RESULT_CACHE_SIZE", "4096")
 import scorer  # noqa: E402
 from loadtest import stream  # noqa: E402
-from loadtest.hands import generate, seed_requests  # noqa: E402
 from scorer.tiles import to_botzone  # noqa: E402
+from testkit.hands.load import generate, seed_requests  # noqa: E402
 
 WINDS = "ESWN"
 COLUMNS = ("ref", "cold", "warm", "e2e")

@@ -45,9 +45,9 @@ import MahjongGB  # noqa: E402
 
 import scorer  # noqa: E402
 from loadtest import stream  # noqa: E402
-from loadtest.hands import CODES, generate  # noqa: E402
 from scorer.tiles import to_botzone  # noqa: E402
 from scorer.waits import shanten  # noqa: E402
+from testkit.hands.load import CODES, generate  # noqa: E402
 
 COLUMNS = ("ref", "ready", "ready_w", "discard", "ref14")
 

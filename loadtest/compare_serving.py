@@ -32,34 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from loadtest.compare_throughput import Setting, ensure_wrk, wrk
-from loadtest.hands import write_bodies
-from loadtest.server import Gunicorn, children
+from testkit.hands.load import write_bodies
+from testkit.server import Gunicorn, connections_per_worker
 
 REAL = "service:create_app()"
-
-
-def connections_per_worker(master: int, port: int) -> list[int]:
-    """Established connections on ``port`` held by each worker (from /proc/<pid>/fd and /proc/net/tcp)."""
-    inodes: dict[str, bool] = {}
-    try:
-        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-            f = line.split()
-            if int(f[1].split(":")[1], 16) == port and f[3] == "01":  # local port, ESTABLISHED
-                inodes[f[9]] = True
-    except OSError:
-        return []
-    out = []
-    for pid in sorted(children(master)):
-        n = 0
-        try:
-            for fd in Path(f"/proc/{pid}/fd").iterdir():
-                target = fd.readlink().as_posix() if fd.is_symlink() else ""
-                if target.startswith("socket:[") and target[8:-1] in inodes:
-                    n += 1
-        except OSError:
-            pass
-        out.append(n)
-    return sorted(out)
 
 
 def main(argv: list[str] | None = None) -> int:

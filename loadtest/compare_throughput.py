@@ -13,7 +13,7 @@ project's ``gunicorn.conf.py`` plus that setting: (a) the real service, (b)
 (Debian's ``wrk``; a lighter load generator than locust, which would spend as much CPU per request
 as the server) then drives them in alternating rounds, a-b, b-a, ..., ``--connections`` connections
 for ``--duration`` seconds each, POSTing distinct request bodies in turn (``loadtest/wrk_bodies.lua``
-over ``--hands`` bodies from ``loadtest.hands``; each round of (a) starts where the last stopped,
+over ``--hands`` bodies from ``testkit.hands.load``; each round of (a) starts where the last stopped,
 so no body is sent twice to a server while the list lasts, and the result cache cannot fake the
 figure: its hit rate during the rounds is printed when no worker was replaced meanwhile).
 
@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loadtest.hands import write_bodies
 from loadtest.run_load import scrape_cache
-from loadtest.server import ROOT, Gunicorn, cpu_seconds
+from testkit.hands.load import write_bodies
+from testkit.server import ROOT, Gunicorn, cpu_seconds
 
 LUA = ROOT / "loadtest" / "wrk_bodies.lua"
 REAL = "service:create_app()"

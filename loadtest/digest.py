@@ -2,7 +2,7 @@
 
     python loadtest/digest.py [--scores 4000] [--waits 600]
 
-Scores generated hands (``tests/handgen.py`` and ``loadtest/hands.py``, object and notation
+Scores generated hands (``testkit/hands/themed.py`` and ``testkit/hands/load.py``, object and notation
 bodies, every rule book) and analyses waits (13 tiles ready and not, 14 tiles), serialises each
 answer (or its error) as JSON, and prints one SHA-256 per kind. Run it with each build's
 interpreter before and after a change: the digests must not move.
@@ -22,8 +22,8 @@ if not __package__:
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import scorer  # noqa: E402
-from loadtest.hands import generate  # noqa: E402
-from tests.handgen import CODES, generate_many  # noqa: E402
+from testkit.hands.load import generate  # noqa: E402
+from testkit.hands.themed import CODES, generate_many  # noqa: E402
 
 
 def _answer(fn: Any, *args: Any, **kwargs: Any) -> bytes:

@@ -5,7 +5,7 @@
 Each of ``--procs`` fresh processes of this interpreter (the build installed in its venv; run it with
 the compiled wheel's interpreter to measure the wheel) builds the app as a gunicorn worker has it
 (``PROMETHEUS_MULTIPROC_DIR`` set before the import, ``gc.freeze()`` after it, as
-``post_worker_init`` does), then answers distinct ``loadtest.hands`` bodies by direct WSGI calls
+``post_worker_init`` does), then answers distinct ``testkit.hands.load`` bodies by direct WSGI calls
 (``loadtest/profile_service.py``'s driver, no sockets) in rounds: each round gives every setting
 ``--chunk`` new bodies, in an order rotated from round to round (so no setting always runs first
 or last), with the young-generation threshold set to that setting's value (older generations at
@@ -38,9 +38,9 @@ def one_process(youngs: list[int], rounds: int, chunk: int, seed: int) -> dict[s
     import orjson
 
     import scorer
-    from loadtest.hands import generate
     from loadtest.profile_service import drive
     from service import create_app
+    from testkit.hands.load import generate
 
     app = create_app()
     bodies = [orjson.dumps(g.body()) for g in generate(rounds * len(youngs) * chunk, seed)]

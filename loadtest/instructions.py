@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 HANDS = 400
 CHILD = f"""
 import sys
-sys.path.append({str(ROOT)!r})  # tests.handgen only: the scorer is the interpreter's installed build
-from tests.handgen import generate_many
+sys.path.append({str(ROOT)!r})  # testkit only: the scorer is the interpreter's installed build
+from testkit.hands.themed import generate_many
 import scorer
 n = int(sys.argv[1])
 hands = []

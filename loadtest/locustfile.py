@@ -4,7 +4,7 @@ gunicorn, checks the thresholds and stops everything), or by hand against a runn
     locust -f loadtest/locustfile.py --headless -H http://127.0.0.1:8000 -u 8 -r 8 -t 20s
 
 The mix (task weights): score 80, batch 10, fans 5, malformed 5. Hands come from ``seeds/`` and
-``loadtest.hands`` (MCR_LOCUST_HANDS distinct bodies, default 2000, so the result cache cannot fake
+``testkit.hands.load`` (MCR_LOCUST_HANDS distinct bodies, default 2000, so the result cache cannot fake
 the figure). A malformed request succeeds when it gets its documented 4xx as problem+json; every
 other response succeeds only as a 200 with the expected shape. Anything else is a failure.
 
@@ -26,7 +26,7 @@ from typing import Any
 from locust import FastHttpUser, constant, constant_throughput, events, task
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from loadtest.hands import CODES, request_pool  # noqa: E402
+from testkit.hands.load import CODES, request_pool  # noqa: E402
 
 JSON_HEADERS = {"Content-Type": "application/json", "Accept": "application/json"}
 PROBLEM = "application/problem+json"

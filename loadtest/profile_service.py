@@ -2,7 +2,7 @@
 
     python -m loadtest.profile_service [--n 3000] [--top 30] [--sort tottime|cumtime]
 
-Calls the WSGI app directly (no sockets) with distinct bodies from ``loadtest.hands``, once with
+Calls the WSGI app directly (no sockets) with distinct bodies from ``testkit.hands.load``, once with
 cProfile and once timed without it, next to ``loadtest/minimal_app.py`` on the same bodies. As under
 ``gunicorn.conf.py``, ``PROMETHEUS_MULTIPROC_DIR`` is set (a temporary directory) before the app is
 imported, so the metrics take their multiprocess path. Prints the per-request time of both as a
@@ -67,9 +67,9 @@ def main(argv: list[str] | None = None) -> int:
 
         import orjson
 
-        from loadtest.hands import request_pool
         from loadtest.minimal_app import create_app as minimal_app
         from service import create_app
+        from testkit.hands.load import request_pool
 
         logging.disable(logging.INFO)  # the access log is gunicorn's, not the app's; keep stdout quiet
         pool = [orjson.dumps(b) for b in request_pool(3 * args.n, args.seed)]

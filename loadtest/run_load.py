@@ -31,7 +31,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from loadtest.server import ROOT, Gunicorn, cpu_seconds
+from testkit.server import ROOT, Gunicorn, cpu_seconds
 
 LOCUSTFILE = ROOT / "loadtest" / "locustfile.py"
 

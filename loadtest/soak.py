@@ -5,7 +5,7 @@
 
 Starts gunicorn with the project's ``gunicorn.conf.py`` on 127.0.0.1:<free port> (stopped by its
 PID at the end, always), then ``--connections`` keep-alive clients POST ``/v1/score`` bodies from
-``loadtest.hands`` (``--hands`` distinct ones, taken in turn) at ``--rate`` requests/s in all, on a
+``testkit.hands.load`` (``--hands`` distinct ones, taken in turn) at ``--rate`` requests/s in all, on a
 fixed schedule, until ``--requests`` have been sent. The workers' resident memory (RSS, from /proc)
 is sampled throughout; the figure is RSS at the end of the warm-up against RSS at the end. The
 warm-up is the first pass over the distinct bodies (at least a tenth of the run; ``--warmup`` sets
@@ -30,8 +30,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from loadtest.hands import generate
-from loadtest.server import Gunicorn, children, rss_kib
+from testkit.hands.load import generate
+from testkit.server import Gunicorn, children, rss_kib
 
 
 def request_bytes(body: dict[str, Any]) -> bytes:

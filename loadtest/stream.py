@@ -4,7 +4,7 @@
 
 Each run is a new interpreter (this one's, so the build installed in its venv; run it with the
 compiled wheel's interpreter to measure the wheel) that imports the scorer, generates ``--n``
-hands it has never seen (``tests/handgen.py``, a different seed per run) as JSON-shaped fields,
+hands it has never seen (``testkit/hands/themed.py``, a different seed per run) as JSON-shaped fields,
 and goes through them once, in order, with the garbage collector on, as a service or a batch job
 does. Per hand it times, side by side:
 
@@ -19,9 +19,9 @@ does. Per hand it times, side by side:
             reference call, a Hong Kong hand, a Sichuan hand, then the next of each), each hand
             ``Hand.build`` + ``Context.build`` + ``scorer.score(..., ruleset=book)``: each book's mean
             per hand and its ratio to MCR's mean in the same run (``hk/mcr``, ``sichuan/mcr``), MCR's
-            to the reference as in ``score``. Hong Kong's hands are ``tests/handgen.py``'s that Hong
+            to the reference as in ``score``. Hong Kong's hands are ``testkit/hands/themed.py``'s that Hong
             Kong scores as winning (no knitted or honours-and-knitted shapes), Sichuan's
-            ``tests/explain_off_hash.py``'s two-suit generator's, each with a missing suit it lacks;
+            ``testkit/hands/books.py``'s two-suit generator's, each with a missing suit it lacks;
             both chosen and written as JSON fields by a process of their own beforehand (choosing Hong
             Kong's means scoring them, which the timed process must not have done). A full
             collection lands on whichever book's hand crossed the threshold, so the ratios are also
@@ -71,7 +71,7 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
     import MahjongGB
 
     import scorer
-    from tests.handgen import generate_many
+    from testkit.hands.themed import generate_many
 
     hands = generate_many(n, seed)
     bodies = [json.loads(json.dumps(g.request_body())) for g in hands]  # as a JSON parser gives them
@@ -106,7 +106,7 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
 
 
 def _packs(melds: list[dict[str, Any]]) -> tuple[tuple[str, str, int], ...]:
-    from tests.handgen import BOTZONE
+    from testkit.hands.themed import BOTZONE
 
     out = []
     for m in melds:
@@ -150,7 +150,7 @@ def waits_hands(n: int, seed: int) -> tuple[list[tuple[dict[str, Any], Any]], li
     is not called: a process timing it starts with every cache empty."""
     import MahjongGB
 
-    from tests.handgen import BOTZONE, CODES, generate_many
+    from testkit.hands.themed import BOTZONE, CODES, generate_many
 
     shanten_ref = MahjongGB.MahjongShanten
     rng = random.Random(seed)
@@ -242,8 +242,8 @@ def _prep_books(n: int, seed: int) -> dict[str, Any]:
     """Hong Kong and Sichuan request bodies for ``_child_books``, in a process of their own: ``n``
     generated hands Hong Kong scores as winning, ``n`` Sichuan hands (JSON fields)."""
     import scorer
-    from tests.explain_off_hash import sichuan_requests
-    from tests.handgen import generate
+    from testkit.hands.books import sichuan_requests
+    from testkit.hands.themed import generate
 
     hk: list[dict[str, Any]] = []
     k = 0
@@ -272,7 +272,7 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
     import MahjongGB
 
     import scorer
-    from tests.handgen import generate_many
+    from testkit.hands.themed import generate_many
 
     with open(prepared, encoding="utf-8") as f:
         prep = json.load(f)

@@ -2,7 +2,7 @@
 
     python -m loadtest.worst_batch [--pool 4000] [--size 1000] [--seed 7] [--out batch.json] [--post URL]
 
-Draws ``--pool`` hands from ``loadtest.hands`` over every structure (the many-division full
+Draws ``--pool`` hands from ``testkit.hands.load`` over every structure (the many-division full
 flushes and seven-pairs-that-read-as-regular are over-represented there), scores each cold (caches
 cleared, best of three, so machine noise does not pick the hand) and keeps the ``--size`` slowest,
 in a ``POST /v1/score/batch`` body. ``--post`` sends it to a running service and prints how long
@@ -18,31 +18,7 @@ import time
 import urllib.request
 from typing import Any
 
-from loadtest.hands import generate
-
-
-def slowest_bodies(pool: int = 4000, size: int = 1000, seed: int = 7) -> tuple[list[dict[str, Any]], float]:
-    """The ``size`` slowest request bodies of ``pool`` generated ones, and their cold scoring time
-    in seconds (the library alone, no HTTP)."""
-    import scorer
-    from loadtest.bench_scorer import build
-    from scorer.rules.mcr import scoring
-
-    timed: list[tuple[float, dict[str, Any]]] = []
-    for h in generate(pool, seed=seed):
-        body = h.body()
-        hand, ctx = build(body)
-        best = float("inf")
-        for _ in range(3):
-            scoring.clear_caches()
-            t0 = time.perf_counter()
-            scorer.score(hand, ctx)
-            best = min(best, time.perf_counter() - t0)
-        timed.append((best, body))
-    timed.sort(key=lambda t: -t[0])
-    chosen = timed[:size]
-    scoring.clear_caches()
-    return [b for _, b in chosen], sum(t for t, _ in chosen)
+from testkit.hands.worst import slowest_bodies
 
 
 def post(url: str, body: bytes, timeout: float = 120.0) -> tuple[int, float, dict[str, Any]]:

@@ -7,17 +7,27 @@ and answered with (JSON, the fast check, the schemas, the problem objects) is th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from flask import Flask
 
 
+@lru_cache(maxsize=1)
+def _spec_as_json(spec: bytes) -> bytes:
+    """openapi.yaml as JSON (GET /openapi.json): parsed once a process, however many apps are made
+    (the YAML parse is most of ``create_app``'s time; the test suite makes an app per test)."""
+    import orjson
+    import yaml  # type: ignore[import-untyped]  # PyYAML ships no types
+
+    return orjson.dumps(yaml.load(spec, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from importlib import resources
 
     import orjson
-    import yaml  # type: ignore[import-untyped]  # PyYAML ships no types
 
     import scorer
 
@@ -42,7 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["mcr"] = {
         "ready": False,
         "openapi": spec,
-        "openapi_json": orjson.dumps(yaml.load(spec, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))),
+        "openapi_json": _spec_as_json(spec),
         # each rule book's fan table, serialised once (GET /v1/fans?ruleset=...)
         "fans": {name: orjson.dumps({"ruleset": name, "fans": [f.to_dict() for f in book.fan_table]})
                  for name, book in scorer.RULESETS.items()},

@@ -5,7 +5,7 @@ page (fan names, 番种, the rule books' titles, the flower tiles' names) is an 
 ships this subset instead (``service/static/fonts/``, served from this origin like everything
 else; ``calculator.css`` names it in an ``@font-face`` with a ``unicode-range``, so Latin text
 keeps the system font). The WOFF2 file is committed; this script is how it was made, rerun
-when a fan table, a rule book or the page gains a character (``tests/test_pages.py`` fails until
+when a fan table, a rule book or the page gains a character (``tests/browser/test_pages.py`` fails until
 then):
 
     pip install -e ".[art]"                       # fonttools and brotli, pinned

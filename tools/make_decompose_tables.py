@@ -13,7 +13,7 @@ Three tables, each keyed by a suit's 9 counts as a base-6 number (rank 1 lowest:
 
 Generating them took a tenth of a second of every process's start; loading them takes ~15 ms.
 The file is committed and shipped in the wheel; rerun this only to change them
-(tests/test_decompose.py fails until then).
+(tests/core/test_decompose.py fails until then).
 """
 
 from __future__ import annotations

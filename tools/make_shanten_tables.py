@@ -5,7 +5,7 @@ what any two frontiers merge to (the layout is ``scorer/waits/tables.py``'s docs
     python tools/make_shanten_tables.py --check  # exit 1 if the shipped file differs
 
 The file is committed and shipped in the wheel; rerun this only after changing
-``scorer/waits/frontier.py`` (tests/test_shanten_tables.py fails until then). It loads
+``scorer/waits/frontier.py`` (tests/core/test_shanten_tables.py fails until then). It loads
 ``frontier.py`` by its path, so it runs even while the package cannot import its tables.
 """
 

@@ -1,0 +1,118 @@
+"""Every rule book in the registry has the same shape: a fan table of one row type whose ids are the
+book's own StrEnum, a detector in the book's detect module for every fan, an explanation group for
+every fan, options that cite their source in RULINGS.md, a RULINGS.md section, problem titles for
+its own refusal codes. A new book that leaves any of these out fails here, not in review.
+
+And the house's one rule about layers: the library imports nothing from the web package.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from pathlib import Path
+
+import pytest
+
+import scorer
+from scorer.rules import RULESETS, RuleBook
+from scorer.rules.table import Fan, Group
+
+ROOT = Path(__file__).resolve().parents[2]
+RULING_IDS = set(re.findall(r"^\| ([A-Z]+\d+) \|", (ROOT / "RULINGS.md").read_text(encoding="utf-8"), re.M))
+BOOKS = [pytest.param(book, id=name) for name, book in RULESETS.items()]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_fan_ids_are_the_books_own_str_enum_in_table_order(book: RuleBook) -> None:
+    rows = book.fans.fans
+    assert rows and all(isinstance(f, Fan) for f in rows)
+    ids = type(rows[0].id)
+    assert issubclass(ids, StrEnum) and ids is not StrEnum
+    assert [f.id for f in rows] == list(ids)  # every member has a row, once, in the enum's order
+    assert [r.id for r in book.fan_table] == [f.id.value for f in rows]
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_fan_names_its_detector_in_the_books_detect_module(book: RuleBook) -> None:
+    module = f"scorer.rules.{book.name}.detect"
+    assert [f.id for f in book.fans.fans if not callable(f.detector) or f.detector.__module__ != module] == []
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_fan_has_an_explanation_group_and_the_book_explains(book: RuleBook) -> None:
+    assert all(isinstance(f.group, Group) for f in book.fans.fans)
+    assert book.fans.group(Group.WHOLE_HAND) and book.fans.group(Group.NO_SET)
+    assert book.explain is not None
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_book_has_a_rulings_section_and_every_option_cites_a_row_of_it(book: RuleBook) -> None:
+    assert book.rulings
+    for prefix in book.rulings:
+        assert any(re.fullmatch(rf"{prefix}\d+", i) for i in RULING_IDS), prefix
+    for o in book.options:
+        cited = o.source.split(":", 1)[0]
+        assert cited in RULING_IDS and re.fullmatch(rf"(?:{'|'.join(book.rulings)})\d+", cited), (o.name, o.source)
+        assert o.source.split(":", 1)[1].strip(), o.name
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_books_own_refusal_codes_are_problem_types(book: RuleBook) -> None:
+    from scorer.wire.problems import TITLES
+
+    assert all(TITLES[code.replace("_", "-")] == title for code, title in book.errors)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_refusal_for_a_context_field_carries_the_book(book: RuleBook) -> None:
+    other = {"mcr": {"missing_suit": "s"}, "hk": {"last_copy": True}, "sichuan": {"prevalent_wind": "S"}}[book.name]
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score("[222m1][444m2][666m3]88m99s8m", ruleset=book.name, **other)
+    assert (e.value.code, e.value.ruleset) == ("not_in_ruleset", book.name)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_a_settlement_where_the_book_has_one_reads_a_body_and_settles_it(book: RuleBook) -> None:
+    s = book.settlement
+    if s is None:
+        return
+    assert s.what and callable(s.build) and callable(s.settle)
+    with pytest.raises(scorer.ScorerError) as e:
+        s.of_body({"no_such_field": 1})
+    assert (e.value.code, e.value.field) == ("bad_value", ("no_such_field",))
+
+
+def test_the_books_that_settle_more_than_one_win() -> None:
+    assert {name for name, b in RULESETS.items() if b.settlement is not None} == {"mcr", "sichuan"}
+
+
+def test_the_engine_is_the_one_place_that_builds_sets_and_breakdown_entries() -> None:
+    building = re.compile(r"\b(?:ScoredSet|FanScore)\(")
+    rules = ROOT / "scorer" / "rules"
+    assert [str(p.relative_to(ROOT)) for p in sorted(rules.rglob("*.py"))
+            if p.name != "engine.py" and building.search(p.read_text(encoding="utf-8"))] == []
+
+
+def test_the_library_imports_nothing_from_the_web_package() -> None:
+    importing = re.compile(r"^\s*(?:from\s+service[\s.]|import\s+service\b)", re.M)
+    offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "scorer").rglob("*.py"))
+                 if importing.search(p.read_text(encoding="utf-8"))]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_book_has_worked_examples_in_its_own_seeds_folder(book: RuleBook) -> None:
+    seeds = sorted((ROOT / "seeds" / book.name).glob("*.json"))
+    assert len(seeds) >= len(book.fan_table)  # one or more per fan
+    assert not list((ROOT / "seeds").glob("*.json"))  # every seed lives in its book's folder
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_preset_cites_a_ruling_of_the_book_and_the_default_comes_first(book: RuleBook) -> None:
+    assert book.presets and not book.presets[0].values
+    names = [p.name for p in book.presets]
+    assert len(names) == len(set(names))
+    for p in book.presets:
+        cited = p.source.split(":", 1)[0]
+        assert cited in RULING_IDS and re.fullmatch(rf"(?:L|{'|'.join(book.rulings)})\d+", cited), (p.name, p.source)

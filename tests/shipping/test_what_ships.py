@@ -1,0 +1,46 @@
+"""What the tests lean on stays out of what ships: the wheel's packages are ``scorer`` and ``service``
+only (``testkit``, ``tests`` and ``loadtest`` are found by nothing in pyproject's package discovery),
+and neither package imports the support code or the reference calculator, the tests' oracle."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+
+import pytest
+from setuptools import find_packages
+
+from tests.conftest import ROOT
+
+SHIPPED = ("scorer", "service")
+TEST_ONLY = {"testkit", "tests", "loadtest", "MahjongGB"}
+
+
+def test_package_discovery_finds_only_the_shipped_packages() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    find = pyproject["tool"]["setuptools"]["packages"]["find"]
+    packages = find_packages(str(ROOT), include=find["include"], exclude=find.get("exclude", ()))
+    assert {p.split(".")[0] for p in packages} == set(SHIPPED)
+    assert "testkit" in find_packages(str(ROOT))  # it is a package: left out by the include list, not by accident
+
+
+def imported_roots(source: str) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+@pytest.mark.parametrize("package", SHIPPED)
+def test_the_shipped_code_imports_nothing_test_only(package: str) -> None:
+    offenders = {str(p.relative_to(ROOT)): sorted(imported_roots(p.read_text(encoding="utf-8")) & TEST_ONLY)
+                 for p in sorted((ROOT / package).rglob("*.py"))}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_imported_roots_sees_both_import_forms() -> None:
+    source = "import MahjongGB\nfrom testkit.hands import load\nfrom . import x\n"
+    assert imported_roots(source) == {"MahjongGB", "testkit"}
