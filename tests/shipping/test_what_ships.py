@@ -44,3 +44,11 @@ def test_the_shipped_code_imports_nothing_test_only(package: str) -> None:
 def test_imported_roots_sees_both_import_forms() -> None:
     source = "import MahjongGB\nfrom testkit.hands import load\nfrom . import x\n"
     assert imported_roots(source) == {"MahjongGB", "testkit"}
+
+
+@pytest.mark.parametrize(("package", "never"), [("tests", "loadtest"), ("loadtest", "tests"), ("testkit", "tests"),
+                                                ("testkit", "loadtest")])
+def test_the_tests_and_the_load_tests_share_only_the_support_package(package: str, never: str) -> None:
+    offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / package).rglob("*.py"))
+                 if never in imported_roots(p.read_text(encoding="utf-8"))]
+    assert offenders == []
