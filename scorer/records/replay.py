@@ -576,12 +576,13 @@ def replay(record: Record | Mapping[str, Any]) -> Replay:
 
 def _context(g: _Game, seat: Wind, discarder: Wind | None, flags: Mapping[str, Any]) -> dict[str, Any]:
     fields = g.book.context_fields
+    options = g.book.parse_options(g.record.options)
     out: dict[str, Any] = {"self_drawn": discarder is None, "seat_wind": seat.value,
                            "discarder": None if discarder is None else discarder.value}
     if "prevalent_wind" in fields:
         out["prevalent_wind"] = g.record.prevalent_wind.value
     for k in ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy"):
-        if k in fields:
+        if g.book.means(k, options):  # Sichuan's last_copy only under its 绝张 (RULINGS S20)
             out[k] = flags[k]
     if "missing_suit" in fields:
         out["missing_suit"] = g.record.missing_suits[seat]

@@ -266,6 +266,14 @@ class RuleBook:
                               ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
 
+    def means(self, name: str, options: Any) -> bool:
+        """Whether the context field ``name`` means something under ``options`` (the book's own):
+        one of ``context_fields``, and its option on if it is one of ``optional_context``."""
+        if name not in self.context_fields and name not in _ALWAYS:
+            return False
+        switch = dict(self.optional_context).get(name)
+        return switch is None or getattr(options, switch, 0) not in (0, "off")
+
     def check_context(self, context: Context, options: Any = None) -> None:
         """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's
         missing suit in MCR): a value other than its default would be silently ignored. A field of

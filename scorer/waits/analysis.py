@@ -251,7 +251,7 @@ class _Rules:
         self.book = book
         self.options = options
         self.ctx = ctx
-        self.last_copy = "last_copy" in book.context_fields  # 和绝张 is decided per wait where it means something
+        self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
 
     def score(self, hand: Hand, ctx: Context) -> Result:
