@@ -407,3 +407,15 @@ def test_property_a_score_sums_to_zero_under_every_preset(preset: str, case: tup
     book = scorer.rulebook("sichuan")
     cap = book.parse_options({"preset": preset}).cap
     assert r.total == (r.points if cap < 0 else min(r.points, cap))
+
+
+def test_s20_the_waits_decide_last_copy_per_wait_under_its_option() -> None:
+    from scorer.waits.analysis import analyze
+
+    def wait_fans(options: dict[str, Any] | None) -> dict[str, set[str]]:
+        a = analyze("123m456m789m11p23p", {"missing_suit": "s"}, ruleset="sichuan", options=options,
+                    visible="4p4p4p").to_dict()
+        return {w["tile"]: {f["id"] for f in w["discard"]["fans"]} for w in a["waits"]}
+
+    assert wait_fans({"last_copy": 1}) == {"1p": {"basic"}, "4p": {"basic", "last_copy"}}  # 4p: three seen
+    assert wait_fans(None) == {"1p": {"basic"}, "4p": {"basic"}}
