@@ -10,6 +10,10 @@ rules (退税, 花猪, 查大叫). Every amount is × the base points.
     >>> [dict(e.changes) for e in ledger.events]
     [{'E': 6, 'S': -2, 'W': -2, 'N': -2}, {'E': 0, 'S': -1, 'W': 1, 'N': 0}]
 
+House rules (``options``, RULINGS T19-T23): 呼叫转移 (a win flagged ``after_kong`` takes the
+discarder's kong money), 血流成河 (``play`` ``xueliu``: winners stay, win again and pay; only the
+wall ends the hand), and the exhausted wall's 花猪 penalty, 查大叫 and 退税 switches.
+
 Seats are E S W N. ``Play.build`` reads a JSON body and refuses a hand of play that cannot have
 happened, with a ``ScorerError`` pointing into the body (``/events/3/win/winners/0/hand``);
 ``settle`` plays it through into a ``Settlement``.
