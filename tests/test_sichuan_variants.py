@@ -144,6 +144,18 @@ def test_s16_heavenly_and_earthly_hands_are_first_draws() -> None:
     assert (e.code, e.field) == ("not_in_ruleset", ("context", "heavenly_hand"))
 
 
+def test_s16_in_a_hand_of_play() -> None:
+    on = {"heavenly_hand": 4}
+    first = plain_win(None, ("E", E_WINS), heavenly_hand=True)
+    s = settled([first], options=on)
+    assert dict(s.events[0].changes) == {"E": 51, "S": -17, "W": -17, "N": -17}
+    e = refused(settled, [first])  # the option off
+    assert (e.code, e.field) == ("not_in_ruleset", ("events", 0, "win", "winners", 0, "context", "heavenly_hand"))
+    e = refused(settled, [kong("S", "concealed", "5m"), first], options=on)
+    assert (e.code, e.field) == ("contradictory_context",
+                                 ("events", 1, "win", "winners", 0, "context", "heavenly_hand"))
+
+
 def test_s17_concealed_hand_and_all_simples_are_switches() -> None:
     opts = {"concealed_hand": 2, "all_simples": 1}
     assert fans(sc("[2222m]345m678m11p34p5p", opts, discarder="W")) == {"basic": 1, "root": 1, "concealed_hand": 1}

@@ -649,6 +649,9 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], table: _Table) -> No
             raise ScorerError(CONTRADICTORY_CONTEXT, "kong_replacement (杠上开花) is the draw right after one's own "
                               f"kong (杠后补摸一张): the event before this win is not a kong by {w.player}",
                               (*wat, "context", "kong_replacement"))
+        if w.heavenly_hand and i:  # RULINGS S16: the dealer's first fourteen tiles, before anything happens
+            raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is won on the first fourteen tiles: no "
+                              "event comes before it", (*wat, "context", "heavenly_hand"))
         counts = list(w.hand.counts())
         if k:
             counts[INDEX[w.hand.winning_tile]] -= 1  # the one discarded tile, counted with the first winner
