@@ -90,7 +90,11 @@ def option(default: int | str, help: str, *, source: str, minimum: int | None = 
 
 
 def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
-    """The house rules a book's options dataclass declares, in declaration order."""
+    """The house rules a book's options dataclass declares, in declaration order (read once per
+    type: every request with options asks, and a book with many house rules has many fields)."""
+    known = _SPECS.get(options_type)
+    if known is not None:
+        return known
     out = []
     for f in fields(options_type):
         meta = f.metadata.get(_OPTION)
@@ -98,7 +102,12 @@ def option_specs(options_type: type) -> tuple[OptionSpec, ...]:
             continue
         help, minimum, maximum, choices, source = meta
         out.append(OptionSpec(f.name, f.default, help, minimum, maximum, choices, source))
-    return tuple(out)
+    specs = tuple(out)
+    _SPECS[options_type] = specs
+    return specs
+
+
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}
 
 
 OptionsT = TypeVar("OptionsT")
