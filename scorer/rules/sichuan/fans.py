@@ -63,7 +63,7 @@ ORDER: Final = TABLE.order
 
 MAX_FAN: Final = 5  # the default cap: 2**5 = 32 × base points
 SELF_DRAWN_FAN: Final = 1  # 自摸加番: one more fan
-OPTIONAL: Final = tuple((f.id, f.option) for f in FANS if f.option is not None)  # (fan id, its option)
+OPTIONAL: Final = tuple((f.id.value, f.option) for f in FANS if f.option is not None)  # (fan id, its option)
 
 
 def values(options: object) -> dict[str, int]:
