@@ -431,3 +431,29 @@ def test_s20_the_waits_decide_last_copy_per_wait_under_its_option() -> None:
 
     assert wait_fans({"last_copy": 1}) == {"1p": {"basic"}, "4p": {"basic", "last_copy"}}  # 4p: three seen
     assert wait_fans(None) == {"1p": {"basic"}, "4p": {"basic"}}
+
+
+# --- replaying a record under the house rules (RULINGS T19, T20) -------------------------------------------
+def _kong_then_discard(options: dict[str, Any] | None) -> Any:
+    from tests.replaying import record
+    from tests.test_replay_books import SD
+    from tests.test_replay_books import SUITS as RECORD_SUITS
+
+    script = "E draw; E discard 7s; S draw; S concealed_kong 1s; S replacement; S discard 3p; E win; wall_end"
+    rec = record(SD, script, ruleset="sichuan", missing_suits=RECORD_SUITS, wall=["7s", "1s", "8s"],
+                 **({"options": options} if options else {}))
+    return scorer.replay(rec)
+
+
+def test_t19_a_replayed_discard_right_after_a_kong_is_flagged_under_kong_transfer() -> None:
+    on, off = _kong_then_discard(ON), _kong_then_discard(None)
+    assert on.events[1]["win"]["after_kong"] is True and "after_kong" not in off.events[1]["win"]
+    assert on.settlement is not None and off.settlement is not None
+    assert on.settlement.events[1].transferred == 6 and off.settlement.events[1].transferred == 0
+    won_on, won_off = on.settlement.events[1].changes, off.settlement.events[1].changes
+    assert (won_on["S"] - won_off["S"], won_on["E"] - won_off["E"]) == (-6, 6)
+
+
+def test_t20_a_xueliu_record_is_refused_at_the_option() -> None:
+    e = refused(_kong_then_discard, XUELIU)
+    assert (e.code, e.field) == ("bad_option", ("options", "play"))
