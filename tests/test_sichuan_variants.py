@@ -16,14 +16,32 @@ import scorer
 from scorer.rules.sichuan.options import PRESETS
 from scorer.rules.sichuan.settle import Play, settle
 from tests.conftest import ROOT
-from tests.test_sichuan_settle import E_WINS, N_WINS_6P, S_WINS, SUITS, W_WINS, kong, plays
-from tests.test_sichuan_settle import win as plain_win
 
 PROPS = settings(max_examples=120, derandomize=True, database=None, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SEEDS = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "seeds" / "sichuan").glob("*.json"))}
 SIX_FAN = "[2222m][5555m1][888p1][222p1]5p5p"  # 将对 3 + 金钩钓 1 + 根 2 (seed 013)
 PLAIN = "123m456m789m11p23p4p"
+
+
+SUITS = {"E": "s", "S": "s", "W": "m", "N": "m"}  # the settlement tests' table
+E_WINS = "123m456m789m11p23p4p"  # E (missing s), 平胡
+W_WINS = "111s234s567s888s6p6p"  # W (missing m), 平胡 on 6p
+N_WINS_6P = "999s555p777p888p6p6p"  # N (missing m), 碰碰胡 on the pair, 6p
+S_WINS = "234m567m345p99p88m8m"  # S (missing s), 平胡 on 8m
+
+
+def kong(player: str, kind: str, tile: str, discarder: str | None = None) -> dict[str, Any]:
+    k: dict[str, Any] = {"player": player, "kind": kind, "tile": tile}
+    if discarder is not None:
+        k["discarder"] = discarder
+    return {"kong": k}
+
+
+def plain_win(discarder: str | None, *winners: tuple[str, Any], **context: bool) -> dict[str, Any]:
+    """A win event: its winners, each with these context flags."""
+    return {"win": {"discarder": discarder, "winners": [
+        {"player": p, "hand": h, **({"context": context} if context else {})} for p, h in winners]}}
 
 
 def win(discarder: str | None, *winners: tuple[str, Any], after_kong: object = None, **context: bool) -> dict[str, Any]:
@@ -359,31 +377,84 @@ def test_t23_refund_off() -> None:
 
 
 # --- properties ------------------------------------------------------------------------------------------
+PUNGS = {"E": "111m222m333m444m", "S": "666m777m888m999m", "W": "111s222s333s444s", "N": "666s777s888s999s"}
+HOLDINGS = {  # ready, not ready, a flower pig
+    "E": ("111m222m333m444m5p", "111m222m333m44m5p9m", "111m222m333m444m5s"),
+    "S": ("666m777m888m999m6p", "666m777m888m99m6p1m", "666m777m888m999m6s"),
+    "W": ("111s222s333s444s5p", "111s222s333s44s5p9s", "111s222s333s444s5m"),
+    "N": ("666s777s888s999s6p", "666s777s888s99s6p1s", "666s777s888s999s6m"),
+}
+KONG_TILES = {"E": ("5m", "7p", "8p", "9p"), "S": ("5m", "7p", "8p", "9p"), "W": ("5s", "7p", "8p", "9p"),
+              "N": ("5s", "7p", "8p", "9p")}
+
+
+def _shown(kongs: list[tuple[str, str]], rest: str) -> str:
+    """A hand or holding in notation with the player's kongs among its melds, each in place of one
+    of the pungs ``rest`` starts with (four characters each)."""
+    melds = "".join(f"[{t[0] * 4}{t[1]}{'' if kind == 'concealed' else '1'}]" for t, kind in kongs)
+    return melds + rest[4 * len(kongs):]
+
+
 @st.composite
 def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
-    """A generated hand of play (``tests.test_sichuan_settle.plays``) under any preset, 呼叫转移
-    on or off, each win right after its discarder's kong flagged after_kong when it is on; under
-    血流成河 a player who has won may self-draw again with its hand."""
-    b = draw(plays())
+    """A hand of play that could have happened, under any preset, 呼叫转移 on or off: kongs of free
+    tiles (each shown in its player's later hands), wins of four-pung hands on the pair (several
+    on one discard; the kong's player discarding right after it, flagged after_kong when 呼叫转移
+    is on; under 血流成河 a player who has won may win again with its hand), and the final
+    holdings at an exhausted wall."""
     options: dict[str, Any] = {"preset": draw(st.sampled_from([p.name for p in PRESETS] + ["xueliu"] * 3))}
     if draw(st.integers(0, 3)):
         options["kong_transfer"] = "on"
-    b["options"] = options
     transfer = options.get("kong_transfer") == "on" or options["preset"] == "server"
-    events = b["events"]
-    for k in range(1, len(events)):
-        w = events[k].get("win")
-        prev = events[k - 1].get("kong")
-        if (transfer and w and prev and w["discarder"] is not None and not w.get("robbing_kong")
-                and all(v["player"] != prev["player"] for v in w["winners"])):
-            w["discarder"] = prev["player"]  # the kong's player discards next: a 杠上炮 to flag, or not
-            w["after_kong"] = draw(st.integers(0, 3)) > 0
-    if options["preset"] == "xueliu" and events and "win" in events[-1] and draw(st.booleans()):
-        last = events[-1]["win"]
-        flags = last["winners"][0].get("context", {})
-        if not flags.get("last_wall_tile"):
-            events.append({"win": {"discarder": None, "winners": [
-                {"player": last["winners"][0]["player"], "hand": last["winners"][0]["hand"]}]}})
+    stays = options["preset"] == "xueliu"
+    won: list[str] = []  # in order, once each
+    used: set[str] = set()
+    made: dict[str, list[tuple[str, str]]] = {w: [] for w in "ESWN"}
+    pair: dict[str, str] = {}  # a winner's winning pair tile: it wins again on the same tile
+    free = ["1p", "2p", "3p", "4p"]
+    events: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 8))):
+        if not stays and len(won) == 3:  # 血战到底: three winners end the hand
+            break
+        still = list("ESWN") if stays else [w for w in "ESWN" if w not in won]
+        prev = events[-1].get("kong") if events else None
+        if draw(st.booleans()):
+            player = draw(st.sampled_from(still))
+            tiles = [t for t in KONG_TILES[player] if t not in used]
+            if not tiles or len(made[player]) == 3:
+                continue
+            t = draw(st.sampled_from(tiles))
+            used.add(t)
+            kind = draw(st.sampled_from(("exposed", "added", "concealed")))
+            others = [w for w in still if w != player]
+            if kind == "exposed" and not others:
+                kind = "concealed"
+            made[player].append((t, kind))
+            events.append(kong(player, kind, t, draw(st.sampled_from(others)) if kind == "exposed" else None))
+            continue
+        discarder = prev["player"] if prev and draw(st.booleans()) else draw(st.sampled_from([None, *still]))
+        eligible = [w for w in still if w != discarder and (w in pair or free)]
+        if not eligible:
+            continue
+        most = 1 if discarder is None else min(len(eligible), 3 if stays else 3 - len(won))
+        winners = draw(st.lists(st.sampled_from(eligible), min_size=1, max_size=most, unique=True))
+        tile = pair.get(winners[0]) or free.pop()
+        winners = [p for p in winners if pair.get(p, tile) == tile]  # one discard: one tile
+        for p in winners:
+            pair[p] = tile
+        last = draw(st.booleans()) and draw(st.booleans())
+        event = plain_win(discarder, *((p, _shown(made[p], PUNGS[p]) + tile + tile) for p in winners),
+                          **({"last_wall_tile": True} if last else {}))
+        if transfer and discarder is not None and prev and prev["player"] == discarder:
+            event["win"]["after_kong"] = draw(st.integers(0, 3)) > 0
+        events.append(event)
+        won += [p for p in winners if p not in won]
+        if last:
+            break
+    b: dict[str, Any] = {"missing_suits": dict(SUITS), "events": events, "base_points": draw(st.integers(1, 5)),
+                         "options": options}
+    if (stays or len(won) < 3) and draw(st.booleans()):
+        b["exhausted"] = {w: _shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
     return b
 
 
@@ -434,13 +505,17 @@ def test_s20_the_waits_decide_last_copy_per_wait_under_its_option() -> None:
 
 
 # --- replaying a record under the house rules (RULINGS T19, T20) -------------------------------------------
+RECORD_SUITS = {"E": "s", "S": "m", "W": "m", "N": "m"}
+RECORD_DEAL = {"E": "123456789m1255p", "S": "33p111222666s4s5s", "W": "3p7m8m9m4s5s6s7s8s3s1p2p1p",
+               "N": "7899s7899s6789p9p"}  # East waits on 3p
+
+
 def _kong_then_discard(options: dict[str, Any] | None) -> Any:
     from tests.replaying import record
-    from tests.test_replay_books import SD
-    from tests.test_replay_books import SUITS as RECORD_SUITS
 
+    # South makes a concealed kong of 1s, draws its replacement and discards 3p, on which East wins
     script = "E draw; E discard 7s; S draw; S concealed_kong 1s; S replacement; S discard 3p; E win; wall_end"
-    rec = record(SD, script, ruleset="sichuan", missing_suits=RECORD_SUITS, wall=["7s", "1s", "8s"],
+    rec = record(RECORD_DEAL, script, ruleset="sichuan", missing_suits=RECORD_SUITS, wall=["7s", "1s", "8s"],
                  **({"options": options} if options else {}))
     return scorer.replay(rec)
 
