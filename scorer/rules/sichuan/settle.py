@@ -170,8 +170,8 @@ class Play:
         Kind.OBJECTS, "the kongs and wins, in the order they happened", required=True, max_items=MAX_EVENTS,
         items=EVENT_FIELDS))
     exhausted: Mapping[Wind, Holding] | None = field(default=None, metadata=spec(
-        Kind.OBJECT, "the wall ran out with fewer than three winners: the final holding of every player who has not "
-        "won", nullable=True, items=EXHAUSTED_FIELDS))
+        Kind.OBJECT, "the wall ran out (with fewer than three winners, under 血战到底): the final holding of every "
+        "player who has not won", nullable=True, items=EXHAUSTED_FIELDS))
     base_points: int = field(default=1, metadata=spec(
         Kind.INT, "the room's base points: every amount is times these", minimum=1, maximum=MAX_BASE_POINTS))
     options: SichuanOptions = field(default_factory=SichuanOptions, metadata=spec(
