@@ -247,7 +247,8 @@ def test_the_variant_seeds_differ_from_their_counterparts() -> None:
              ("026_outside_hand_value", "004_outside_hand"), ("027_cap3", "029_no_cap"), ("028_cap4", "013_cap"),
              ("106_kong_transfer", "108_kong_transfer_off"), ("110_xueliu_winners_pay",
                                                               "111_xuezhan_winners_pay_nothing"),
-             ("112_flower_pig_cap", "105_flower_pig"), ("117_xueliu_exhausted", "105_flower_pig"), ("113_flower_pig_16", "114_flower_pig_48"),
+             ("112_flower_pig_cap", "105_flower_pig"), ("117_xueliu_exhausted", "105_flower_pig"),
+             ("113_flower_pig_16", "114_flower_pig_48"),
              ("115_no_refund", "104_refund_and_cha_da_jiao"), ("116_no_cha_da_jiao", "104_refund_and_cha_da_jiao")]
     for on, off in pairs:
         a, b = SEEDS[on], SEEDS[off]
