@@ -329,6 +329,12 @@ def test_t20_xueliu_winners_stay_win_again_and_pay() -> None:
     assert (e.code, e.field) == ("player_out", ("events", 1, "win", "discarder"))
 
 
+def test_t20_nobody_is_out_of_a_xueliu_score() -> None:
+    e = refused(sc, PLAIN, XUELIU, discarder="S", out=["W"])
+    assert (e.code, e.field) == ("contradictory_context", ("context", "out"))
+    assert sc(PLAIN, discarder="S", out=["W"]).valid  # 血战到底: W has won and pays nothing
+
+
 def test_t20_xueliu_at_the_exhausted_wall() -> None:
     """Every player who has won is ``won``: no holding, paid by a flower pig, no 查大叫 either way."""
     b = {"missing_suits": {"E": "m", "S": "s", "W": "p", "N": "p"}, "options": XUELIU,

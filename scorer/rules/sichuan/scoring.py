@@ -208,6 +208,9 @@ class _Sichuan(Engine[Facts, SichuanReading]):
         missing_suit(context)
         if context.heavenly_hand or context.earthly_hand:
             first_draw(hand, context)
+        if context.out and options.play == "xueliu":  # RULINGS T20
+            raise ScorerError(CONTRADICTORY_CONTEXT, "under 血流成河 (play xueliu) a player who has won stays at the "
+                              "table and pays: nobody is out", ("context", "out"), ruleset=RULESET)
         return context.for_hand(hand)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> Facts:
