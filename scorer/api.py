@@ -45,7 +45,7 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: objec
         raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
-    book.check_context(context)
+    book.check_context(context, opts)
     if explain:
         return book.explained(hand, context, opts)
     return book.score(hand, context, opts)

@@ -42,6 +42,10 @@ class Context:
     liable: Wind | None = field(default=None, metadata=spec(
         Kind.WIND, "Hong Kong: the seat whose discard let the winner complete a limit hand (包), which pays "
         "every share", nullable=True))
+    heavenly_hand: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "Sichuan, when 天胡 is on: the dealer (East) won on the first fourteen tiles (天胡)"))
+    earthly_hand: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "Sichuan, when 地胡 is on: a player who is not the dealer won on the first tile drawn (地胡)"))
     # every field's value, for equality and the hash (worked out once: contexts key the result cache)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
     _hash: int = field(init=False, repr=False, compare=False, default=0)
@@ -49,12 +53,13 @@ class Context:
     def __init__(self, self_drawn: object = False, seat_wind: object = Wind.E, prevalent_wind: object = Wind.E,
                  last_copy: object = False, last_wall_tile: object = False, kong_replacement: object = False,
                  robbing_kong: object = False, discarder: object = None, base_points: object = 1,
-                 missing_suit: object = None, out: object = (), liable: object = None) -> None:
+                 missing_suit: object = None, out: object = (), liable: object = None,
+                 heavenly_hand: object = False, earthly_hand: object = False) -> None:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
         # their errors are reported; messages are formatted only on failure.
-        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong)
+        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong, heavenly_hand, earthly_hand)
         for name, v in zip(_FLAGS, flags, strict=True):
             if v is not True and v is not False:
                 raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
@@ -79,6 +84,9 @@ class Context:
         if robbing_kong is True and drawn:
             _contradiction("robbing_kong",
                            "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
+        if heavenly_hand is True or earthly_hand is True:
+            _first_draw("heavenly_hand" if heavenly_hand is True else "earthly_hand", drawn, earthly_hand is True
+                        and heavenly_hand is True, last_wall_tile is True or kong_replacement is True)
         if by is not None:
             if drawn:
                 _contradiction("discarder", "a self-drawn win has no discarder")
@@ -93,7 +101,7 @@ class Context:
             _contradiction("liable", f"the liable seat {owes} is the winner's own seat: 包 is another's debt")
         suit = None if missing_suit is None else str(missing_suit)
         key = (drawn, seat, prevalent, last_copy is True, last_wall_tile is True, kong_replacement is True,
-               robbing_kong is True, by, bp, suit, seats, owes)
+               robbing_kong is True, by, bp, suit, seats, owes, heavenly_hand is True, earthly_hand is True)
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
@@ -106,6 +114,8 @@ class Context:
         object.__setattr__(self, "missing_suit", suit)
         object.__setattr__(self, "out", seats)
         object.__setattr__(self, "liable", owes)
+        object.__setattr__(self, "heavenly_hand", heavenly_hand is True)
+        object.__setattr__(self, "earthly_hand", earthly_hand is True)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
 
@@ -155,7 +165,8 @@ class Context:
 
 
 _WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
-_FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong")  # in field order
+_FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand",
+                 "earthly_hand")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
@@ -191,3 +202,13 @@ _FIELDS: Final = frozenset(f.name for f in fields(Context) if f.init)
 def _contradiction(name: str, message: str) -> None:
     raise ScorerError(CONTRADICTORY_CONTEXT, message, ("context", name))
 
+
+def _first_draw(name: str, drawn: bool, both: bool, later: bool) -> None:
+    """天胡 and 地胡 are self-drawn wins on a player's first tiles (RULINGS S16): one of them, and
+    not on a kong replacement or the wall's last tile."""
+    if both:
+        _contradiction("earthly_hand", "heavenly_hand (天胡) is the dealer's, earthly_hand (地胡) another player's")
+    if not drawn:
+        _contradiction(name, f"{name} is a self-drawn win on one's first tiles, but self_drawn is false")
+    if later:
+        _contradiction(name, f"{name} is won on one's first tiles, not on a kong replacement or the wall's last tile")

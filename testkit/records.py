@@ -151,7 +151,8 @@ class _Sim:
                  "last_wall_tile": self.wall_empty(),
                  "last_copy": self.shown(tile) - (1 if discarder is not None else 0) >= 3,
                  "missing_suit": self.suits.get(seat), "out": list(self.out)}
-        ctx |= {k: v for k, v in extra.items() if k in book.context_fields}
+        defaults = book.parse_options(None)  # the fields the book reads under its default options
+        ctx |= {k: v for k, v in extra.items() if book.means(k, defaults)}
         melds = tuple(scorer.Meld(scorer.MeldKind.KONG, tiles[0], True) for _, tiles, _ in self.melds[seat])
         hand = scorer.Hand(tuple(concealed), melds, tile)
         result = scorer.score(hand, ruleset=self.ruleset, **ctx)

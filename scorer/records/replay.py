@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from ..api import score
 from ..context import Context
-from ..errors import ILLEGAL_ACTION, NOT_WINNING, TOO_MANY_COPIES, UNDER_MINIMUM, Path, ScorerError
+from ..errors import BAD_OPTION, ILLEGAL_ACTION, NOT_WINNING, TOO_MANY_COPIES, UNDER_MINIMUM, Path, ScorerError
 from ..flowers import Flower
 from ..hand import MAX_FLOWERS, Hand, Meld, read_flowers
 from ..result import Result
@@ -132,10 +132,17 @@ class _Game:
         self.phase = "act" if len(record.deal[Wind.E]) == 14 else "draw"
         self.drawn: Tile | None = None  # the tile the turn seat just drew (self-drawn wins)
         self.replaced = False  # that draw was a kong's replacement
+        self.kong_discard = False  # the open discard came right after its discarder's kong (杠上炮)
         self.claimed = False  # the turn seat just chowed or punged: it must discard
         self.discard: tuple[Wind, Tile] | None = None  # open to claims
         self.kong: tuple[Wind, Tile, str] | None = None  # awaiting its replacement draw (or robbing)
         self.won_on: list[Wind] = []  # winners on the open discard or kong (Sichuan: several)
+        options = self.book.parse_options(record.options)
+        self.transfer = self.sichuan and options.kong_transfer == "on"  # 呼叫转移: flag a win after a kong
+        if self.sichuan and options.play == "xueliu":  # RULINGS T20
+            raise ScorerError(BAD_OPTION, "a 血流成河 record is not replayed: its winners play on, which the "
+                              "replay's table (a winner is out, 血战到底) does not follow; settle its events with "
+                              "POST /v1/sichuan/settle", ("options", "play"), ruleset="sichuan")
         self.out: list[Wind] = []  # Sichuan: seats that have won
         self.over = False
         self.outcome = "unfinished"
@@ -278,6 +285,7 @@ class _Game:
         self.held[a.seat][INDEX[t]] -= 1
         self.shown[INDEX[t]] += 1
         self.discard = (a.seat, t)
+        self.kong_discard = self.replaced
         self.drawn = None
         self.claimed = False
         self.phase = "claims"
@@ -533,6 +541,8 @@ class _Game:
             win: dict[str, Any] = {"discarder": None if discarder is None else discarder.value, "winners": [winner]}
             if robbing:
                 win["robbing_kong"] = True
+            elif discarder is not None and self.kong_discard and self.transfer:  # 呼叫转移 (RULINGS T19)
+                win["after_kong"] = True
             self.events.append({"win": win})
         if discarder is None:
             self.held[seat][INDEX[win_tile]] -= 1
@@ -576,12 +586,13 @@ def replay(record: Record | Mapping[str, Any]) -> Replay:
 
 def _context(g: _Game, seat: Wind, discarder: Wind | None, flags: Mapping[str, Any]) -> dict[str, Any]:
     fields = g.book.context_fields
+    options = g.book.parse_options(g.record.options)
     out: dict[str, Any] = {"self_drawn": discarder is None, "seat_wind": seat.value,
                            "discarder": None if discarder is None else discarder.value}
     if "prevalent_wind" in fields:
         out["prevalent_wind"] = g.record.prevalent_wind.value
     for k in ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy"):
-        if k in fields:
+        if g.book.means(k, options):  # Sichuan's last_copy only under its 绝张 (RULINGS S20)
             out[k] = flags[k]
     if "missing_suit" in fields:
         out["missing_suit"] = g.record.missing_suits[seat]

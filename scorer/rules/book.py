@@ -230,7 +230,11 @@ class RuleBook:
     settlement: Settlement | None = None  # where the book settles more than one win
     # Named rows of option values (an edition, a platform's or a house's rules), the default first.
     presets: tuple[Preset, ...] = ()
-    _foreign: tuple[tuple[str, object], ...] = field(init=False, repr=False, compare=False, default=())
+    # Context fields (among ``context_fields``) that mean something only under an option (Sichuan's
+    # last_copy under 绝张): (field, option) pairs; the field is refused, as a foreign one is, while
+    # its option is off (0 or "off").
+    optional_context: tuple[tuple[str, str], ...] = ()
+    _foreign: tuple[tuple[str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 
     @property
@@ -255,8 +259,10 @@ class RuleBook:
         if self.presets:
             first = self.presets[0]
             assert all(specs[n].default == v for n, v in first.values), (self.name, first.name)
-        foreign = tuple((f.name, f.default) for f in fields(Context)
-                        if f.init and f.name not in self.context_fields and f.name not in _ALWAYS)
+        switched = dict(self.optional_context)
+        foreign = tuple((f.name, f.default, switched.get(f.name)) for f in fields(Context)
+                        if f.init and f.name not in _ALWAYS
+                        and (f.name not in self.context_fields or f.name in switched))
         object.__setattr__(self, "_foreign", foreign)
         object.__setattr__(self, "_defaults", self.options_type())
 
@@ -267,11 +273,21 @@ class RuleBook:
                               ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
 
-    def check_context(self, context: Context) -> None:
+    def means(self, name: str, options: Any) -> bool:
+        """Whether the context field ``name`` means something under ``options`` (the book's own):
+        one of ``context_fields``, and its option on if it is one of ``optional_context``."""
+        if name not in self.context_fields and name not in _ALWAYS:
+            return False
+        switch = dict(self.optional_context).get(name)
+        return switch is None or getattr(options, switch, 0) not in (0, "off")
+
+    def check_context(self, context: Context, options: Any = None) -> None:
         """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's
-        missing suit in MCR): a value other than its default would be silently ignored."""
-        for name, default in self._foreign:
-            if getattr(context, name) != default:
+        missing suit in MCR): a value other than its default would be silently ignored. A field of
+        ``optional_context`` is refused so too while its option is off in ``options``."""
+        for name, default, option_name in self._foreign:
+            if getattr(context, name) != default and (
+                    option_name is None or getattr(options, option_name, 0) in (0, "off")):
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
                                   ("context", name), ruleset=self.name)
 

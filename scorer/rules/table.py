@@ -46,6 +46,7 @@ class FanRow:
     replaces: tuple[str, ...] = ()
     limit: bool = False
     per: str | None = None
+    option: str | None = None  # the house rule that switches it on and sets its value
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "name": self.name, "name_zh": self.name_zh, "points": self.points,
@@ -56,6 +57,8 @@ class FanRow:
             out["limit"] = True
         if self.per is not None:
             out["per"] = self.per
+        if self.option is not None:
+            out["option"] = self.option
         return out
 
 
@@ -76,12 +79,15 @@ class Fan(Generic[IdT]):
     replaces: tuple[IdT, ...] = ()  # fans whose place it takes
     limit: bool = False  # a limit hand: worth the cap and nothing else
     per: str | None = None  # what one count is, for a fan that repeats
+    # an optional fan: the option (of the book's options) that switches it on and sets its value;
+    # ``points`` is then its value under the default options (0: off)
+    option: str | None = None
 
     def row(self) -> FanRow:
         """The row as ``GET /v1/fans`` serves it."""
         return FanRow(self.id.value, self.name, self.name_zh, self.points, tuple(i.value for i in self.implies),
                       tuple(i.value for i in self.implies_one), tuple(i.value for i in self.replaces), self.limit,
-                      self.per)
+                      self.per, self.option)
 
 
 class FanTable(Generic[IdT]):

@@ -223,7 +223,7 @@ def analyze(
     if context is not None and context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
     ctx = wait_context(context if context is not None else context_fields or None)
-    book.check_context(ctx)
+    book.check_context(ctx, opts)
     seen = visible_counts(hand, visible)
     if not book.honors and any(seen[HONOR_START:]):  # Sichuan: its other inputs refuse honours too
         raise ScorerError(book.honour_error, f"{book.title} is played with the 108 suited tiles only: no honour "
@@ -251,7 +251,7 @@ class _Rules:
         self.book = book
         self.options = options
         self.ctx = ctx
-        self.last_copy = "last_copy" in book.context_fields  # 和绝张 is decided per wait where it means something
+        self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
 
     def score(self, hand: Hand, ctx: Context) -> Result:

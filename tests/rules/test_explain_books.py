@@ -238,6 +238,9 @@ def check(book: str, hand: scorer.Hand, ctx: dict[str, Any], opts: dict[str, Any
                 held = [t for i in occ for t in dec[i]["tiles"]]
                 tile = max(set(held), key=held.count)
                 assert held.count(tile) == 4 and all(tile in dec[i]["tiles"] for i in occ), (occ, dec)
+            elif book == "sichuan" and f["id"] == "middle_five":  # the chow 4-5-6 of the winning 5
+                chow = dec[occ[0]]
+                assert len(occ) == 1 and chow["kind"] == "chow" and hand.winning_tile.value in chow["tiles"]
             elif book == "sichuan" or f["id"] in (whole_hand or ()):
                 assert occ == list(range(n)), f
             else:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer.rules.sichuan.detect import regular_fans
-from scorer.rules.sichuan.fans import FANS
+from scorer.rules.sichuan.fans import FANS, values
 from scorer.tiles import INDEX, Tile
 from tests.conftest import ROOT
 
@@ -64,9 +64,10 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
     table = [f.id for f in FANS]
     assert ids == [i for i in table if i in ids]  # table order
     assert set(seed["covers"]) <= set(ids)
-    points = sum(scorer.RULESETS["sichuan"].fan_table[table.index(f["id"])].points * f["count"] for f in want["fans"])
-    cap = seed["request"].get("options", {}).get("max_fan", 5)
-    assert (want["points"], want["total"]) == (points, min(points, cap))
+    opts = scorer.RULESETS["sichuan"].parse_options(seed["request"].get("options"))
+    value = values(opts)  # each fan's value under the seed's options (the optional fans', RULINGS S14-S21)
+    points = sum(value[f["id"]] * f["count"] for f in want["fans"])
+    assert (want["points"], want["total"]) == (points, points if opts.cap < 0 else min(points, opts.cap))
     if want["payouts"] is not None:
         assert sum(want["payouts"].values()) == 0
 
@@ -89,8 +90,8 @@ def test_the_mcr_seed_loader_does_not_pick_up_sichuan_seeds() -> None:
 def test_the_book_is_registered() -> None:
     book = scorer.rulebook("sichuan")
     d = book.to_dict()
-    assert (d["unit"], d["minimum"], d["maximum"], d["fans"]) == ("fan", 0, 5, 11)
-    assert [o["name"] for o in d["options"]] == ["max_fan", "flower_pig_penalty"]
+    assert (d["unit"], d["minimum"], d["maximum"], d["fans"]) == ("fan", 0, 5, 19)  # 11, and 8 optional fans
+    assert [o["name"] for o in d["options"]][:2] == ["max_fan", "flower_pig_penalty"]
     assert {"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong"} <= set(d["context"])
     assert [f.name_zh for f in book.fan_table][:5] == ["平胡", "碰碰胡", "七对", "带幺九", "将对"]
 
@@ -211,7 +212,7 @@ def test_context_fields_of_other_books_are_refused() -> None:
     assert e.field == ("context", "last_copy")
 
 
-@pytest.mark.parametrize(("options", "name"), [({"max_fan": 0}, "max_fan"), ({"max_fan": 14}, "max_fan"),
+@pytest.mark.parametrize(("options", "name"), [({"max_fan": -1}, "max_fan"), ({"max_fan": 14}, "max_fan"),
                                                ({"flower_pig_penalty": -1}, "flower_pig_penalty"),
                                                ({"flower_pig_penalty": 8193}, "flower_pig_penalty"),
                                                ({"double_self_draw": 1}, "double_self_draw")])

@@ -424,7 +424,7 @@ def test_the_request_shape_is_declared() -> None:
     win_fields = {s.name: s for s in events["win"].items}
     assert win_fields["winners"].kind is Kind.OBJECTS and win_fields["winners"].max_items == 3
     assert {s.name for s in win_fields["winners"].items} == {"player", "hand", "context"}
-    assert {s.name for s in specs["options"].items} == {"max_fan", "flower_pig_penalty"}
+    assert {s.name for s in specs["options"].items} == {"preset"} | {o.name for o in scorer.rulebook("sichuan").options}
 
 
 def test_the_service_can_derive_a_schema_that_reads_every_seed() -> None:

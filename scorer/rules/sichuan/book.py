@@ -18,7 +18,7 @@ from .settle import Play, settle
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:
     """The Sichuan rule book's ``score``."""
-    return score_hand(hand, context, options.max_fan)
+    return score_hand(hand, context, options)
 
 
 _HONOURS = frozenset(range(HONOR_START, NUM_TILES))
@@ -38,7 +38,9 @@ BOOK = RuleBook(
     minimum=0,
     maximum=MAX_FAN,
     options_type=SichuanOptions,
-    context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong"}),
+    context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong",
+                              "heavenly_hand", "earthly_hand", "last_copy"}),
+    optional_context=(("heavenly_hand", "heavenly_hand"), ("earthly_hand", "earthly_hand"), ("last_copy", "last_copy")),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS),
     fans=TABLE,
     score=score,

@@ -10,14 +10,22 @@ from ...tiles import HONOR_START, RANK, SUIT
 from .fan_id import (
     ALL_258_PUNGS,
     ALL_PUNGS,
+    ALL_SIMPLES,
     BASIC,
+    CONCEALED_HAND,
+    EARTHLY_HAND,
     FULL_FLUSH,
     GOLDEN_HOOK,
+    HEAVENLY_HAND,
     KONG_REPLACEMENT,
+    LAST_COPY,
+    LAST_DISCARD,
     LAST_TILE,
+    MIDDLE_FIVE,
     OUTSIDE_HAND,
     ROBBING_KONG,
     ROOT,
+    SELF_DRAWN,
     SEVEN_PAIRS,
     SHAPES,
 )
@@ -80,6 +88,34 @@ def event_fans(kong_replacement: bool, robbing_kong: bool, last_wall_tile: bool,
         fans[ROBBING_KONG] = 1
     if last_wall_tile:
         fans[LAST_TILE] = 1
+
+
+def optional_fans(heavenly: bool, earthly: bool, concealed: bool, counts: tuple[int, ...], last_copy: bool,
+                  self_drawn: bool, last_wall_tile: bool, values: dict[str, int], fans: Fans) -> None:
+    """The optional fans that are switched on (a value above 0) and apply: 天胡, 地胡, 门清 (every
+    meld a concealed kong), 中张 (no 1 or 9), 绝张, 海底炮 (a discard on the wall's last tile, in
+    海底's place) and 自摸."""
+    if heavenly and values[HEAVENLY_HAND]:
+        fans[HEAVENLY_HAND] = 1
+    if earthly and values[EARTHLY_HAND]:
+        fans[EARTHLY_HAND] = 1
+    if concealed and values[CONCEALED_HAND]:
+        fans[CONCEALED_HAND] = 1
+    if values[ALL_SIMPLES] and not any(counts[i] for i in range(HONOR_START) if _terminal(i)):
+        fans[ALL_SIMPLES] = 1
+    if last_copy and values[LAST_COPY]:
+        fans[LAST_COPY] = 1
+    if last_wall_tile and not self_drawn and values[LAST_DISCARD]:
+        fans.pop(LAST_TILE, None)
+        fans[LAST_DISCARD] = 1
+    if self_drawn and values[SELF_DRAWN]:
+        fans[SELF_DRAWN] = 1
+
+
+def middle_five_fan(chows: list[int], win: int, fans: Fans) -> None:
+    """夹心五: the reading holds the chow 4-5-6 of the winning 5, which then sits in its middle."""
+    if RANK[win] == 5 and win - 1 in chows:
+        fans[MIDDLE_FIVE] = 1
 
 
 def holds_suit(counts: tuple[int, ...], suit: int) -> bool:

@@ -12,8 +12,10 @@ before the cap, the first on a tie). This module says which sets make each occur
   the two pairs;
 - the win events (杠上开花, 抢杠胡, 海底) rest on no set: ``[]`` each.
 
-Excluded: 将对 takes the place of 碰碰胡 (``replaces``, the whole hand); nothing else in the table
-takes another's place or leaves one out.
+Excluded: 将对 takes the place of 碰碰胡 (``replaces``, the whole hand), and 海底炮, when it is on,
+海底's (no set); nothing else in the table takes another's place or leaves one out. Of the optional
+fans, 门清 and 中张 judge the whole hand, 夹心五 rests on the chow 4-5-6 of the winning 5, the others
+on no set.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...tiles import CODES, HONOR_START
 from ..table import Group
-from .fan_id import ALL_258_PUNGS, ALL_PUNGS
+from .fan_id import ALL_258_PUNGS, ALL_PUNGS, LAST_DISCARD, LAST_TILE, MIDDLE_FIVE
 from .fans import BY_ID, TABLE
 from .options import SichuanOptions
 from .scoring import ENGINE, _breakdown, score_hand
@@ -46,13 +48,20 @@ def root_sets(hand: Hand, sets: Sequence[ScoredSet]) -> list[Occ]:
             for i in range(HONOR_START) if counts[i] == 4]
 
 
+def middle_five_set(hand: Hand, sets: Sequence[ScoredSet]) -> Occ:
+    """夹心五's occurrence: the first chow 4-5-6 of the winning tile's suit."""
+    w = hand.winning_tile.value
+    run = (f"4{w[1]}", w, f"6{w[1]}")
+    return next((k,) for k, s in enumerate(sets) if s.tiles == run)
+
+
 def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = None, /) -> Result:
     """The Sichuan rule book's ``explain``: the book's result, with its ``explanation``."""
-    max_fan = (options if options is not None else SichuanOptions()).max_fan
-    result = score_hand(hand, context, max_fan)
+    opts = options if options is not None else SichuanOptions()
+    result = score_hand(hand, context, opts)
     if not result.winning:
         return replace(result, explanation=Explanation((), (), ()))
-    _, best, weighed = ENGINE.weighed(hand, context, max_fan)
+    f, best, weighed = ENGINE.weighed(hand, context, opts)
     assert best is not None
     everything = tuple(range(len(best.sets)))
     fan_sets: list[tuple[Occ, ...]] = []
@@ -61,13 +70,18 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
             fan_sets.append(((),) * fs.count)
         elif fs.id in WHOLE_HAND:
             fan_sets.append((everything,) * fs.count)
-        else:  # 根, the one fan of some sets
+        elif fs.id == MIDDLE_FIVE:  # the chow 4-5-6 of the winning 5
+            fan_sets.append((middle_five_set(hand, best.sets),))
+        else:  # 根, a fan of some sets
             fan_sets.append(tuple(root_sets(hand, best.sets)))
     excluded: tuple[Excluded, ...] = ()
     if best.fans.get(ALL_258_PUNGS):
         row = BY_ID[ALL_PUNGS]
         excluded = (Excluded(ALL_PUNGS, row.name, row.name_zh, (ALL_258_PUNGS,), REPLACES, (everything,)),)
+    if best.fans.get(LAST_DISCARD):  # 海底炮 in 海底's place (RULINGS S21)
+        row = BY_ID[LAST_TILE]
+        excluded += (Excluded(LAST_TILE, row.name, row.name_zh, (LAST_DISCARD,), REPLACES, ((),)),)
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: r.points, reverse=True)[:MAX_ARRANGEMENTS]
-    arrangements = tuple(Arrangement(r.points, r.total, _breakdown(r.fans), tuple(r.sets))
+    arrangements = tuple(Arrangement(r.points, r.total, _breakdown(r.fans, f.points), tuple(r.sets))
                          for r in ranked)
     return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))

@@ -24,18 +24,20 @@ def base(fan: int) -> int:
 
 
 def payouts(fan: int, seat: str, self_drawn: bool, discarder: str | None, out: tuple[str, ...],
-            base_points: int) -> dict[str, int] | None:
+            base_points: int, add_base: bool = True) -> dict[str, int] | None:
     """Net points per seat wind (E S W N, zeros for those who pay nothing), zero-sum; None when a
-    discard win names no discarder (a wait scored before anyone discards)."""
+    discard win names no discarder (a wait scored before anyone discards). ``add_base``: a
+    self-draw is paid 自摸加底, base + 1 (not when it scores 自摸加番 instead, RULINGS S15)."""
     if not self_drawn and discarder is None:
         return None
     b = base(fan)
+    bonus = SELF_DRAWN_BONUS if add_base else 0
     result = dict.fromkeys(WINDS, 0)
     for w in WINDS:
         if w == seat or w in out:
             continue
         if self_drawn:
-            result[w] = -(b + SELF_DRAWN_BONUS) * base_points
+            result[w] = -(b + bonus) * base_points
         elif w == discarder:
             result[w] = -b * base_points
     result[seat] = -sum(result.values())

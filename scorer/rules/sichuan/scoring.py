@@ -8,6 +8,7 @@ missing suit cannot win: it is scored, but ``valid`` is false and nothing is pai
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from ... import decompose
@@ -26,11 +27,15 @@ from .detect import (
     event_fans,
     golden_hook_fan,
     holds_suit,
+    middle_five_fan,
+    optional_fans,
     regular_fans,
     seven_pairs_fans,
     tile_fans,
 )
-from .fans import ORDER, TABLE
+from .fan_id import MIDDLE_FIVE, OUTSIDE_HAND
+from .fans import ORDER, TABLE, values
+from .options import SichuanOptions
 from .payouts import payouts
 
 RULESET: Final = "sichuan"
@@ -89,33 +94,62 @@ def missing_suit(context: Context) -> str:
     return suit
 
 
-_POINTS: Final = TABLE.points
+def first_draw(hand: Hand, context: Context) -> None:
+    """天胡 and 地胡 (RULINGS S16) as the hand and seat can contradict them: the dealer (East) wins
+    天胡 before anyone has won, a player who is not the dealer 地胡; neither has declared a meld."""
+    name = "heavenly_hand" if context.heavenly_hand else "earthly_hand"
+    if context.heavenly_hand and (context.seat_wind.value != "E" or context.out):
+        raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's (East's) win on the first "
+                          "fourteen tiles, before anyone has won", ("context", "heavenly_hand"), ruleset=RULESET)
+    if context.earthly_hand and context.seat_wind.value == "E":
+        raise ScorerError(CONTRADICTORY_CONTEXT, "earthly_hand (地胡) is won by a player who is not the dealer "
+                          "(East)", ("context", "earthly_hand"), ruleset=RULESET)
+    if hand.melds:
+        raise ScorerError(CONTRADICTORY_CONTEXT, f"{name}: a win on one's first tiles has declared no meld",
+                          ("context", name), ruleset=RULESET)
 
 
-def fan_total(fans: Fans) -> int:
-    return sum(_POINTS[i] * n for i, n in fans.items())
+def fan_total(fans: Fans, points: dict[str, int]) -> int:
+    return sum(points[i] * n for i, n in fans.items())
+
+
+values_of: Final = lru_cache(maxsize=64)(values)  # per options value, made once
+
+
+class Facts:
+    """What every reading of one hand shares: the context, the options and each fan's value."""
+
+    def __init__(self, ctx: Context, options: SichuanOptions) -> None:
+        self.ctx = ctx
+        self.options = options
+        self.points: dict[str, int] = values_of(options)
 
 
 class SichuanReading(Reading):
     """One way to read a complete hand: its fans and its sets (melds first)."""
 
-    def __init__(self, form: Form, fans: Fans, sets: list[ScoredSet]) -> None:
-        super().__init__(form, fan_total(fans))
+    def __init__(self, form: Form, fans: Fans, sets: list[ScoredSet], points: dict[str, int]) -> None:
+        super().__init__(form, fan_total(fans, points))
         self.fans = fans
         self.sets = sets
 
 
-def _shared_fans(hand: Hand, ctx: Context) -> Fans:
+def _shared_fans(hand: Hand, ctx: Context, points: dict[str, int]) -> Fans:
     fans: Fans = {}
-    tile_fans(hand.counts(), fans)
+    counts = hand.counts()
+    tile_fans(counts, fans)
     golden_hook_fan(len(hand.melds), fans)
     event_fans(ctx.kong_replacement, ctx.robbing_kong, ctx.last_wall_tile, fans)
+    optional_fans(ctx.heavenly_hand, ctx.earthly_hand, all(m.concealed for m in hand.melds), counts, ctx.last_copy,
+                  ctx.self_drawn, ctx.last_wall_tile, points, fans)
     return fans
 
 
-def readings(hand: Hand, ctx: Context) -> list[SichuanReading]:
+def readings(hand: Hand, f: Facts) -> list[SichuanReading]:
     """Every reading of a complete hand (none when it is not complete), regular ones first."""
-    shared = _shared_fans(hand, ctx)
+    ctx = f.ctx
+    points = f.points
+    shared = _shared_fans(hand, ctx, points)
     standing = hand.standing_counts()
     melds = meld_sets(hand)
     meld_pungs = [INDEX[m.tile] for m in hand.melds]
@@ -141,54 +175,68 @@ def readings(hand: Hand, ctx: Context) -> list[SichuanReading]:
         shown.append(scored_set(PAIR, pair, True))
         fans = dict(shared)
         regular_fans(pungs, chows, pair, fans)
-        out.append(SichuanReading(REGULAR_FORM, fans, shown))
+        if not points[OUTSIDE_HAND]:
+            fans.pop(OUTSIDE_HAND, None)
+        if points[MIDDLE_FIVE]:
+            middle_five_fan(chows, win, fans)
+        out.append(SichuanReading(REGULAR_FORM, fans, shown, points))
     if not hand.melds and decompose.is_seven_pairs(standing):
         fans = dict(shared)
         seven_pairs_fans(fans)
-        out.append(SichuanReading(SEVEN_PAIRS_FORM, fans, pair_sets(standing)))
+        out.append(SichuanReading(SEVEN_PAIRS_FORM, fans, pair_sets(standing), points))
     return out
 
 
-def _breakdown(fans: Fans) -> tuple[FanScore, ...]:
+_POINTS: Final = TABLE.points
+
+
+def _breakdown(fans: Fans, points: dict[str, int] = _POINTS) -> tuple[FanScore, ...]:
     shown = {i: n for i, n in fans.items() if n}
     basic_fan(shown)
-    return tuple(fan_score(TABLE, i, shown[i], -1) for i in sorted(shown, key=ORDER.__getitem__))
+    return tuple(fan_score(TABLE, i, shown[i], -1 if points[i] == _POINTS[i] else points[i])
+                 for i in sorted(shown, key=ORDER.__getitem__))
 
 
-class _Sichuan(Engine[Context, SichuanReading]):
+class _Sichuan(Engine[Facts, SichuanReading]):
     """Sichuan's hooks: the 108 suited tiles and a declared missing suit; regular readings and
     seven pairs; the most fan before the cap wins, the first on a tie; a hand that still holds its
-    missing suit is scored but cannot win. Its options, as scoring reads them, are the cap."""
+    missing suit is scored but cannot win. Its options are the book's ``SichuanOptions``: the cap,
+    the optional fans' values, how a self-draw is paid."""
 
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
         check_hand(hand)
         missing_suit(context)
+        if context.heavenly_hand or context.earthly_hand:
+            first_draw(hand, context)
+        if context.out and options.play == "xueliu":  # RULINGS T20
+            raise ScorerError(CONTRADICTORY_CONTEXT, "under 血流成河 (play xueliu) a player who has won stays at the "
+                              "table and pays: nobody is out", ("context", "out"), ruleset=RULESET)
         return context.for_hand(hand)
 
-    def facts(self, hand: Hand, ctx: Context, options: Any) -> Context:
-        return ctx
+    def facts(self, hand: Hand, ctx: Context, options: Any) -> Facts:
+        return Facts(ctx, options)
 
-    def readings(self, hand: Hand, f: Context) -> list[SichuanReading]:
+    def readings(self, hand: Hand, f: Facts) -> list[SichuanReading]:
         return readings(hand, f)
 
     def cap(self, options: Any) -> int:
-        cap: int = options
+        cap: int = options.cap
         return cap
 
-    def incomplete(self, hand: Hand, f: Context) -> str:
+    def incomplete(self, hand: Hand, f: Facts) -> str:
         return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile.value} do not "
                 f"form {4 - len(hand.melds)} sets and a pair, nor seven pairs")
 
-    def result(self, hand: Hand, ctx: Context, options: Any, f: Context, best: SichuanReading) -> Result:
+    def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: SichuanReading) -> Result:
         suit = missing_suit(ctx)
-        fans = _breakdown(best.fans)
+        fans = _breakdown(best.fans, f.points)
         total = best.total
         if holds_suit(hand.counts(), SUIT_INDEX[suit]):
             return Result(True, False, best.points, 0, total, fans, tuple(best.sets), None,
                           f"the hand still holds its missing suit, {SUIT_NAMES[suit]}: it cannot win (花猪)", "sichuan")
         pay = payouts(total, ctx.seat_wind.value, ctx.self_drawn,
                       None if ctx.discarder is None else ctx.discarder.value, tuple(w.value for w in ctx.out),
-                      ctx.base_points)
+                      ctx.base_points, options.self_drawn == "base")
         return Result(True, True, best.points, 0, total, fans, tuple(best.sets), pay, None, "sichuan")
 
 
@@ -196,9 +244,9 @@ ENGINE: Final = _Sichuan(RULESET)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
 
 
-def score_hand(hand: Hand, context: Context, max_fan: int) -> Result:
-    """A checked ``Hand`` and ``Context`` scored with the fan capped at ``max_fan``."""
-    return _cached_score(hand, context, max_fan)
+def score_hand(hand: Hand, context: Context, options: SichuanOptions) -> Result:
+    """A checked ``Hand`` and ``Context`` scored under ``options`` (the cap, the optional fans)."""
+    return _cached_score(hand, context, options)
 
 
 def clear_caches() -> None:

@@ -10,6 +10,10 @@ rules (退税, 花猪, 查大叫). Every amount is × the base points.
     >>> [dict(e.changes) for e in ledger.events]
     [{'E': 6, 'S': -2, 'W': -2, 'N': -2}, {'E': 0, 'S': -1, 'W': 1, 'N': 0}]
 
+House rules (``options``, RULINGS T19-T23): 呼叫转移 (a win flagged ``after_kong`` takes the
+discarder's kong money), 血流成河 (``play`` ``xueliu``: winners stay, win again and pay; only the
+wall ends the hand), and the exhausted wall's 花猪 penalty, 查大叫 and 退税 switches.
+
 Seats are E S W N. ``Play.build`` reads a JSON body and refuses a hand of play that cannot have
 happened, with a ``ScorerError`` pointing into the body (``/events/3/win/winners/0/hand``);
 ``settle`` plays it through into a ``Settlement``.
@@ -36,6 +40,7 @@ from ...errors import (
     CONTRADICTORY_CONTEXT,
     HAND_OVER,
     MISSING_SUIT_HELD,
+    NOT_IN_RULESET,
     NOT_WINNING,
     PLAYER_OUT,
     TILE_COUNT,
@@ -61,7 +66,9 @@ from .payouts import base, kong_payments
 from .scoring import SUIT_INDEX, check_hand, check_tiles, score_hand
 
 KONG_KINDS: Final = ("exposed", "added", "concealed")
-EVENT_FLAGS: Final = ("kong_replacement", "last_wall_tile")  # what only the win can say
+EVENT_FLAGS: Final = ("kong_replacement", "last_wall_tile", "heavenly_hand", "earthly_hand", "last_copy")  # what only
+# the win can say; the last three mean something only when their optional fans are on (RULINGS S16, S20)
+OPTIONAL_FLAGS: Final = ("heavenly_hand", "earthly_hand", "last_copy")  # each named as its option is
 MAX_WINNERS: Final = 3  # the hand is over when three have won
 MAX_EVENTS: Final = 32  # at most 16 kongs (four melds each) and three wins; a sanity bound
 SEATS: Final = tuple(Wind)
@@ -92,6 +99,9 @@ class Winner:
     hand: Hand
     kong_replacement: bool = False
     last_wall_tile: bool = False
+    heavenly_hand: bool = False
+    earthly_hand: bool = False
+    last_copy: bool = False
 
 
 WINNER_FIELDS: tuple[FieldSpec, ...] = (
@@ -110,6 +120,7 @@ class Win:
     discarder: Wind | None
     winners: tuple[Winner, ...]
     robbing_kong: bool = False
+    after_kong: bool = False  # 杠上炮: the discard right after the discarder's own kong (RULINGS T19)
 
     @property
     def self_drawn(self) -> bool:
@@ -123,6 +134,9 @@ WIN_FIELDS: tuple[FieldSpec, ...] = (
                max_items=MAX_WINNERS, items=WINNER_FIELDS),
     field_spec("robbing_kong", Kind.BOOL, "won by robbing the discarder's added kong (抢杠胡), which then scores "
                "nothing; it must directly follow that kong"),
+    field_spec("after_kong", Kind.BOOL, "won on the discard the discarder made right after its own kong (杠上炮); it "
+               "must directly follow that kong, and under kong_transfer (呼叫转移) the kong's money goes to the "
+               "winners"),
 )
 
 Event = Kong | Win
@@ -137,7 +151,10 @@ MISSING_SUITS_FIELDS: tuple[FieldSpec, ...] = tuple(
 EXHAUSTED_FIELDS: tuple[FieldSpec, ...] = tuple(
     field_spec(w, Kind.HAND, f"{w}'s final holding, 13 tiles (kongs count three), if {w} has not won",
                items=fields_of(Holding)) for w in WINDS)
-OPTIONS_FIELDS: tuple[FieldSpec, ...] = tuple(
+OPTIONS_FIELDS: tuple[FieldSpec, ...] = (field_spec(
+    "preset", Kind.NAME, f"a named row of these house rules ({', '.join(p.name for p in PRESETS)}); options given "
+    "beside it override it"),) + tuple(
+    field_spec(o.name, Kind.NAME, f"{o.help}: {', '.join(o.choices)}", default=o.default) if o.choices else
     field_spec(o.name, Kind.INT, o.help, default=o.default, minimum=o.minimum, maximum=o.maximum)
     for o in option_specs(SichuanOptions))
 
@@ -153,8 +170,8 @@ class Play:
         Kind.OBJECTS, "the kongs and wins, in the order they happened", required=True, max_items=MAX_EVENTS,
         items=EVENT_FIELDS))
     exhausted: Mapping[Wind, Holding] | None = field(default=None, metadata=spec(
-        Kind.OBJECT, "the wall ran out with fewer than three winners: the final holding of every player who has not "
-        "won", nullable=True, items=EXHAUSTED_FIELDS))
+        Kind.OBJECT, "the wall ran out (with fewer than three winners, under 血战到底): the final holding of every "
+        "player who has not won", nullable=True, items=EXHAUSTED_FIELDS))
     base_points: int = field(default=1, metadata=spec(
         Kind.INT, "the room's base points: every amount is times these", minimum=1, maximum=MAX_BASE_POINTS))
     options: SichuanOptions = field(default_factory=SichuanOptions, metadata=spec(
@@ -197,6 +214,7 @@ class EventRecord:
     changes: Mapping[str, int]
     scores: tuple[Result, ...] = ()  # a win's, one per winner
     robbed: bool = False  # a kong robbed by the next event's winners: it scores nothing
+    transferred: int = 0  # 呼叫转移: the kong money this win took from its discarder (RULINGS T19)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "changes", _frozen(self.changes))
@@ -209,6 +227,7 @@ class EventRecord:
                     "changes": dict(self.changes)}
         return {"win": {"discarder": None if e.discarder is None else e.discarder.value,
                         "robbing_kong": e.robbing_kong,
+                        **({"after_kong": True, "transferred": self.transferred} if e.after_kong else {}),
                         "winners": [{"player": w.player.value, "score": r.to_dict()}
                                     for w, r in zip(e.winners, self.scores, strict=True)]},
                 "changes": dict(self.changes)}
@@ -287,7 +306,13 @@ def _win_context(play: Play, win: Win, w: Winner, out: tuple[Wind, ...]) -> Cont
     return Context(self_drawn=win.self_drawn, seat_wind=w.player, discarder=win.discarder,
                    base_points=play.base_points, missing_suit=play.missing_suits[w.player], out=out,
                    robbing_kong=win.robbing_kong, kong_replacement=w.kong_replacement,
-                   last_wall_tile=w.last_wall_tile)
+                   last_wall_tile=w.last_wall_tile, heavenly_hand=w.heavenly_hand, earthly_hand=w.earthly_hand,
+                   last_copy=w.last_copy)
+
+
+def xueliu(play: Play) -> bool:
+    """血流成河 (RULINGS T20): a player who has won stays at the table."""
+    return play.options.play == "xueliu"
 
 
 def score_win(play: Play, win: Win, index: int, out: tuple[Wind, ...]) -> tuple[Result, ...]:
@@ -296,8 +321,12 @@ def score_win(play: Play, win: Win, index: int, out: tuple[Wind, ...]) -> tuple[
     results = []
     for k, w in enumerate(win.winners):
         at: Path = ("events", index, "win", "winners", k)
+        for flag in OPTIONAL_FLAGS:  # as RuleBook.check_context refuses them in POST /v1/score
+            if getattr(w, flag) and not getattr(play.options, flag):
+                raise ScorerError(NOT_IN_RULESET, f"{flag} means nothing in the rule book 'sichuan' unless its option "
+                                  f"{flag} is on", (*at, "context", flag), ruleset="sichuan")
         with _within(at):
-            r = score_hand(w.hand, _win_context(play, win, w, out), play.options.max_fan)
+            r = score_hand(w.hand, _win_context(play, win, w, out), play.options)
         if not r.winning:
             raise ScorerError(NOT_WINNING, f"the hand is not complete: {r.reason}", (*at, "hand"))
         if not r.valid:
@@ -317,7 +346,7 @@ def best_wait(holding: Holding, seat: Wind, suit: str, play: Play) -> ReadyWin |
         if SUIT[i] == dead or own[i] >= 4:
             continue
         t = ALL_TILES[i]
-        r = score_hand(Hand(holding.concealed, holding.melds, t), ctx, play.options.max_fan)
+        r = score_hand(Hand(holding.concealed, holding.melds, t), ctx, play.options)
         if r.valid and (best is None or r.total > best.score.total):
             best = ReadyWin(t, r, base(r.total) * play.base_points)
     return best
@@ -333,17 +362,18 @@ def settle(play: Play) -> Settlement:
     """Play the hand through: each event's money, then the exhausted wall's, and the totals."""
     bp = play.base_points
     won: list[Wind] = []
-    kong_money: list[tuple[str, str, int]] = []  # (receiver, payer, amount), for 退税
+    kong_money: list[tuple[str, str, int, int]] = []  # (receiver, payer, amount, event), for 退税
     records: list[EventRecord] = []
+    stays = xueliu(play)
     for i, e in enumerate(play.events):
-        out = tuple(won)
+        out = () if stays else tuple(won)  # 血流成河: everyone pays and is paid (T20)
         if isinstance(e, Kong):
             if _robbed(play, i):
                 records.append(EventRecord(e, {}, robbed=True))
                 continue
             changes = kong_payments(e.kind, e.player.value, None if e.discarder is None else e.discarder.value,
                                     tuple(w.value for w in out), bp)
-            kong_money += [(e.player.value, w, -n) for w, n in changes.items() if n < 0]
+            kong_money += [(e.player.value, w, -n, i) for w, n in changes.items() if n < 0]
             records.append(EventRecord(e, changes))
         else:
             scores = score_win(play, e, i, out)
@@ -352,8 +382,12 @@ def settle(play: Play) -> Settlement:
                 assert r.payouts is not None  # a valid win with its discarder known
                 for w, n in r.payouts.items():
                     total[w] += n
-            records.append(EventRecord(e, total, scores))
-            won += [w.player for w in e.winners]
+            moved = 0
+            if e.after_kong and play.options.kong_transfer == "on":
+                moved = _transfer(e, records[-1], total, bp)
+                kong_money = [k for k in kong_money if k[3] != i - 1]  # the money left the kong's player
+            records.append(EventRecord(e, total, scores, transferred=moved))
+            won += [w.player for w in e.winners if w.player not in won]
     exhaustion = None if play.exhausted is None else _exhaustion(play, tuple(won), kong_money)
     totals = dict.fromkeys(WINDS, 0)
     for rec in records:
@@ -365,7 +399,24 @@ def settle(play: Play) -> Settlement:
     return Settlement(play, tuple(records), exhaustion, totals)
 
 
-def _exhaustion(play: Play, won: tuple[Wind, ...], kong_money: list[tuple[str, str, int]]) -> Exhaustion:
+def _transfer(win: Win, kong: EventRecord, total: dict[str, int], bp: int) -> int:
+    """呼叫转移 (RULINGS T19): the discarder hands what its kong (the event before) earned to the
+    winners, in equal shares of base points; a share left over goes one by one to the winners
+    nearest after the discarder. Returns the amount moved."""
+    assert win.discarder is not None
+    amount = kong.changes[win.discarder.value]
+    if amount <= 0:
+        return 0
+    order = [w.value for w in SEATS[SEATS.index(win.discarder) + 1:] + SEATS[:SEATS.index(win.discarder)]]
+    takers = sorted((w.player.value for w in win.winners), key=order.index)
+    each, extra = divmod(amount // bp, len(takers))
+    total[win.discarder.value] -= amount
+    for k, w in enumerate(takers):
+        total[w] += (each + (1 if k < extra else 0)) * bp
+    return amount
+
+
+def _exhaustion(play: Play, won: tuple[Wind, ...], kong_money: list[tuple[str, str, int, int]]) -> Exhaustion:
     assert play.exhausted is not None
     players: dict[str, Status] = {}
     ready: dict[str, ReadyWin] = {}
@@ -381,15 +432,16 @@ def _exhaustion(play: Play, won: tuple[Wind, ...], kong_money: list[tuple[str, s
             ready[seat.value] = wait
     payments: list[Payment] = []
     owed: dict[tuple[str, str, Reason], int] = {}  # summed per payer, receiver and reason, in order
-    for receiver, payer, amount in kong_money:  # 退税: not ready players give their kong money back
-        if players[receiver] in ("not_ready", "flower_pig"):
+    for receiver, payer, amount, _ in kong_money:  # 退税: not ready players give their kong money back (T23)
+        if play.options.refund == "on" and players[receiver] in ("not_ready", "flower_pig"):
             key: tuple[str, str, Reason] = (receiver, payer, "refund")
             owed[key] = owed.get(key, 0) + amount
-    fine = play.options.flower_pig_penalty * play.base_points
+    fine = (base(play.options.max_fan) if play.options.flower_pig == "cap" else play.options.flower_pig_penalty) * \
+        play.base_points  # T21
     for pig in (w for w in WINDS if players[w] == "flower_pig"):  # 花猪 pays every player who is not one
         for other in (w for w in WINDS if w != pig and players[w] != "flower_pig"):
             owed[(pig, other, "flower_pig")] = fine
-    for payer in (w for w in WINDS if players[w] == "not_ready"):  # 查大叫
+    for payer in (w for w in WINDS if players[w] == "not_ready" and play.options.cha_da_jiao != "off"):  # 查大叫
         for receiver, r in ready.items():
             owed[(payer, receiver, "not_ready")] = r.base
     changes = dict.fromkeys(WINDS, 0)
@@ -474,18 +526,22 @@ def _check_play(play: Play) -> None:
         raise ScorerError(BAD_VALUE, "events must be a list", ("events",))
     if len(play.events) > MAX_EVENTS:
         raise ScorerError(BAD_VALUE, f"at most {MAX_EVENTS} events", ("events",))
-    won: list[Wind] = []
+    won: list[Wind] = []  # the players out: in 血流成河 nobody is (T20)
+    ever: list[Wind] = []  # the players who have won
     table = _Table()
+    stays = xueliu(play)
     for i, e in enumerate(play.events):
         if isinstance(e, Kong):
             _check_kong(play, e, i, won, table)
         elif isinstance(e, Win):
             _check_win(play, e, i, won, table)
             score_win(play, e, i, tuple(won))
-            won += [w.player for w in e.winners]
+            ever += [w.player for w in e.winners if w.player not in ever]
+            if not stays:
+                won += [w.player for w in e.winners]
         else:
             raise ScorerError(BAD_VALUE, "an event is a kong or a win", ("events", i))
-    _check_exhausted(play, won, table)
+    _check_exhausted(play, ever, table, stays)
 
 
 def _check_missing_suits(suits: Mapping[Wind, str]) -> None:
@@ -593,6 +649,9 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], table: _Table) -> No
             raise ScorerError(CONTRADICTORY_CONTEXT, "kong_replacement (杠上开花) is the draw right after one's own "
                               f"kong (杠后补摸一张): the event before this win is not a kong by {w.player}",
                               (*wat, "context", "kong_replacement"))
+        if w.heavenly_hand and i:  # RULINGS S16: the dealer's first fourteen tiles, before anything happens
+            raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is won on the first fourteen tiles: no "
+                              "event comes before it", (*wat, "context", "heavenly_hand"))
         counts = list(w.hand.counts())
         if k:
             counts[INDEX[w.hand.winning_tile]] -= 1  # the one discarded tile, counted with the first winner
@@ -600,13 +659,31 @@ def _check_win(play: Play, e: Win, i: int, won: list[Wind], table: _Table) -> No
         table.check_kongs_shown(w.player, w.hand.melds, (*wat, "hand"))
     if any(w.last_wall_tile for w in e.winners):
         table.last_tile = i
+    if e.after_kong is not False:
+        _check_after_kong(play, e, i, prev)
 
 
-def _check_exhausted(play: Play, won: list[Wind], table: _Table) -> None:
+def _check_after_kong(play: Play, e: Win, i: int, prev: Event | None) -> None:
+    """RULINGS T19: 杠上炮 is a discard win directly after the discarder's own kong (its replacement
+    draw, then the discard); the flag means something only under 呼叫转移."""
+    at: Path = ("events", i, "win", "after_kong")
+    if e.after_kong is not True:
+        raise ScorerError(BAD_VALUE, f"after_kong must be true or false, got {e.after_kong!r}", at)
+    if play.options.kong_transfer != "on":
+        raise ScorerError(NOT_IN_RULESET, "after_kong means nothing in the rule book 'sichuan' unless its option "
+                          "kong_transfer (呼叫转移) is on", at, ruleset="sichuan")
+    if e.discarder is None or e.robbing_kong:
+        raise ScorerError(BAD_CLAIM, "after_kong (杠上炮) is a win on a discard, not a self-draw or a robbed kong", at)
+    if not isinstance(prev, Kong) or prev.player != e.discarder:
+        raise ScorerError(BAD_CLAIM, f"after_kong (杠上炮): the event before this win is not a kong by its discarder "
+                          f"{e.discarder}", at)
+
+
+def _check_exhausted(play: Play, won: list[Wind], table: _Table, stays: bool = False) -> None:
     ex = play.exhausted
     if ex is None:
         return
-    if len(won) >= MAX_WINNERS:
+    if len(won) >= MAX_WINNERS and not stays:
         raise ScorerError(BAD_EXHAUSTED, f"{MAX_WINNERS} players have won: the hand is over, no wall ran out",
                           ("exhausted",))
     for w in ex:
@@ -705,10 +782,13 @@ def _win(value: object, at: Path) -> Win:
     robbing = v.get("robbing_kong", False)
     if robbing is not True and robbing is not False:
         raise ScorerError(BAD_VALUE, f"robbing_kong must be true or false, got {robbing!r}", (*at, "robbing_kong"))
+    after = v.get("after_kong", False)
+    if after is not True and after is not False:
+        raise ScorerError(BAD_VALUE, f"after_kong must be true or false, got {after!r}", (*at, "after_kong"))
     winners = _listed(v["winners"], (*at, "winners"), _winner)
     if len(winners) > MAX_WINNERS:
         raise ScorerError(TOO_MANY_WINNERS, f"at most {MAX_WINNERS} players win", (*at, "winners"))
-    return Win(None if d is None else _seat(d, (*at, "discarder"), nullable=True), winners, robbing)
+    return Win(None if d is None else _seat(d, (*at, "discarder"), nullable=True), winners, robbing, after)
 
 
 def _winner(value: object, at: Path) -> Winner:
