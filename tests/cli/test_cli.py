@@ -152,8 +152,8 @@ def test_mcr_score_is_the_command_under_its_old_name(monkeypatch, capsys):
 
 def test_mcr_scorer_is_the_service_command_under_its_old_name(monkeypatch, capsys):
     """``mcr-scorer healthcheck`` (and ``serve``) as before: here nothing answers, so it exits 1."""
-    from testkit.server import free_port
     from service import serve
+    from testkit.server import free_port
 
     monkeypatch.setenv("HOST", "127.0.0.1")
     monkeypatch.setenv("PORT", str(free_port()))
