@@ -537,7 +537,10 @@ def test_the_switch_lists_every_rule_book_and_mcr_is_unchanged(page: Page, serve
     body = sent(page)
     assert "ruleset" not in body and "options" not in body  # MCR's requests are as they were
     assert "ruleset=" not in page.url
-    expect(page.locator("#options")).to_be_hidden()
+    mcr = listed[0]  # its presets offered, the default chosen; its options at their defaults
+    expect(page.locator("#preset")).to_have_value(mcr["presets"][0]["name"])
+    for o in mcr["options"]:
+        expect(page.locator(f"#opt-{o['name']}")).to_have_value(str(o["default"]))
     expect(page.locator("#flower-tiles")).to_be_hidden()
     expect(page.locator("#flowers")).to_be_visible()
 
