@@ -41,13 +41,18 @@ from .tables import ABSENT, COUNT, FIXED, FRONTIERS, HONOR, MERGE, POW5, SUIT, V
 HONORS = tuple(range(HONOR_START, NUM_TILES))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class FormShanten:
     """One form's shanten (0 = ready, -1 = complete) and the tile indices that lower it."""
 
     form: Form
     shanten: int
     useful: tuple[int, ...]
+
+    def __init__(self, form: Form, shanten: int, useful: tuple[int, ...]) -> None:  # native when compiled
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "useful", useful)
 
 
 # --- regular hands: per-group frontiers, looked up ----------------------------------------------
