@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .errors import (
     BAD_FLOWERS,
@@ -33,7 +33,7 @@ from .tiles import (
     sort_tiles,
 )
 
-SIZES = (13, 14)
+SIZES: Final = (13, 14)
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
 

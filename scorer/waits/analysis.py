@@ -28,9 +28,9 @@ from . import shanten
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
 # win events) belong to one particular win, so they are decided per wait, never given.
-SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
-_PER_WIN = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
-_DEFAULT = Context()
+SHARED_CONTEXT: Final = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
+_PER_WIN: Final = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
+_DEFAULT: Final = Context()
 # Each tile's and form's code as a plain str: reading an enum member's ``value`` is a property call.
 CODE: Final[dict[Tile, str]] = {t: t.value for t in ALL_TILES}
 FORM_NAME: Final[dict[Form, str]] = {f: f.value for f in Form}

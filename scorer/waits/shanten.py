@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from .. import decompose
 from ..decompose import KNITTED, ORPHANS
@@ -36,9 +37,9 @@ from ..forms import ALL_FORMS, Form
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
 from . import frontier
 from .frontier import MAX_SETS, Counts, Frontier
-from .tables import ABSENT, COUNT, FIXED, FRONTIERS, HONOR, MERGE, POW5, SUIT, VALUE
+from .tables import ABSENT, FIXED, FRONTIERS, HONOR, POW5, SUIT, VALUE, merged
 
-HONORS = tuple(range(HONOR_START, NUM_TILES))
+HONORS: Final = tuple(range(HONOR_START, NUM_TILES))
 
 
 @dataclass(frozen=True, init=False)
@@ -81,18 +82,18 @@ def _ids(keys: list[int]) -> list[int] | None:
 def _rests(ids: list[int]) -> list[int]:
     """For each group, the frontier id of the other three merged in order (as a fold would)."""
     g0, g1, g2, g3 = ids
-    m01 = MERGE[g0 * COUNT + g1]
+    m01 = merged(g0, g1)
     return [
-        MERGE[MERGE[g1 * COUNT + g2] * COUNT + g3],
-        MERGE[MERGE[g0 * COUNT + g2] * COUNT + g3],
-        MERGE[m01 * COUNT + g3],
-        MERGE[m01 * COUNT + g2],
+        merged(merged(g1, g2), g3),
+        merged(merged(g0, g2), g3),
+        merged(m01, g3),
+        merged(m01, g2),
     ]
 
 
 def _value(a: int, b: int, fixed: int) -> int:
     """The least shanten of frontiers ``a`` and ``b`` together beside ``fixed`` sets."""
-    return VALUE[MERGE[a * COUNT + b] * FIXED + fixed]
+    return VALUE[merged(a, b) * FIXED + fixed]
 
 
 def regular_shanten(counts: Counts, fixed: int) -> int:
@@ -102,7 +103,7 @@ def regular_shanten(counts: Counts, fixed: int) -> int:
     if ids is None:
         return _searched(counts, fixed)[0]
     g0, g1, g2, g3 = ids
-    return _value(MERGE[g0 * COUNT + g1], MERGE[g2 * COUNT + g3], fixed)
+    return _value(merged(g0, g1), merged(g2, g3), fixed)
 
 
 def _probes(counts: Counts, result: int) -> list[int]:
@@ -243,42 +244,67 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
     return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
 
 
-KnittedRest = tuple[int, Counts, list[int]]  # (shanten with this sequence, what is left, its missing tiles)
+KnittedRest = tuple[int, int, list[int]]  # (shanten with this sequence, the sequence's number, its missing tiles)
 
 
 def _knitted_rests(counts: Counts, melds: int) -> tuple[int, list[KnittedRest]]:
-    """The knitted straight's shanten, and the sequences that might reach it (at least those)."""
-    candidates: list[KnittedRest] = []
+    """The knitted straight's shanten, and the sequences that might reach it (at least those).
+
+    What is left beside a sequence differs from the hand by one copy of each held sequence tile,
+    so its table keys are the hand's less those tiles' powers of five: no count vector is copied
+    and no key worked out again (``regular_shanten`` of the rest, by lookups alone)."""
+    keys = _keys(counts)
+    missing_of: list[list[int]] = []
+    keys_of: list[list[int]] = []
     for seq in KNITTED:
-        rest = list(counts)
         missing: list[int] = []
+        left = [0, 0, 0, 0] if keys is None else [keys[0], keys[1], keys[2], keys[3]]
         for t in seq:
-            if rest[t]:
-                rest[t] -= 1
+            if counts[t]:
+                g = t // 9
+                left[g] -= POW5[t - 9 * g]
             else:
                 missing.append(t)
-        candidates.append((len(missing), tuple(rest), missing))
-    candidates.sort(key=lambda c: c[0])
+        missing_of.append(missing)
+        keys_of.append(left)
+    order = sorted(range(len(KNITTED)), key=lambda k: len(missing_of[k]))  # stable: ties keep sequence order
     rests: list[KnittedRest] = []
     least = 99
-    for n_missing, left, missing in candidates:
+    fixed = melds + 3
+    for k in order:
+        n_missing = len(missing_of[k])
         if n_missing - 1 > least:
             break  # the rest's shanten is at least -1: this sequence and the later ones cannot tie
-        s = n_missing + regular_shanten(left, melds + 3)
+        left = keys_of[k]
+        ids = None if keys is None else _ids(left)
+        if ids is None:
+            rest = regular_shanten(_knitted_left(counts, k), fixed)
+        else:
+            rest = _value(merged(ids[0], ids[1]), merged(ids[2], ids[3]), fixed)
+        s = n_missing + rest
         least = min(least, s)
-        rests.append((s, left, missing))
+        rests.append((s, k, missing_of[k]))
     return least, rests
 
 
-def _knitted_useful(least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
+def _knitted_left(counts: Counts, k: int) -> Counts:
+    """The counts less one copy of each held tile of knitted sequence ``k``."""
+    rest = list(counts)
+    for t in KNITTED[k]:
+        if rest[t]:
+            rest[t] -= 1
+    return tuple(rest)
+
+
+def _knitted_useful(counts: Counts, least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
     # useful tiles only for the sequences at the least shanten: the others are not merged
-    per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
+    per = [(s, (*missing, *_regular(_knitted_left(counts, k), melds + 3)[1])) for s, k, missing in rests if s == least]
     return _merge_by_sequence(Form.KNITTED_STRAIGHT, per).useful
 
 
 def knitted_straight(counts: Counts, melds: int) -> FormShanten:
     least, rests = _knitted_rests(counts, melds)
-    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(least, rests, melds))
+    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(counts, least, rests, melds))
 
 
 def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
@@ -322,7 +348,7 @@ def outlook(
         least = min(least, ks_least)
     useful = {t for r in per.values() if r is not None and r.shanten == least for t in r.useful}
     if knitted and ks_least == least:
-        useful.update(_knitted_useful(ks_least, rests, melds))
+        useful.update(_knitted_useful(counts, ks_least, rests, melds))
     return tuple(shanten), least, tuple(sorted(useful))
 
 
