@@ -33,7 +33,15 @@ from typing import Final
 
 from .. import decompose
 from ..decompose import KNITTED, ORPHANS
-from ..forms import ALL_FORMS, Form
+from ..forms import (  # the forms as module constants: compiled, an enum class attribute is a lookup
+    ALL_FORMS,
+    HONORS_AND_KNITTED_FORM,
+    KNITTED_STRAIGHT_FORM,
+    REGULAR_FORM,
+    SEVEN_PAIRS_FORM,
+    THIRTEEN_ORPHANS_FORM,
+    Form,
+)
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
 from . import frontier
 from .frontier import MAX_SETS, Counts, Frontier
@@ -187,7 +195,7 @@ def _searched(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
 
 def regular(counts: Counts, melds: int) -> FormShanten:
     shanten, useful = _regular(counts, melds)
-    return FormShanten(Form.REGULAR, shanten, useful)
+    return FormShanten(REGULAR_FORM, shanten, useful)
 
 
 # --- special forms ---------------------------------------------------------------------------------
@@ -201,7 +209,7 @@ def seven_pairs(counts: Counts) -> FormShanten:
         pairs += n // 2
         if n % 2:
             odd.append(t)
-    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(odd))
+    return FormShanten(SEVEN_PAIRS_FORM, 6 - pairs, tuple(odd))
 
 
 def thirteen_orphans(counts: Counts) -> FormShanten:
@@ -214,7 +222,7 @@ def thirteen_orphans(counts: Counts) -> FormShanten:
             if n > 1:
                 paired = True
     useful = tuple([t for t in ORPHANS if not (paired and counts[t])])
-    return FormShanten(Form.THIRTEEN_ORPHANS, (12 if paired else 13) - kinds, useful)
+    return FormShanten(THIRTEEN_ORPHANS_FORM, (12 if paired else 13) - kinds, useful)
 
 
 def _merge_by_sequence(form: Form, per_sequence: list[tuple[int, tuple[int, ...]]]) -> FormShanten:
@@ -241,7 +249,7 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
     for seq in KNITTED:
         missing = [t for t in seq if not counts[t]]
         per.append((13 - (9 - len(missing)) - held_honors, (*missing, *missing_honors)))
-    return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
+    return _merge_by_sequence(HONORS_AND_KNITTED_FORM, per)
 
 
 KnittedRest = tuple[int, int, list[int]]  # (shanten with this sequence, the sequence's number, its missing tiles)
@@ -299,12 +307,12 @@ def _knitted_left(counts: Counts, k: int) -> Counts:
 def _knitted_useful(counts: Counts, least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
     # useful tiles only for the sequences at the least shanten: the others are not merged
     per = [(s, (*missing, *_regular(_knitted_left(counts, k), melds + 3)[1])) for s, k, missing in rests if s == least]
-    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per).useful
+    return _merge_by_sequence(KNITTED_STRAIGHT_FORM, per).useful
 
 
 def knitted_straight(counts: Counts, melds: int) -> FormShanten:
     least, rests = _knitted_rests(counts, melds)
-    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(counts, least, rests, melds))
+    return FormShanten(KNITTED_STRAIGHT_FORM, least, _knitted_useful(counts, least, rests, melds))
 
 
 def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
@@ -313,13 +321,13 @@ def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dic
     one meld) or the rule book has no such form (``only``: the forms it accepts)."""
     concealed = melds == 0
     return {
-        Form.REGULAR: regular(counts, melds) if Form.REGULAR in only else None,
-        Form.SEVEN_PAIRS: seven_pairs(counts) if concealed and Form.SEVEN_PAIRS in only else None,
-        Form.THIRTEEN_ORPHANS: thirteen_orphans(counts) if concealed and Form.THIRTEEN_ORPHANS in only else None,
-        Form.HONORS_AND_KNITTED:
-            honors_and_knitted(counts) if concealed and Form.HONORS_AND_KNITTED in only else None,
-        Form.KNITTED_STRAIGHT:
-            knitted_straight(counts, melds) if melds <= 1 and Form.KNITTED_STRAIGHT in only else None,
+        REGULAR_FORM: regular(counts, melds) if REGULAR_FORM in only else None,
+        SEVEN_PAIRS_FORM: seven_pairs(counts) if concealed and SEVEN_PAIRS_FORM in only else None,
+        THIRTEEN_ORPHANS_FORM: thirteen_orphans(counts) if concealed and THIRTEEN_ORPHANS_FORM in only else None,
+        HONORS_AND_KNITTED_FORM:
+            honors_and_knitted(counts) if concealed and HONORS_AND_KNITTED_FORM in only else None,
+        KNITTED_STRAIGHT_FORM:
+            knitted_straight(counts, melds) if melds <= 1 and KNITTED_STRAIGHT_FORM in only else None,
     }
 
 
@@ -338,13 +346,13 @@ def outlook(
     """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
     the useful tiles of the forms at the least. A knitted straight further away than that never
     has its useful tiles worked out: they are most of its cost, and most hands are far from one."""
-    knitted = melds <= 1 and Form.KNITTED_STRAIGHT in only
-    per = forms(counts, melds, tuple([f for f in only if f is not Form.KNITTED_STRAIGHT]))
+    knitted = melds <= 1 and KNITTED_STRAIGHT_FORM in only
+    per = forms(counts, melds, tuple([f for f in only if f is not KNITTED_STRAIGHT_FORM]))
     shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
     least = min([r.shanten for r in per.values() if r is not None], default=99)
     if knitted:
         ks_least, rests = _knitted_rests(counts, melds)
-        shanten[-1] = (Form.KNITTED_STRAIGHT, ks_least)  # forms() puts the knitted straight last
+        shanten[-1] = (KNITTED_STRAIGHT_FORM, ks_least)  # forms() puts the knitted straight last
         least = min(least, ks_least)
     useful = {t for r in per.values() if r is not None and r.shanten == least for t in r.useful}
     if knitted and ks_least == least:
