@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from tests import handgen
-from tests.handgen import BOTZONE, CODES, HONORS, ORPHANS, GenHand, GenMeld
+from tests.handgen import BOTZONE, CODES, HONORS, GenHand, GenMeld
 
 Body = dict[str, Any]
 Packs = tuple[tuple[str, str, int], ...]
@@ -230,4 +230,4 @@ def mix(hands: list[GenHand]) -> dict[str, int]:
     return dict(sorted(Counter(g.structure for g in hands).items()))
 
 
-__all__ = ["COMPLETE_WEIGHTS", "ORPHANS", "complete", "fourteen", "mix", "not_ready", "packs_of", "ready_from"]
+__all__ = ["COMPLETE_WEIGHTS", "complete", "fourteen", "mix", "not_ready", "packs_of", "ready_from"]
