@@ -245,11 +245,27 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
             held_honors += 1
         else:
             missing_honors.append(t)
-    per: list[tuple[int, tuple[int, ...]]] = []
+    # The sequences at the most tiles held are the best (``_merge_by_sequence``'s rule): counted
+    # first, then only their missing tiles marked, with no tuple or set a sequence.
+    held: list[int] = []
+    most = 0
     for seq in KNITTED:
-        missing = [t for t in seq if not counts[t]]
-        per.append((13 - (9 - len(missing)) - held_honors, (*missing, *missing_honors)))
-    return _merge_by_sequence(HONORS_AND_KNITTED_FORM, per)
+        n = 0
+        for t in seq:
+            if counts[t]:
+                n += 1
+        held.append(n)
+        most = max(most, n)
+    wanted = [False] * NUM_TILES
+    for k in range(len(KNITTED)):
+        if held[k] == most:
+            for t in KNITTED[k]:
+                if not counts[t]:
+                    wanted[t] = True
+    for t in missing_honors:
+        wanted[t] = True
+    useful = tuple([t for t in range(NUM_TILES) if wanted[t]])
+    return FormShanten(HONORS_AND_KNITTED_FORM, 13 - most - held_honors, useful)
 
 
 KnittedRest = tuple[int, int, list[int]]  # (shanten with this sequence, the sequence's number, its missing tiles)
