@@ -35,6 +35,7 @@ def _book_modules() -> list[str]:
 COMPILED = [
     "scorer/tiles.py",
     "scorer/hand.py",
+    "scorer/holding.py",
     "scorer/context.py",
     "scorer/decompose.py",
     "scorer/set_kind.py",

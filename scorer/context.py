@@ -137,7 +137,15 @@ class Context:
             if name not in _FIELDS:
                 unknown = sorted(set(kwargs) - _FIELDS)
                 raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
-        return cls(**kwargs)
+        if cls is not Context:
+            return cls(**kwargs)
+        # Every field by position: compiled, a direct native call, where ``cls(**kwargs)`` goes
+        # through the interpreter's call protocol and a dict of keywords (most of its cost).
+        get = kwargs.get
+        return Context(get("self_drawn", False), get("seat_wind", _EAST), get("prevalent_wind", _EAST),
+                       get("last_copy", False), get("last_wall_tile", False), get("kong_replacement", False),
+                       get("robbing_kong", False), get("discarder"), get("base_points", 1), get("missing_suit"),
+                       get("out", ()), get("liable"), get("heavenly_hand", False), get("earthly_hand", False))
 
     def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
         """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
@@ -165,6 +173,7 @@ class Context:
 
 
 _WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
+_EAST: Final = Wind.E  # the winds' default, read as a constant (compiled, Wind.E is a lookup through the class)
 _FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand",
                  "earthly_hand")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.

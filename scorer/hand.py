@@ -313,7 +313,8 @@ class Hand:
                 )
             tile = win[0]
         if type(flowers) is int and 0 <= flowers <= MAX_FLOWERS:
-            return cls(tiles, tuple(built), tile, flowers)
+            # a direct native call when compiled (``cls(...)`` is the interpreter's call protocol)
+            return Hand(tiles, tuple(built), tile, flowers) if cls is Hand else cls(tiles, tuple(built), tile, flowers)
         return cls(tiles, tuple(built), tile, *read_flowers(flowers))
 
     @classmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .errors import (
     BAD_FLOWERS,
@@ -33,12 +33,12 @@ from .tiles import (
     sort_tiles,
 )
 
-SIZES = (13, 14)
+SIZES: Final = (13, 14)
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Holding:
     """Concealed tiles and declared melds: 13 (a hand waiting) or 14 (a hand about to discard)."""
 
@@ -53,12 +53,21 @@ class Holding:
     _standing: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", sort_tiles(self.concealed))
+    def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...] = (), flowers: int = 0,
+                 flower_tiles: tuple[Flower, ...] = ()) -> None:
+        # written out rather than generated: compiled, it is native code (see ``result.FanScore``);
+        # an analysis of 14 tiles makes one per discard
+        object.__setattr__(self, "concealed", sort_tiles(concealed))
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "flowers", flowers)
+        object.__setattr__(self, "flower_tiles", flower_tiles)
         if self.flower_tiles:
             object.__setattr__(self, "flower_tiles", parse_flowers(self.flower_tiles))
             named_flowers_count(self)
-        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=lambda m: (INDEX[m.tile], str(m.kind)))))
+        if len(melds) > 1:
+            object.__setattr__(self, "melds", tuple(sorted(melds, key=_meld_order)))
+        elif type(melds) is not tuple:
+            object.__setattr__(self, "melds", tuple(melds))
         standing, counts = tile_counts(self.concealed, self.melds)
         object.__setattr__(self, "_standing", standing)
         object.__setattr__(self, "_counts", counts)
@@ -127,6 +136,10 @@ class Holding:
     def __repr__(self) -> str:
         extra = f", flowers={[f.value for f in self.flower_tiles] or self.flowers}" if self.flowers else ""
         return f"Holding.parse({self.notation()!r}{extra})"
+
+
+def _meld_order(m: Meld) -> tuple[int, str]:
+    return INDEX[m.tile], str(m.kind)
 
 
 def _validate(h: Holding) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from ..context import Context
 from ..errors import BAD_VALUE, ScorerError
@@ -23,14 +23,17 @@ from ..holding import Holding, visible_counts
 from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
-from ..tiles import ALL_TILES, DISPLAY_ORDER, HONOR_START, INDEX, Tile
+from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
 from . import shanten
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
 # win events) belong to one particular win, so they are decided per wait, never given.
-SHARED_CONTEXT = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
-_PER_WIN = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
-_DEFAULT = Context()
+SHARED_CONTEXT: Final = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
+_PER_WIN: Final = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
+_DEFAULT: Final = Context()
+# Each tile's and form's code as a plain str: reading an enum member's ``value`` is a property call.
+CODE: Final[dict[Tile, str]] = {t: t.value for t in ALL_TILES}
+FORM_NAME: Final[dict[Form, str]] = {f: f.value for f in Form}
 
 # The question as a request asks it (POST /v1/waits): declared once here, from Holding's and
 # Context's own declarations.
@@ -44,18 +47,25 @@ WAITS_FIELDS: tuple[FieldSpec, ...] = (
 )
 
 
-@dataclass(frozen=True)
+# The values made for every hand analysed write their own ``__init__`` (``init=False``), as
+# ``scorer.result``'s do: compiled, a dataclass's generated one is interpreted Python setting each
+# field through ``object.__setattr__``, and a hand far from ready has a ``Useful`` for most tiles.
+@dataclass(frozen=True, init=False)
 class Useful:
     """A tile whose draw lowers the shanten, and how many copies are still unseen."""
 
     tile: Tile
     unseen: int
 
+    def __init__(self, tile: Tile, unseen: int) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "unseen", unseen)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile.value, "unseen": self.unseen}
+        return {"tile": CODE[self.tile], "unseen": self.unseen}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Wait:
     """A winning tile, its unseen copies, and the win scored on a discard and self-drawn.
 
@@ -68,16 +78,22 @@ class Wait:
     discard: Result | None
     self_drawn: Result | None
 
+    def __init__(self, tile: Tile, unseen: int, discard: Result | None, self_drawn: Result | None) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "unseen", unseen)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "self_drawn", self_drawn)
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            "tile": self.tile.value,
+            "tile": CODE[self.tile],
             "unseen": self.unseen,
             "discard": self.discard.to_dict() if self.discard is not None else None,
             "self_drawn": self.self_drawn.to_dict() if self.self_drawn is not None else None,
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Outlook:
     """The answer for 13 tiles: shanten (0 = ready), each form's shanten (None where the melds
     rule the form out), and the useful tiles (shanten >= 1) or the waits (shanten 0)."""
@@ -86,6 +102,13 @@ class Outlook:
     forms: tuple[tuple[Form, int | None], ...]
     useful: tuple[Useful, ...] | None
     waits: tuple[Wait, ...] | None
+
+    def __init__(self, shanten: int, forms: tuple[tuple[Form, int | None], ...], useful: tuple[Useful, ...] | None,
+                 waits: tuple[Wait, ...] | None) -> None:
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "forms", forms)
+        object.__setattr__(self, "useful", useful)
+        object.__setattr__(self, "waits", waits)
 
     @property
     def unseen(self) -> int:
@@ -119,24 +142,28 @@ class Outlook:
     def to_dict(self) -> dict[str, Any]:
         return {
             "shanten": self.shanten,
-            "forms": {f.value: s for f, s in self.forms},
+            "forms": {FORM_NAME[f]: s for f, s in self.forms},
             "useful": [u.to_dict() for u in self.useful] if self.useful is not None else None,
             "waits": [w.to_dict() for w in self.waits] if self.waits is not None else None,
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Discard:
     """One tile a 14-tile hand can discard, and the 13-tile outlook it leaves."""
 
     tile: Tile
     outlook: Outlook
 
+    def __init__(self, tile: Tile, outlook: Outlook) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "outlook", outlook)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile.value, **self.outlook.to_dict()}
+        return {"tile": CODE[self.tile], **self.outlook.to_dict()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DrawnWin:
     """14 tiles that already win: scored self-drawn (a player holds 14 on their own draw) on the
     tile that gives the best score, since the tiles cannot say which one was drawn."""
@@ -144,11 +171,15 @@ class DrawnWin:
     tile: Tile
     score: Result
 
+    def __init__(self, tile: Tile, score: Result) -> None:
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "score", score)
+
     def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile.value, "score": self.score.to_dict()}
+        return {"tile": CODE[self.tile], "score": self.score.to_dict()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Analysis:
     """``analyze``'s answer: ``outlook`` for 13 tiles; ``discards`` (and ``win``) for 14."""
 
@@ -157,6 +188,14 @@ class Analysis:
     discards: tuple[Discard, ...] | None
     win: DrawnWin | None
     ruleset: str = DEFAULT
+
+    def __init__(self, holding: Holding, outlook: Outlook | None, discards: tuple[Discard, ...] | None,
+                 win: DrawnWin | None, ruleset: str = DEFAULT) -> None:
+        object.__setattr__(self, "holding", holding)
+        object.__setattr__(self, "outlook", outlook)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "ruleset", ruleset)
 
     def to_dict(self) -> dict[str, Any]:
         if self.outlook is not None:
@@ -271,7 +310,10 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     if rules.dead:
         tiles = tuple(i for i in tiles if i not in rules.dead)
     own = h.counts()
-    ordered = sorted(tiles, key=lambda i: DISPLAY_ORDER[ALL_TILES[i]])
+    helps = [False] * NUM_TILES
+    for i in tiles:
+        helps[i] = True
+    ordered = [i for i in DISPLAY_INDICES if helps[i]]  # display order, without sorting
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), None)
     return Outlook(least, forms, None, tuple(_wait(h, i, own, seen, rules) for i in ordered))

@@ -11,12 +11,13 @@ for a fifth copy of a tile).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 Counts = tuple[int, ...]
 Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
 Frontier = tuple[Shape, ...]  # the shapes no other shape of the same tiles beats in every part
 
-MAX_SETS = 4
+MAX_SETS: Final = 4
 EMPTY: Frontier = ((0, 0, 0),)
 
 

@@ -29,25 +29,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from .. import decompose
 from ..decompose import KNITTED, ORPHANS
-from ..forms import ALL_FORMS, Form
+from ..forms import (  # the forms as module constants: compiled, an enum class attribute is a lookup
+    ALL_FORMS,
+    HONORS_AND_KNITTED_FORM,
+    KNITTED_STRAIGHT_FORM,
+    REGULAR_FORM,
+    SEVEN_PAIRS_FORM,
+    THIRTEEN_ORPHANS_FORM,
+    Form,
+)
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
 from . import frontier
 from .frontier import MAX_SETS, Counts, Frontier
-from .tables import ABSENT, COUNT, FIXED, FRONTIERS, HONOR, MERGE, POW5, SUIT, VALUE
+from .tables import ABSENT, FIXED, FRONTIERS, HONOR, POW5, SUIT, VALUE, merged
 
-HONORS = tuple(range(HONOR_START, NUM_TILES))
+HONORS: Final = tuple(range(HONOR_START, NUM_TILES))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class FormShanten:
     """One form's shanten (0 = ready, -1 = complete) and the tile indices that lower it."""
 
     form: Form
     shanten: int
     useful: tuple[int, ...]
+
+    def __init__(self, form: Form, shanten: int, useful: tuple[int, ...]) -> None:  # native when compiled
+        object.__setattr__(self, "form", form)
+        object.__setattr__(self, "shanten", shanten)
+        object.__setattr__(self, "useful", useful)
 
 
 # --- regular hands: per-group frontiers, looked up ----------------------------------------------
@@ -76,18 +90,18 @@ def _ids(keys: list[int]) -> list[int] | None:
 def _rests(ids: list[int]) -> list[int]:
     """For each group, the frontier id of the other three merged in order (as a fold would)."""
     g0, g1, g2, g3 = ids
-    m01 = MERGE[g0 * COUNT + g1]
+    m01 = merged(g0, g1)
     return [
-        MERGE[MERGE[g1 * COUNT + g2] * COUNT + g3],
-        MERGE[MERGE[g0 * COUNT + g2] * COUNT + g3],
-        MERGE[m01 * COUNT + g3],
-        MERGE[m01 * COUNT + g2],
+        merged(merged(g1, g2), g3),
+        merged(merged(g0, g2), g3),
+        merged(m01, g3),
+        merged(m01, g2),
     ]
 
 
 def _value(a: int, b: int, fixed: int) -> int:
     """The least shanten of frontiers ``a`` and ``b`` together beside ``fixed`` sets."""
-    return VALUE[MERGE[a * COUNT + b] * FIXED + fixed]
+    return VALUE[merged(a, b) * FIXED + fixed]
 
 
 def regular_shanten(counts: Counts, fixed: int) -> int:
@@ -97,7 +111,7 @@ def regular_shanten(counts: Counts, fixed: int) -> int:
     if ids is None:
         return _searched(counts, fixed)[0]
     g0, g1, g2, g3 = ids
-    return _value(MERGE[g0 * COUNT + g1], MERGE[g2 * COUNT + g3], fixed)
+    return _value(merged(g0, g1), merged(g2, g3), fixed)
 
 
 def _probes(counts: Counts, result: int) -> list[int]:
@@ -181,7 +195,7 @@ def _searched(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
 
 def regular(counts: Counts, melds: int) -> FormShanten:
     shanten, useful = _regular(counts, melds)
-    return FormShanten(Form.REGULAR, shanten, useful)
+    return FormShanten(REGULAR_FORM, shanten, useful)
 
 
 # --- special forms ---------------------------------------------------------------------------------
@@ -195,7 +209,7 @@ def seven_pairs(counts: Counts) -> FormShanten:
         pairs += n // 2
         if n % 2:
             odd.append(t)
-    return FormShanten(Form.SEVEN_PAIRS, 6 - pairs, tuple(odd))
+    return FormShanten(SEVEN_PAIRS_FORM, 6 - pairs, tuple(odd))
 
 
 def thirteen_orphans(counts: Counts) -> FormShanten:
@@ -208,7 +222,7 @@ def thirteen_orphans(counts: Counts) -> FormShanten:
             if n > 1:
                 paired = True
     useful = tuple([t for t in ORPHANS if not (paired and counts[t])])
-    return FormShanten(Form.THIRTEEN_ORPHANS, (12 if paired else 13) - kinds, useful)
+    return FormShanten(THIRTEEN_ORPHANS_FORM, (12 if paired else 13) - kinds, useful)
 
 
 def _merge_by_sequence(form: Form, per_sequence: list[tuple[int, tuple[int, ...]]]) -> FormShanten:
@@ -231,49 +245,90 @@ def honors_and_knitted(counts: Counts) -> FormShanten:
             held_honors += 1
         else:
             missing_honors.append(t)
-    per: list[tuple[int, tuple[int, ...]]] = []
+    # The sequences at the most tiles held are the best (``_merge_by_sequence``'s rule): counted
+    # first, then only their missing tiles marked, with no tuple or set a sequence.
+    held: list[int] = []
+    most = 0
     for seq in KNITTED:
-        missing = [t for t in seq if not counts[t]]
-        per.append((13 - (9 - len(missing)) - held_honors, (*missing, *missing_honors)))
-    return _merge_by_sequence(Form.HONORS_AND_KNITTED, per)
+        n = 0
+        for t in seq:
+            if counts[t]:
+                n += 1
+        held.append(n)
+        most = max(most, n)
+    wanted = [False] * NUM_TILES
+    for k in range(len(KNITTED)):
+        if held[k] == most:
+            for t in KNITTED[k]:
+                if not counts[t]:
+                    wanted[t] = True
+    for t in missing_honors:
+        wanted[t] = True
+    useful = tuple([t for t in range(NUM_TILES) if wanted[t]])
+    return FormShanten(HONORS_AND_KNITTED_FORM, 13 - most - held_honors, useful)
 
 
-KnittedRest = tuple[int, Counts, list[int]]  # (shanten with this sequence, what is left, its missing tiles)
+KnittedRest = tuple[int, int, list[int]]  # (shanten with this sequence, the sequence's number, its missing tiles)
 
 
 def _knitted_rests(counts: Counts, melds: int) -> tuple[int, list[KnittedRest]]:
-    """The knitted straight's shanten, and the sequences that might reach it (at least those)."""
-    candidates: list[KnittedRest] = []
+    """The knitted straight's shanten, and the sequences that might reach it (at least those).
+
+    What is left beside a sequence differs from the hand by one copy of each held sequence tile,
+    so its table keys are the hand's less those tiles' powers of five: no count vector is copied
+    and no key worked out again (``regular_shanten`` of the rest, by lookups alone)."""
+    keys = _keys(counts)
+    missing_of: list[list[int]] = []
+    keys_of: list[list[int]] = []
     for seq in KNITTED:
-        rest = list(counts)
         missing: list[int] = []
+        left = [0, 0, 0, 0] if keys is None else [keys[0], keys[1], keys[2], keys[3]]
         for t in seq:
-            if rest[t]:
-                rest[t] -= 1
+            if counts[t]:
+                g = t // 9
+                left[g] -= POW5[t - 9 * g]
             else:
                 missing.append(t)
-        candidates.append((len(missing), tuple(rest), missing))
-    candidates.sort(key=lambda c: c[0])
+        missing_of.append(missing)
+        keys_of.append(left)
+    order = sorted(range(len(KNITTED)), key=lambda k: len(missing_of[k]))  # stable: ties keep sequence order
     rests: list[KnittedRest] = []
     least = 99
-    for n_missing, left, missing in candidates:
+    fixed = melds + 3
+    for k in order:
+        n_missing = len(missing_of[k])
         if n_missing - 1 > least:
             break  # the rest's shanten is at least -1: this sequence and the later ones cannot tie
-        s = n_missing + regular_shanten(left, melds + 3)
+        left = keys_of[k]
+        ids = None if keys is None else _ids(left)
+        if ids is None:
+            rest = regular_shanten(_knitted_left(counts, k), fixed)
+        else:
+            rest = _value(merged(ids[0], ids[1]), merged(ids[2], ids[3]), fixed)
+        s = n_missing + rest
         least = min(least, s)
-        rests.append((s, left, missing))
+        rests.append((s, k, missing_of[k]))
     return least, rests
 
 
-def _knitted_useful(least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
+def _knitted_left(counts: Counts, k: int) -> Counts:
+    """The counts less one copy of each held tile of knitted sequence ``k``."""
+    rest = list(counts)
+    for t in KNITTED[k]:
+        if rest[t]:
+            rest[t] -= 1
+    return tuple(rest)
+
+
+def _knitted_useful(counts: Counts, least: int, rests: list[KnittedRest], melds: int) -> tuple[int, ...]:
     # useful tiles only for the sequences at the least shanten: the others are not merged
-    per = [(s, (*missing, *_regular(r, melds + 3)[1])) for s, r, missing in rests if s == least]
-    return _merge_by_sequence(Form.KNITTED_STRAIGHT, per).useful
+    per = [(s, (*missing, *_regular(_knitted_left(counts, k), melds + 3)[1])) for s, k, missing in rests if s == least]
+    return _merge_by_sequence(KNITTED_STRAIGHT_FORM, per).useful
 
 
 def knitted_straight(counts: Counts, melds: int) -> FormShanten:
     least, rests = _knitted_rests(counts, melds)
-    return FormShanten(Form.KNITTED_STRAIGHT, least, _knitted_useful(least, rests, melds))
+    return FormShanten(KNITTED_STRAIGHT_FORM, least, _knitted_useful(counts, least, rests, melds))
 
 
 def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dict[Form, FormShanten | None]:
@@ -282,13 +337,13 @@ def forms(counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS) -> dic
     one meld) or the rule book has no such form (``only``: the forms it accepts)."""
     concealed = melds == 0
     return {
-        Form.REGULAR: regular(counts, melds) if Form.REGULAR in only else None,
-        Form.SEVEN_PAIRS: seven_pairs(counts) if concealed and Form.SEVEN_PAIRS in only else None,
-        Form.THIRTEEN_ORPHANS: thirteen_orphans(counts) if concealed and Form.THIRTEEN_ORPHANS in only else None,
-        Form.HONORS_AND_KNITTED:
-            honors_and_knitted(counts) if concealed and Form.HONORS_AND_KNITTED in only else None,
-        Form.KNITTED_STRAIGHT:
-            knitted_straight(counts, melds) if melds <= 1 and Form.KNITTED_STRAIGHT in only else None,
+        REGULAR_FORM: regular(counts, melds) if REGULAR_FORM in only else None,
+        SEVEN_PAIRS_FORM: seven_pairs(counts) if concealed and SEVEN_PAIRS_FORM in only else None,
+        THIRTEEN_ORPHANS_FORM: thirteen_orphans(counts) if concealed and THIRTEEN_ORPHANS_FORM in only else None,
+        HONORS_AND_KNITTED_FORM:
+            honors_and_knitted(counts) if concealed and HONORS_AND_KNITTED_FORM in only else None,
+        KNITTED_STRAIGHT_FORM:
+            knitted_straight(counts, melds) if melds <= 1 and KNITTED_STRAIGHT_FORM in only else None,
     }
 
 
@@ -307,17 +362,17 @@ def outlook(
     """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
     the useful tiles of the forms at the least. A knitted straight further away than that never
     has its useful tiles worked out: they are most of its cost, and most hands are far from one."""
-    knitted = melds <= 1 and Form.KNITTED_STRAIGHT in only
-    per = forms(counts, melds, tuple([f for f in only if f is not Form.KNITTED_STRAIGHT]))
+    knitted = melds <= 1 and KNITTED_STRAIGHT_FORM in only
+    per = forms(counts, melds, tuple([f for f in only if f is not KNITTED_STRAIGHT_FORM]))
     shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
     least = min([r.shanten for r in per.values() if r is not None], default=99)
     if knitted:
         ks_least, rests = _knitted_rests(counts, melds)
-        shanten[-1] = (Form.KNITTED_STRAIGHT, ks_least)  # forms() puts the knitted straight last
+        shanten[-1] = (KNITTED_STRAIGHT_FORM, ks_least)  # forms() puts the knitted straight last
         least = min(least, ks_least)
     useful = {t for r in per.values() if r is not None and r.shanten == least for t in r.useful}
     if knitted and ks_least == least:
-        useful.update(_knitted_useful(ks_least, rests, melds))
+        useful.update(_knitted_useful(counts, ks_least, rests, melds))
     return tuple(shanten), least, tuple(sorted(useful))
 
 

@@ -34,12 +34,13 @@ from .frontier import Frontier
 
 FILE = os.path.join(os.path.dirname(__file__), "shanten_tables.bin")  # not pathlib: 6 more modules to import
 FORMAT = 1  # bump (here and in tools/make_shanten_tables.py) when the layout changes
-ABSENT = 255
-POW5 = tuple(5**i for i in range(9))
-FIXED = 5  # finished sets beside the standing tiles: 0 to 4
+# Final, so the compiled lookups read them as constants, not from the module's dict each time
+ABSENT: Final = 255
+POW5: Final = tuple(5**i for i in range(9))
+FIXED: Final = 5  # finished sets beside the standing tiles: 0 to 4
 
 
-def _load() -> tuple[bytes, bytes, array[int], array[int], tuple[Frontier, ...]]:
+def _load() -> tuple[bytes, bytes, array[int], tuple[int, ...], tuple[Frontier, ...], bytes]:
     with open(FILE, "rb") as f:
         fmt, suit, honor, merge_bytes, value_bytes, frontiers = marshal.loads(f.read())
     if fmt != FORMAT:
@@ -51,7 +52,9 @@ def _load() -> tuple[bytes, bytes, array[int], array[int], tuple[Frontier, ...]]
         merge.byteswap()
     value = array("b")
     value.frombytes(value_bytes)
-    return suit, honor, merge, value, frontiers
+    # VALUE as a tuple (1,660 small ints): compiled, a tuple's item is read natively, an array's
+    # through the generic item protocol
+    return suit, honor, merge, tuple(value), frontiers, merge_bytes
 
 
 _TABLES = _load()
@@ -61,3 +64,11 @@ MERGE: Final = _TABLES[2]
 VALUE: Final = _TABLES[3]
 FRONTIERS: Final = _TABLES[4]
 COUNT: Final = len(FRONTIERS)
+MERGE_LE: Final = _TABLES[5]  # MERGE's own bytes, two a frontier id, little-endian as the file has them
+
+
+def merged(a: int, b: int) -> int:
+    """``MERGE[a * COUNT + b]`` read from the file's bytes: two native byte reads where the array's
+    item would be the generic protocol and a new int (ids past 256 are not cached ints)."""
+    k = 2 * (a * COUNT + b)
+    return MERGE_LE[k] | (MERGE_LE[k + 1] << 8)

@@ -38,6 +38,11 @@ def test_merges_and_values_are_the_searched_ones() -> None:
         assert tables.VALUE[m * tables.FIXED + fixed] == frontier.best(fa, fb, fixed)
 
 
+def test_merged_reads_the_merge_table_from_its_bytes() -> None:
+    n = tables.COUNT
+    assert [tables.merged(a, b) for a in range(n) for b in range(n)] == list(tables.MERGE)
+
+
 def _counts(rng: random.Random, tiles: int) -> tuple[int, ...]:
     c = [0] * 34
     groups = rng.sample(range(4), rng.randint(1, 4))

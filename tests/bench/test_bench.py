@@ -1,0 +1,75 @@
+"""The micro-benchmarks' own pieces (``bench/``): the harder mix is what it says, and two runs compare.
+
+The timings themselves are never asserted (the machine is shared); what is checked is that the
+hands are legal, of the kinds and shanten claimed by the reference, and that the scorer takes them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import MahjongGB
+import pytest
+
+import scorer
+from bench import compare, hardhands
+from bench.common import Clock, ratios
+from scorer.tiles import from_botzone
+
+
+def test_complete_hands_are_legal_winning_hands_of_the_mix() -> None:
+    hands = hardhands.complete(400, 3)
+    kinds = Counter(g.structure for g in hands)
+    assert set(kinds) <= set(hardhands.COMPLETE_WEIGHTS)
+    assert kinds["regular"] > 300 and kinds["seven_pairs"] + kinds["knitted_straight"] > 0
+    melded = Counter(len(g.melds) for g in hands if g.structure == "regular")
+    assert set(melded) <= {0, 1, 2, 3, 4} and melded[0] and melded[3]  # 4 only with a concealed kong
+    for g in hands:
+        tiles = g.all_tiles()
+        assert len(tiles) - sum(1 for m in g.melds if len(m.tiles) == 4) == 14
+        assert max(Counter(tiles).values()) <= 4
+        assert scorer.score(scorer.Hand.build(**g.hand_kwargs()), scorer.Context.build(**g.context)).winning
+    assert hardhands.complete(50, 3) == hands[:50]  # hand k depends on the seed and k alone
+
+
+def test_not_ready_hands_are_shanten_one_to_six_by_the_reference_and_the_scorer() -> None:
+    far = hardhands.not_ready(90, 4)
+    seen = set()
+    for body, packs, standing in far:
+        s = MahjongGB.MahjongShanten(packs, standing)
+        assert 1 <= s <= 6
+        seen.add(s)
+        assert scorer.analyze(body["hand"], body["context"]).outlook.shanten == s  # type: ignore[union-attr]
+    assert len(seen) >= 3
+
+
+def test_fourteen_and_ready_hands_are_what_analyze_takes() -> None:
+    for body, _, standing in hardhands.fourteen(30, 5):
+        assert len(standing) + 3 * len(body["hand"]["melds"]) == 14
+        assert scorer.analyze(body["hand"], body["context"]).discards
+    for (body, _, _), waits, *_ in hardhands.ready_from(hardhands.complete(30, 6)):
+        outlook = scorer.analyze(body["hand"], body["context"]).outlook
+        assert outlook is not None and outlook.shanten == 0 and outlook.waits
+        assert {w.tile for w in outlook.waits} == {from_botzone(w) for w in waits}  # the reference's own waits
+
+
+def test_clock_counts_a_refusal_and_ratios_divide_means() -> None:
+    clock = Clock()
+    clock.time("ref", lambda: 1 / 0)
+    assert clock.time("ours", sum, [1, 2]) == 3
+    means = clock.means()
+    assert means["ref"]["n"] == 1 and means["ours"]["n"] == 1
+    r = ratios({"a": {"wall_us": 6.0, "cpu_us": 4.0}, "b": {"wall_us": 2.0, "cpu_us": 2.0}}, {"x": (("a",), "b")})
+    assert r == {"x": 3.0, "cpu x": 2.0}
+
+
+def test_compare_sets_two_runs_side_by_side() -> None:
+    def run(commit: str, lo: float) -> dict[str, object]:
+        return {"bench": "score", "commit": commit, "n": 10, "compiled": True,
+                "rounds": {"hard": [{}, {}]}, "ranges": {"hard": {"stream": [lo, lo + 1.0]}}}
+
+    lines = compare.compare(run("a", 4.0), run("b", 2.0))
+    assert lines[0].startswith("bench.score: a (10 hands x 2) -> b")
+    assert lines[1].split()[-1] == "0.56"  # midpoints 2.5 / 4.5
+    with pytest.raises(SystemExit):
+        compare.compare(run("a", 1.0), {**run("b", 1.0), "bench": "waits"})
