@@ -514,3 +514,23 @@ def test_for_hand_with_kong_allows_kong_replacement() -> None:
 def test_robbing_kong_single_tile_ok() -> None:
     ctx = Context(robbing_kong=True, discarder="S")
     assert ctx.for_hand(Hand.parse("123m456p78s11sEEN9s")) == ctx
+
+
+# A value other than the default for every field a request may give (Context.build passes them by
+# position, so a field added to Context and left out there would be dropped without a word).
+_NOT_DEFAULT = {"self_drawn": True, "seat_wind": "S", "prevalent_wind": "W", "last_copy": True,
+                "last_wall_tile": True, "kong_replacement": True, "robbing_kong": True, "discarder": "N",
+                "base_points": 3, "missing_suit": "m", "out": ["S"], "liable": "W", "heavenly_hand": True,
+                "earthly_hand": True}
+_SELF_DRAWN = {"kong_replacement", "heavenly_hand", "earthly_hand"}
+
+
+def test_context_build_passes_every_field_on() -> None:
+    from dataclasses import fields
+
+    names = [f.name for f in fields(Context) if f.init]
+    assert sorted(names) == sorted(_NOT_DEFAULT)  # a new field needs a row here
+    for name in names:  # each beside what it needs (a kong replacement is a self-draw, ...)
+        given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
+        built = Context.build(**given)
+        assert built == Context(**given) != Context(**{k: v for k, v in given.items() if k != name}), name
