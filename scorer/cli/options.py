@@ -48,13 +48,17 @@ def _flowers(text: str) -> int | list[str]:
 def add_rulebook(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ruleset", default=DEFAULT, choices=tuple(RULESETS),
                    help=f"the rule book to score by (default {DEFAULT})")
+    p.add_argument("--preset", default=None, metavar="NAME",
+                   help="a named row of the book's house rules, e.g. --preset wmo-2014 (GET /v1/rulesets lists "
+                        "each book's); --option values override it")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a house rule of the rule book, e.g. --option max_fan=10 (repeatable)")
 
 
-def house_rules(pairs: list[str]) -> dict[str, Any]:
-    """``--option name=value`` pairs; a whole number is read as one, anything else as a name."""
-    out: dict[str, Any] = {}
+def house_rules(pairs: list[str], preset: str | None = None) -> dict[str, Any]:
+    """``--preset`` and ``--option name=value`` pairs as a request's ``options``; a whole number is
+    read as one, anything else as a name."""
+    out: dict[str, Any] = {} if preset is None else {"preset": preset}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:

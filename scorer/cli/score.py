@@ -117,7 +117,7 @@ def main(argv: Sequence[str]) -> int:
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
         result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}),
-                       ruleset=args.ruleset, options=house_rules(args.option), explain=args.explain)
+                       ruleset=args.ruleset, options=house_rules(args.option, args.preset), explain=args.explain)
     except ScorerError as e:
         return report(e)
     print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render(result))

@@ -76,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         hand = Holding.parse(args.hand, flowers=args.flowers)
         a = analyze(hand, {f.name: getattr(args, f.name) for f in WAIT_CONTEXT_FIELDS}, visible=args.visible,
-                    ruleset=args.ruleset, options=house_rules(args.option))
+                    ruleset=args.ruleset, options=house_rules(args.option, args.preset))
     except ScorerError as e:
         return report(e)
     print(json.dumps(a.to_dict(), ensure_ascii=False, indent=2) if args.json else render(a))

@@ -191,3 +191,15 @@ def test_the_installed_scripts(tmp_path):
                                        "`mahjong-scorer`"]
     served = run("mcr-scorer", "--help")
     assert served.returncode == 0 and "healthcheck" in served.stdout and served.stderr.count("\n") == 1
+
+
+def test_a_preset_on_the_command_line_is_the_requests_and_options_override_it(capsys):
+    kongs = "[2222m][3333m,1]456p789s11s"
+    assert main(["score", kongs, "--self-drawn", "--preset", "botzone"]) == 0
+    assert "明暗杠" in capsys.readouterr().out  # the platform's 5-point mixed kong
+    assert main(["score", kongs, "--self-drawn", "--preset", "botzone", "--option", "mixed_kongs=six"]) == 0
+    out = capsys.readouterr().out
+    assert "明暗杠" not in out and "双明杠" in out
+    assert main(["score", kongs, "--self-drawn", "--preset", "nope"]) == 2
+    assert "/options/preset" in capsys.readouterr().err
+    assert main(["waits", "[2222m][3333m,1]456p789s1s", "--preset", "wmo-2014"]) == 0
