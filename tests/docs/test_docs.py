@@ -203,3 +203,14 @@ def test_the_cli_check_can_fail(capsys) -> None:
 
 def test_every_kind_of_example_is_there() -> None:
     assert len(examples("http")) >= 3 and len(examples("cli")) >= 2 and len(examples("python")) >= 2
+
+
+def test_the_presets_table_is_the_registrys() -> None:
+    from scorer.rules import RULESETS
+
+    text = (ROOT / "docs" / "rulebooks.md").read_text(encoding="utf-8")
+    table = text.split("<!-- presets -->\n", 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+    listed = [tuple(c.strip().strip("`") for c in row.strip("|").split("|")[:2]) for row in table]
+    assert listed == [(b.name, p.name) for b in RULESETS.values() for p in b.presets]
+    for row, p in zip(table, (p for b in RULESETS.values() for p in b.presets), strict=True):
+        assert row.rstrip(" |").endswith(p.source.split(":", 1)[0]) and all(f"`{n}: {v}`" in row for n, v in p.values)
