@@ -1,9 +1,9 @@
 """Public Sichuan engines' fixtures, re-expressed where their rule agrees with ours (the list of
-engines: ``peers-hk-sichuan.md`` in the rule documents). Each case names the engine and its test;
-the hands are written in this project's notation, with the missing suit the fixture declared, and
-the expectation is the fixture's own number. Where the engines' rules differ from the game site's
-rules page (seed 004), RULINGS.md ("Sichuan: public engines") lists the difference and the case
-is left out or only its agreeing part is checked."""
+engines: the survey of public Hong Kong and Sichuan scorers in the rule documents). Each case
+names the engine and its test; the hands are written in this project's notation, with the missing
+suit the fixture declared, and the expectation is the fixture's own number. Where the engines'
+rules differ from the game site's rules page (seed 004), RULINGS.md ("Sichuan: public engines")
+lists the difference and the case is left out or only its agreeing part is checked."""
 
 from __future__ import annotations
 

@@ -49,8 +49,8 @@ class HKOptions:
         source="HK27: yawnoc/mahjong-scorer's base points 0.5, 1 and 2 dollars", choices=tuple(STAKES))
     little_three_dragons: str = option(
         REPLACES, "小三元: replaces_dragon_pungs (5, its two dragon pungs not added) or adds_to_dragon_pungs (3 "
-        "beside the two dragon pungs' 1 each)", source="HK28: the page, 小三元 5 替代箭牌刻子分; 3 plus them as "
-        "variants.md surveys", choices=(REPLACES, ADDS))
+        "beside the two dragon pungs' 1 each)", source="HK28: the page, 小三元 5 替代箭牌刻子分; 3 plus them in other "
+        "sources (the survey of rule editions and house rules)", choices=(REPLACES, ADDS))
     half_flush_fan: int = option(3, "混一色's fan", source="HK29: the page, 混一色 3; 2 in the 2-2 style",
                                  minimum=1, maximum=MAX_FAN)
     all_pungs_fan: int = option(3, "碰碰胡's fan", source="HK29: the page, 碰碰胡 3; 2 in the 2-2 style",
@@ -80,13 +80,14 @@ class HKOptions:
 PRESETS = (
     Preset("game-site", "the game site's rules page: 3 to 13 fan, a share of 2^fan base points, the discarder "
            "pays three shares", "HK9: the game site's rules page (seed 004)"),
-    Preset("3-8", "3 to 8 fan: a limit hand scores 8", "HK24: caps of 8, 10 and 13 are in use (variants.md's "
-           "survey; riichi_advanced's users ask for 8 and 10)", (("max_fan", 8),)),
-    Preset("3-10", "3 to 10 fan: a limit hand scores 10", "HK24: caps of 8, 10 and 13 are in use (variants.md's "
-           "survey; riichi_advanced's users ask for 8 and 10)", (("max_fan", 10),)),
+    Preset("3-8", "3 to 8 fan: a limit hand scores 8", "HK24: caps of 8, 10 and 13 are in use (the survey of "
+           "rule editions and house rules; riichi_advanced's users ask for 8 and 10)", (("max_fan", 8),)),
+    Preset("3-10", "3 to 10 fan: a limit hand scores 10", "HK24: caps of 8, 10 and 13 are in use (the survey of "
+           "rule editions and house rules; riichi_advanced's users ask for 8 and 10)", (("max_fan", 10),)),
     Preset("yawnoc", "yawnoc/mahjong-scorer's defaults: 13 fan, 半辣上, 全銃 of a two-share discard win",
            "HK26: yawnoc/mahjong-scorer's README (S=half, R=full, M=13)",
            (("points_table", HALF_DOUBLING), ("discard_payment", DISCARDER_PAYS_TWO))),
-    Preset("two-two", "the 2-2 style: 混一色 and 碰碰胡 2 each, 清一色 4", "HK29: the 2-2 style as variants.md "
-           "surveys it", (("half_flush_fan", 2), ("all_pungs_fan", 2), ("full_flush_fan", 4))),
+    Preset("two-two", "the 2-2 style: 混一色 and 碰碰胡 2 each, 清一色 4",
+           "HK29: the 2-2 style as the survey of rule editions and house rules states it",
+           (("half_flush_fan", 2), ("all_pungs_fan", 2), ("full_flush_fan", 4))),
 )
