@@ -296,7 +296,8 @@ class RuleBook:
                 "minimum": self.minimum, "maximum": self.maximum, "fans": len(self.fan_table),
                 "options": [o.to_dict() for o in self.options],
                 "presets": [p.to_dict() for p in self.presets],
-                "context": sorted(self.context_fields | _ALWAYS), "explain": self.explain is not None,
+                "context": sorted(self.context_fields | _ALWAYS),
+                "optional_context": dict(self.optional_context), "explain": self.explain is not None,
                 "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
 
 

@@ -30,9 +30,9 @@
   const DEFAULT_CTX = {
     won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
-    ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
+    heavenly_hand: false, earthly_hand: false, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
   };
-  const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong"];
+  const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand", "earthly_hand"];
   // the eight flower tiles, by the names the API takes (scorer/flowers.py): number = seat (E 1 … N 4)
   const FLOWERS = [["plum", "梅"], ["orchid", "兰"], ["chrysanthemum", "菊"], ["bamboo", "竹"],
     ["spring", "春"], ["summer", "夏"], ["autumn", "秋"], ["winter", "冬"]];
@@ -48,7 +48,8 @@
   const FIELD_INPUTS = {
     discarder: ["won-by"], seat_wind: ["seat"], prevalent_wind: ["prevalent"], base_points: ["base-points-box"],
     last_copy: ["last_copy-box"], last_wall_tile: ["last_wall_tile-box"], kong_replacement: ["kong_replacement-box"],
-    robbing_kong: ["robbing_kong-box"], missing_suit: ["missing-suit"], out: ["out"], liable: ["liable"],
+    robbing_kong: ["robbing_kong-box"], heavenly_hand: ["heavenly_hand-box"], earthly_hand: ["earthly_hand-box"],
+    missing_suit: ["missing-suit"], out: ["out"], liable: ["liable"],
   };
 
   const $ = (id) => document.getElementById(id);
@@ -73,7 +74,17 @@
   const MCR_ONLY = [MCR];
   let books = MCR_ONLY;
   const book = () => books.find((b) => b.name === ctx.ruleset) || books[0];
-  const has = (field) => book().context.includes(field);
+  // a field the book lists, and where it means something only under an option (Sichuan's 天胡 with
+  // its option on: GET /v1/rulesets' optional_context), that option on as chosen
+  const has = (field) => {
+    const b = book();
+    if (!b.context.includes(field)) return false;
+    const switchName = (b.optional_context || {})[field];
+    if (!switchName) return true;
+    const o = (b.options || []).find((x) => x.name === switchName);
+    const v = o ? optionValue(o) : 0;
+    return v !== 0 && v !== "off";
+  };
   // what a book's hands may hold (GET /v1/rulesets' tiles): flowers as a count (MCR), named one by
   // one (Hong Kong scores a seat's own flower and complete sets) or none (Sichuan); honours; chows.
   // A server that does not say: a count, honours and chows, as the API always took them.
@@ -590,6 +601,7 @@
   const EVENT_FANS = {
     last_copy: ["last_copy"], last_wall_tile: ["last_wall_tile", "last_tile"],
     kong_replacement: ["kong_replacement"], robbing_kong: ["robbing_kong"],
+    heavenly_hand: ["heavenly_hand"], earthly_hand: ["earthly_hand"],
   };
   const EVENT_LABELS = {}; // the page's own labels, read once from the HTML
   function renderEvents() {

@@ -626,6 +626,30 @@ def test_a_hong_kong_limit_hand_says_so(page: Page, server: Server) -> None:
     shot(page, "hk-limit")
 
 
+def test_a_context_field_an_option_switches_on_shows_only_under_it(page: Page, server: Server) -> None:
+    """Sichuan's 天胡, 地胡 and 绝张 mean something only while their options are on (GET
+    /v1/rulesets' optional_context): hidden and never sent under the default preset, offered under
+    one that turns them on, and sent then."""
+    page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
+    settled(page)
+    page.get_by_role("radio", name="Bamboo 条").check()
+    settled(page)
+    for field in ("heavenly_hand", "earthly_hand", "last_copy"):
+        expect(page.locator(f"#{field}")).to_be_hidden()
+    page.locator("#preset").select_option("server")
+    settled(page)
+    for field in ("heavenly_hand", "earthly_hand", "last_copy"):
+        expect(page.locator(f"#{field}")).to_be_visible()
+    page.locator("#earthly_hand").check()  # what is sent (the server judges it: a meld, East winning)
+    settled(page)
+    body = sent(page)
+    assert body["options"]["preset"] == "server" and body["context"].get("earthly_hand") is True
+    page.locator("#preset").select_option("xuezhan")  # the default again: the flag goes with its option
+    settled(page)
+    expect(page.locator("#earthly_hand")).to_be_hidden()
+    assert "earthly_hand" not in sent(page).get("context", {})
+
+
 def test_sichuan_asks_for_the_missing_suit_and_who_is_out(page: Page, server: Server) -> None:
     page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
     settled(page)
@@ -1059,7 +1083,9 @@ def test_each_book_offers_the_tiles_it_has_and_names_the_events_its_way(page: Pa
             if field not in b["context"]:
                 continue
             label = page.locator(f"#{field}-box")
-            if fan in table and "last_copy" not in b["context"]:  # the book's own name for the event
+            # a book that asks for the last copy under its default options names it MCR's way
+            asks_last_copy = "last_copy" in b["context"] and "last_copy" not in b["optional_context"]
+            if fan in table and not asks_last_copy:  # the book's own name for the event
                 expect(label).to_have_text(f"{table[fan]['name']} {table[fan]['name_zh']}")
             else:  # MCR's (its Last Tile 和绝张 is the last copy, not the wall's last tile)
                 expect(label).to_have_text({"kong_replacement": "Kong replacement 杠上开花",
