@@ -10,7 +10,7 @@ from .rules.mcr.book import BOOK
 from .rules.mcr.fan_id import FanId
 from .rules.mcr.fans import BY_ID, FANS, MIN_POINTS, TABLE
 from .rules.mcr.options import McrOptions
-from .rules.mcr.room import (
+from .rules.mcr.reading import (
     ROOM_HAND_FIELDS,
     WIN_FIELDS,
     Draw,

@@ -10,7 +10,7 @@ from .rules.sichuan.book import BOOK
 from .rules.sichuan.fan_id import SichuanFan as FanId
 from .rules.sichuan.fans import BY_ID, FANS, MAX_FAN, TABLE
 from .rules.sichuan.options import SichuanOptions as Options
-from .rules.sichuan.settle import (
+from .rules.sichuan.reading import (
     EVENT_FIELDS,
     WIN_FIELDS,
     WINNER_FIELDS,

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer.rules.mcr.room import Room, cap, seating, settle
+from scorer.rules.mcr.reading import Room, cap, seating, settle
 from tests.conftest import ROOT
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -515,7 +515,7 @@ def test_a_room_settles_the_same_whatever_else_ran(r: Room) -> None:
 def test_module_docstring_example() -> None:
     import doctest
 
-    import scorer.rules.mcr.room
+    import scorer.rules.mcr.reading
 
-    result = doctest.testmod(scorer.rules.mcr.room, verbose=False)
+    result = doctest.testmod(scorer.rules.mcr.reading, verbose=False)
     assert result.attempted > 0 and result.failed == 0

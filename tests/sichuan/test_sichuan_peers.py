@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import scorer
-from scorer.rules.sichuan.settle import Play, settle
+from scorer.rules.sichuan.reading import Play, settle
 
 RA = "EpicOrange/riichi_advanced sichuan_yaku_test.exs"
 ZX = "zhuxuanjian/sichuan-mahjong-calculator tests/scoring.test.js"

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer.rules.sichuan.settle import Play, settle
+from scorer.rules.sichuan.reading import Play, settle
 from scorer.shape import Kind, fields_of
 from tests.conftest import ROOT
 

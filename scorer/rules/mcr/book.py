@@ -7,7 +7,7 @@ from ...shape import fields_of
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MIN_POINTS, TABLE
 from .options import PRESETS, McrOptions
-from .room import Room, settle
+from .reading import Room, settle
 from .scoring import clear_caches, score_hand
 
 BOOK = RuleBook(
