@@ -24,7 +24,7 @@ BAD_VALUE: Final = "bad_value"
 BAD_RULESET: Final = "bad_ruleset"
 BAD_OPTION: Final = "bad_option"
 NOT_IN_RULESET: Final = "not_in_ruleset"
-# A room (scorer.room)
+# A room (scorer.rules.mcr.reading)
 UNKNOWN_PLAYER: Final = "unknown_player"
 DUPLICATE_PLAYER: Final = "duplicate_player"
 BAD_BEANS: Final = "bad_beans"

@@ -9,20 +9,9 @@ options, a whole room of hands settled (``Room``, ``settle``).
 from .rules.mcr.book import BOOK
 from .rules.mcr.fan_id import FanId
 from .rules.mcr.fans import BY_ID, FANS, MIN_POINTS, TABLE
+from .rules.mcr.ledger import HandRecord, Ledger, Standing, settle
 from .rules.mcr.options import McrOptions
-from .rules.mcr.room import (
-    ROOM_HAND_FIELDS,
-    WIN_FIELDS,
-    Draw,
-    HandRecord,
-    Leave,
-    Ledger,
-    Player,
-    Room,
-    Standing,
-    Win,
-    settle,
-)
+from .rules.mcr.room import ROOM_HAND_FIELDS, WIN_FIELDS, Draw, Leave, Player, Room, Win
 from .rules.mcr.scoring import cache_info
 
 Options = McrOptions

@@ -10,21 +10,8 @@ from .rules.sichuan.book import BOOK
 from .rules.sichuan.fan_id import SichuanFan as FanId
 from .rules.sichuan.fans import BY_ID, FANS, MAX_FAN, TABLE
 from .rules.sichuan.options import SichuanOptions as Options
-from .rules.sichuan.settle import (
-    EVENT_FIELDS,
-    WIN_FIELDS,
-    WINNER_FIELDS,
-    EventRecord,
-    Exhaustion,
-    Kong,
-    Payment,
-    Play,
-    ReadyWin,
-    Settlement,
-    Win,
-    Winner,
-    settle,
-)
+from .rules.sichuan.play import EVENT_FIELDS, WIN_FIELDS, WINNER_FIELDS, Kong, Play, Win, Winner
+from .rules.sichuan.settlement import EventRecord, Exhaustion, Payment, ReadyWin, Settlement, settle
 
 __all__ = [
     "BOOK", "BY_ID", "EVENT_FIELDS", "FANS", "MAX_FAN", "TABLE", "WINNER_FIELDS", "WIN_FIELDS", "EventRecord",

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from .errors import BAD_VALUE, DUPLICATE_PLAYER, UNKNOWN_PLAYER, Path, ScorerError
-from .rules.mcr.room import normal_name
+from .rules.mcr.reading import normal_name
 from .shape import MAX_TILE_STRING, Kind, fields_of, spec
 
 TABLE_POINTS: Final = (4, 2, 1, 0)  # by rank at a table of four

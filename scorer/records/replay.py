@@ -23,8 +23,9 @@ from ..flowers import Flower
 from ..hand import MAX_FLOWERS, Hand, Meld, read_flowers
 from ..result import Result
 from ..rules import rulebook
-from ..rules.sichuan.settle import Play, Settlement
-from ..rules.sichuan.settle import settle as settle_sichuan
+from ..rules.sichuan.play import Play
+from ..rules.sichuan.settlement import Settlement
+from ..rules.sichuan.settlement import settle as settle_sichuan
 from ..set_kind import MeldKind
 from ..tiles import ALL_TILES, INDEX, IS_HONOR, SUIT, Tile, Wind
 from .record import Action, Record

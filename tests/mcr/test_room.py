@@ -1,7 +1,7 @@
-"""A whole room (scorer.room): one test per rule of the online room rules page and of the 1998
-national rules article, one per room ruling (M1-M10 in RULINGS.md, ``test_m<n>_...``), the Green
-Book introduction's worked example inside a room, the bad rooms, and property tests (zero-sum
-hands, beans never below zero) over random rooms."""
+"""A whole room (scorer.rules.mcr's room, reading and ledger): one test per rule of the online
+room rules page and of the 1998 national rules article, one per room ruling (M1-M10 in RULINGS.md,
+``test_m<n>_...``), the Green Book introduction's worked example inside a room, the bad rooms, and
+property tests (zero-sum hands, beans never below zero) over random rooms."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer.rules.mcr.room import Room, cap, seating, settle
+from scorer.rules.mcr.ledger import cap, seating, settle
+from scorer.rules.mcr.room import Room
 from tests.conftest import ROOT
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -515,7 +516,7 @@ def test_a_room_settles_the_same_whatever_else_ran(r: Room) -> None:
 def test_module_docstring_example() -> None:
     import doctest
 
-    import scorer.rules.mcr.room
+    import scorer.rules.mcr.ledger
 
-    result = doctest.testmod(scorer.rules.mcr.room, verbose=False)
+    result = doctest.testmod(scorer.rules.mcr.ledger, verbose=False)
     assert result.attempted > 0 and result.failed == 0

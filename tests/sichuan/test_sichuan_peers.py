@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 import scorer
-from scorer.rules.sichuan.settle import Play, settle
+from scorer.rules.sichuan.play import Play
+from scorer.rules.sichuan.settlement import settle
 
 RA = "EpicOrange/riichi_advanced sichuan_yaku_test.exs"
 ZX = "zhuxuanjian/sichuan-mahjong-calculator tests/scoring.test.js"

@@ -1,4 +1,4 @@
-"""A whole Sichuan hand of play settled (scorer.rules.sichuan.settle): the worked settlements in
+"""A whole Sichuan hand of play settled (scorer.rules.sichuan.settlement): the worked settlements in
 ``seeds/sichuan/1NN_*.json``, the settlement rulings (T1-T8 in RULINGS.md, ``test_t<n>_...``),
 every bad hand of play with the path of its error, the declared request shape, the CLI, and
 property tests over generated hands of play (zero-sum, winners never pay again)."""
@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import scorer
-from scorer.rules.sichuan.settle import Play, settle
+from scorer.rules.sichuan.play import Play
+from scorer.rules.sichuan.settlement import settle
 from scorer.shape import Kind, fields_of
 from tests.conftest import ROOT
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer.rules.sichuan.options import PRESETS
-from scorer.rules.sichuan.settle import Play, settle
+from scorer.rules.sichuan.play import Play
+from scorer.rules.sichuan.settlement import settle
 from tests.conftest import ROOT
 
 PROPS = settings(max_examples=120, derandomize=True, database=None, deadline=None,

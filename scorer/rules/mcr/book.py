@@ -6,8 +6,9 @@ from ...forms import ALL_FORMS
 from ...shape import fields_of
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MIN_POINTS, TABLE
+from .ledger import settle
 from .options import PRESETS, McrOptions
-from .room import Room, settle
+from .room import Room
 from .scoring import clear_caches, score_hand
 
 BOOK = RuleBook(

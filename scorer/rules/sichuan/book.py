@@ -12,8 +12,9 @@ from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MAX_FAN, TABLE
 from .options import PRESETS, SichuanOptions
+from .play import Play
 from .scoring import ERRORS, HONOUR_IN_SICHUAN, SUIT_INDEX, clear_caches, score_hand
-from .settle import Play, settle
+from .settlement import settle
 
 
 def score(hand: Hand, context: Context, options: SichuanOptions, /) -> Result:

@@ -1,33 +1,18 @@
-"""A whole Sichuan hand of play settled (血战到底, the game site's rules page, seed 004): kongs and
-wins in order, then, when the wall ran out with fewer than three winners, the exhausted wall's
-rules (退税, 花猪, 查大叫). Every amount is × the base points.
-
-    >>> play = Play.build(missing_suits={"E": "s", "S": "m", "W": "p", "N": "s"},
-    ...                   events=[{"kong": {"player": "E", "kind": "concealed", "tile": "9m"}},
-    ...                           {"win": {"discarder": "S", "winners": [
-    ...                               {"player": "W", "hand": "111m234m678m999s5m5m"}]}}])
-    >>> ledger = settle(play)
-    >>> [dict(e.changes) for e in ledger.events]
-    [{'E': 6, 'S': -2, 'W': -2, 'N': -2}, {'E': 0, 'S': -1, 'W': 1, 'N': 0}]
-
-House rules (``options``, RULINGS T19-T23): 呼叫转移 (a win flagged ``after_kong`` takes the
-discarder's kong money), 血流成河 (``play`` ``xueliu``: winners stay, win again and pay; only the
-wall ends the hand), and the exhausted wall's 花猪 penalty, 查大叫 and 退税 switches.
-
-Seats are E S W N. ``Play.build`` reads a JSON body and refuses a hand of play that cannot have
-happened, with a ``ScorerError`` pointing into the body (``/events/3/win/winners/0/hand``);
-``settle`` plays it through into a ``Settlement``.
+"""Reading a Sichuan hand of play: ``Play.build`` from a JSON body (``build_play``; a hand or a
+final holding as POST /v1/score takes it), and the checks that refuse a hand of play that cannot
+have happened (``check_play``: too many copies of a tile, a kong not shown later, a win after the
+wall's last tile, a hand that does not win), each a ``ScorerError`` pointing into the body
+(``/events/3/win/winners/0/hand``).
 """
+
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, TypeVar
 
-from ...context import MAX_BASE_POINTS, Context
+from ...context import MAX_BASE_POINTS
 from ...errors import (
     BAD_BASE_POINTS,
     BAD_CLAIM,
@@ -39,9 +24,7 @@ from ...errors import (
     BAD_WIND,
     CONTRADICTORY_CONTEXT,
     HAND_OVER,
-    MISSING_SUIT_HELD,
     NOT_IN_RULESET,
-    NOT_WINNING,
     PLAYER_OUT,
     TILE_COUNT,
     TOO_MANY_COPIES,
@@ -52,405 +35,32 @@ from ...errors import (
 )
 from ...hand import Hand, Meld, build_melds
 from ...holding import Holding
-from ...result import Result
 from ...set_kind import MeldKind
-from ...shape import Declared, FieldSpec, Kind, field_spec, fields_of, spec
+from ...shape import Declared, fields_of
 from ...shape import listed as _listed
 from ...shape import read_object as _object
 from ...shape import within as _within
-from ...tiles import ALL_TILES, BY_CODE, HONOR_START, INDEX, IS_HONOR, NUM_TILES, SUIT, WINDS, Tile, Wind
-from ..book import option_specs, parse_options
-from .detect import holds_suit
+from ...tiles import ALL_TILES, BY_CODE, INDEX, IS_HONOR, NUM_TILES, SUIT, Tile, Wind
+from ..book import parse_options
 from .options import PRESETS, SichuanOptions
-from .payouts import base, kong_payments
-from .scoring import SUIT_INDEX, check_hand, check_tiles, score_hand
-
-KONG_KINDS: Final = ("exposed", "added", "concealed")
-EVENT_FLAGS: Final = ("kong_replacement", "last_wall_tile", "heavenly_hand", "earthly_hand", "last_copy")  # what only
-# the win can say; the last three mean something only when their optional fans are on (RULINGS S16, S20)
-OPTIONAL_FLAGS: Final = ("heavenly_hand", "earthly_hand", "last_copy")  # each named as its option is
-MAX_WINNERS: Final = 3  # the hand is over when three have won
-MAX_EVENTS: Final = 32  # at most 16 kongs (four melds each) and three wins; a sanity bound
-SEATS: Final = tuple(Wind)
-Status = Literal["won", "ready", "not_ready", "flower_pig"]
-Reason = Literal["refund", "flower_pig", "not_ready"]
-
-
-# --- the hand of play, as asked ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class Kong:
-    """A kong: exposed (明杠, on a discard: the discarder pays 2), added (补杠, to one's own pung:
-    every other player still in pays 1) or concealed (暗杠: every other player still in pays 2)."""
-
-    player: Wind = field(metadata=spec(Kind.WIND, "who declares the kong", required=True))
-    kind: str = field(metadata=spec(
-        Kind.NAME, "exposed (明杠, on a discard), added (补杠, the fourth tile to one's own pung) or concealed (暗杠)",
-        required=True))
-    tile: Tile = field(metadata=spec(Kind.TILE, "the kong's tile", required=True))
-    discarder: Wind | None = field(default=None, metadata=spec(
-        Kind.WIND, "who discarded the tile of an exposed kong; only an exposed kong has one", nullable=True))
-
-
-@dataclass(frozen=True)
-class Winner:
-    """One winner of a win event: the seat, the winning hand and the event flags of this win."""
-
-    player: Wind
-    hand: Hand
-    kong_replacement: bool = False
-    last_wall_tile: bool = False
-    heavenly_hand: bool = False
-    earthly_hand: bool = False
-    last_copy: bool = False
-
-
-WINNER_FIELDS: tuple[FieldSpec, ...] = (
-    field_spec("player", Kind.WIND, "the winner's seat", required=True),
-    field_spec("hand", Kind.HAND, "the winning hand, as POST /v1/score takes it", required=True),
-    field_spec("context", Kind.OBJECT, "how this win came about, as only the win can say (seats, missing suit and "
-               "who is still in come from the settlement)", items=tuple(s for s in fields_of(Context)
-                                                                          if s.name in EVENT_FLAGS)),
+from .play import (
+    EVENT_FIELDS,
+    EXHAUSTED_FIELDS,
+    KONG_KINDS,
+    MAX_EVENTS,
+    MAX_WINNERS,
+    MISSING_SUITS_FIELDS,
+    SEATS,
+    WIN_FIELDS,
+    WINNER_FIELDS,
+    Event,
+    Kong,
+    Play,
+    Win,
+    Winner,
 )
-
-
-@dataclass(frozen=True)
-class Win:
-    """A win: one winner (self-drawn or on a discard), or several on one discard (一炮多响)."""
-
-    discarder: Wind | None
-    winners: tuple[Winner, ...]
-    robbing_kong: bool = False
-    after_kong: bool = False  # 杠上炮: the discard right after the discarder's own kong (RULINGS T19)
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.discarder is None
-
-
-WIN_FIELDS: tuple[FieldSpec, ...] = (
-    field_spec("discarder", Kind.WIND, "who discarded the winning tile (or whose added kong was robbed); null for a "
-               "self-drawn win", required=True, nullable=True),
-    field_spec("winners", Kind.OBJECTS, "the winners: one, or several on one discard (一炮多响)", required=True,
-               max_items=MAX_WINNERS, items=WINNER_FIELDS),
-    field_spec("robbing_kong", Kind.BOOL, "won by robbing the discarder's added kong (抢杠胡), which then scores "
-               "nothing; it must directly follow that kong"),
-    field_spec("after_kong", Kind.BOOL, "won on the discard the discarder made right after its own kong (杠上炮); it "
-               "must directly follow that kong, and under kong_transfer (呼叫转移) the kong's money goes to the "
-               "winners"),
-)
-
-Event = Kong | Win
-
-# One event as a request gives it: exactly one of these.
-EVENT_FIELDS: tuple[FieldSpec, ...] = (
-    field_spec("kong", Kind.OBJECT, "a kong", items=fields_of(Kong)),
-    field_spec("win", Kind.OBJECT, "a win", items=WIN_FIELDS),
-)
-MISSING_SUITS_FIELDS: tuple[FieldSpec, ...] = tuple(
-    field_spec(w, Kind.SUIT, f"the missing suit {w} declared (定缺): m, p or s", required=True) for w in WINDS)
-EXHAUSTED_FIELDS: tuple[FieldSpec, ...] = tuple(
-    field_spec(w, Kind.HAND, f"{w}'s final holding, 13 tiles (kongs count three), if {w} has not won",
-               items=fields_of(Holding)) for w in WINDS)
-OPTIONS_FIELDS: tuple[FieldSpec, ...] = (field_spec(
-    "preset", Kind.NAME, f"a named row of these house rules ({', '.join(p.name for p in PRESETS)}); options given "
-    "beside it override it"),) + tuple(
-    field_spec(o.name, Kind.NAME, f"{o.help}: {', '.join(o.choices)}", default=o.default) if o.choices else
-    field_spec(o.name, Kind.INT, o.help, default=o.default, minimum=o.minimum, maximum=o.maximum)
-    for o in option_specs(SichuanOptions))
-
-
-@dataclass(frozen=True)
-class Play:
-    """A hand of play as it happened: the missing suits, the kongs and wins in order, and the final
-    holdings of those who had not won when the wall ran out."""
-
-    missing_suits: Mapping[Wind, str] = field(metadata=spec(
-        Kind.OBJECT, "each seat's missing suit (定缺)", required=True, items=MISSING_SUITS_FIELDS))
-    events: tuple[Event, ...] = field(default=(), metadata=spec(
-        Kind.OBJECTS, "the kongs and wins, in the order they happened", required=True, max_items=MAX_EVENTS,
-        items=EVENT_FIELDS))
-    exhausted: Mapping[Wind, Holding] | None = field(default=None, metadata=spec(
-        Kind.OBJECT, "the wall ran out (with fewer than three winners, under 血战到底): the final holding of every "
-        "player who has not won", nullable=True, items=EXHAUSTED_FIELDS))
-    base_points: int = field(default=1, metadata=spec(
-        Kind.INT, "the room's base points: every amount is times these", minimum=1, maximum=MAX_BASE_POINTS))
-    options: SichuanOptions = field(default_factory=SichuanOptions, metadata=spec(
-        Kind.OBJECT, "house rules", items=OPTIONS_FIELDS))
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "missing_suits", MappingProxyType(dict(self.missing_suits)))
-        if self.exhausted is not None:
-            object.__setattr__(self, "exhausted", MappingProxyType(dict(self.exhausted)))
-        _check_play(self)
-
-    @classmethod
-    def build(cls, **body: Any) -> Play:
-        """From a JSON body; every error names its field as a path into it."""
-        v = _object(body, (), _PLAY)
-        bp = v.get("base_points", 1)
-        if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
-            raise ScorerError(BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, "
-                              f"got {bp!r}", ("base_points",))
-        exhausted = v.get("exhausted")
-        return cls(
-            missing_suits=_missing_suits(v["missing_suits"]),
-            events=_listed(v["events"], ("events",), _event),
-            exhausted=None if exhausted is None else _exhausted(exhausted),
-            base_points=bp,
-            options=parse_options(SichuanOptions, v.get("options"), "sichuan", PRESETS),
-        )
-
-
-# --- the settlement ------------------------------------------------------------------------------
-def _frozen(changes: Mapping[str, int]) -> Mapping[str, int]:
-    return MappingProxyType({w: changes.get(w, 0) for w in WINDS})
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    """One event settled: what it was, each winner's score, and the money it moved (by seat)."""
-
-    event: Event
-    changes: Mapping[str, int]
-    scores: tuple[Result, ...] = ()  # a win's, one per winner
-    robbed: bool = False  # a kong robbed by the next event's winners: it scores nothing
-    transferred: int = 0  # 呼叫转移: the kong money this win took from its discarder (RULINGS T19)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "changes", _frozen(self.changes))
-
-    def to_dict(self) -> dict[str, Any]:
-        e = self.event
-        if isinstance(e, Kong):
-            return {"kong": {"player": e.player.value, "kind": e.kind, "tile": e.tile.value,
-                             "discarder": None if e.discarder is None else e.discarder.value, "robbed": self.robbed},
-                    "changes": dict(self.changes)}
-        return {"win": {"discarder": None if e.discarder is None else e.discarder.value,
-                        "robbing_kong": e.robbing_kong,
-                        **({"after_kong": True, "transferred": self.transferred} if e.after_kong else {}),
-                        "winners": [{"player": w.player.value, "score": r.to_dict()}
-                                    for w, r in zip(e.winners, self.scores, strict=True)]},
-                "changes": dict(self.changes)}
-
-
-@dataclass(frozen=True)
-class Payment:
-    """One payment at an exhausted wall: 退税 (``refund``), 花猪 (``flower_pig``) or 查大叫 (``not_ready``)."""
-
-    payer: str
-    receiver: str
-    amount: int
-    reason: Reason
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": self.payer, "to": self.receiver, "amount": self.amount, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class ReadyWin:
-    """A ready player's highest possible win: the tile, and its score as on a discard without event fans."""
-
-    tile: Tile
-    score: Result
-    base: int  # 2 ** total × base points: what each not-ready player pays
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tile": self.tile.value, "base": self.base, "score": self.score.to_dict()}
-
-
-@dataclass(frozen=True)
-class Exhaustion:
-    """The exhausted wall settled: each seat's status, the ready players' highest wins, the payments."""
-
-    players: Mapping[str, Status]
-    ready: Mapping[str, ReadyWin]
-    payments: tuple[Payment, ...]
-    changes: Mapping[str, int]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "players", MappingProxyType(dict(self.players)))
-        object.__setattr__(self, "ready", MappingProxyType(dict(self.ready)))
-        object.__setattr__(self, "changes", _frozen(self.changes))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": dict(self.players), "ready": {w: r.to_dict() for w, r in self.ready.items()},
-                "payments": [p.to_dict() for p in self.payments], "changes": dict(self.changes)}
-
-
-@dataclass(frozen=True)
-class Settlement:
-    play: Play
-    events: tuple[EventRecord, ...]
-    exhaustion: Exhaustion | None
-    totals: Mapping[str, int]  # by seat, zero-sum
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "totals", _frozen(self.totals))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "base_points": self.play.base_points,
-            "events": [e.to_dict() for e in self.events],
-            "exhaustion": None if self.exhaustion is None else self.exhaustion.to_dict(),
-            "totals": dict(self.totals),
-        }
-
-
-def _robbed(play: Play, i: int) -> bool:
-    """The kong at ``i`` is robbed: the next event is a win robbing it."""
-    nxt = play.events[i + 1] if i + 1 < len(play.events) else None
-    return isinstance(nxt, Win) and nxt.robbing_kong
-
-
-def _win_context(play: Play, win: Win, w: Winner, out: tuple[Wind, ...]) -> Context:
-    return Context(self_drawn=win.self_drawn, seat_wind=w.player, discarder=win.discarder,
-                   base_points=play.base_points, missing_suit=play.missing_suits[w.player], out=out,
-                   robbing_kong=win.robbing_kong, kong_replacement=w.kong_replacement,
-                   last_wall_tile=w.last_wall_tile, heavenly_hand=w.heavenly_hand, earthly_hand=w.earthly_hand,
-                   last_copy=w.last_copy)
-
-
-def xueliu(play: Play) -> bool:
-    """血流成河 (RULINGS T20): a player who has won stays at the table."""
-    return play.options.play == "xueliu"
-
-
-def score_win(play: Play, win: Win, index: int, out: tuple[Wind, ...]) -> tuple[Result, ...]:
-    """Each winner's score; a hand that is not complete or still holds its missing suit is an error
-    (a settlement never pays an invalid win)."""
-    results = []
-    for k, w in enumerate(win.winners):
-        at: Path = ("events", index, "win", "winners", k)
-        for flag in OPTIONAL_FLAGS:  # as RuleBook.check_context refuses them in POST /v1/score
-            if getattr(w, flag) and not getattr(play.options, flag):
-                raise ScorerError(NOT_IN_RULESET, f"{flag} means nothing in the rule book 'sichuan' unless its option "
-                                  f"{flag} is on", (*at, "context", flag), ruleset="sichuan")
-        with _within(at):
-            r = score_hand(w.hand, _win_context(play, win, w, out), play.options)
-        if not r.winning:
-            raise ScorerError(NOT_WINNING, f"the hand is not complete: {r.reason}", (*at, "hand"))
-        if not r.valid:
-            raise ScorerError(MISSING_SUIT_HELD, f"the hand cannot win: {r.reason}", (*at, "hand"))
-        results.append(r)
-    return tuple(results)
-
-
-def best_wait(holding: Holding, seat: Wind, suit: str, play: Play) -> ReadyWin | None:
-    """查大叫: the best win of a 13-tile holding over every tile that completes it (not a tile it
-    already holds four of), as on a discard, without self-draw or event fans; None: not ready."""
-    ctx = Context(seat_wind=seat, missing_suit=suit, base_points=play.base_points)
-    own = holding.counts()
-    dead = SUIT_INDEX[suit]
-    best: ReadyWin | None = None
-    for i in range(HONOR_START):
-        if SUIT[i] == dead or own[i] >= 4:
-            continue
-        t = ALL_TILES[i]
-        r = score_hand(Hand(holding.concealed, holding.melds, t), ctx, play.options)
-        if r.valid and (best is None or r.total > best.score.total):
-            best = ReadyWin(t, r, base(r.total) * play.base_points)
-    return best
-
-
-def status(holding: Holding, suit: str, wait: ReadyWin | None) -> Status:
-    if holds_suit(holding.counts(), SUIT_INDEX[suit]):
-        return "flower_pig"
-    return "ready" if wait is not None else "not_ready"
-
-
-def settle(play: Play) -> Settlement:
-    """Play the hand through: each event's money, then the exhausted wall's, and the totals."""
-    bp = play.base_points
-    won: list[Wind] = []
-    kong_money: list[tuple[str, str, int, int]] = []  # (receiver, payer, amount, event), for 退税
-    records: list[EventRecord] = []
-    stays = xueliu(play)
-    for i, e in enumerate(play.events):
-        out = () if stays else tuple(won)  # 血流成河: everyone pays and is paid (T20)
-        if isinstance(e, Kong):
-            if _robbed(play, i):
-                records.append(EventRecord(e, {}, robbed=True))
-                continue
-            changes = kong_payments(e.kind, e.player.value, None if e.discarder is None else e.discarder.value,
-                                    tuple(w.value for w in out), bp)
-            kong_money += [(e.player.value, w, -n, i) for w, n in changes.items() if n < 0]
-            records.append(EventRecord(e, changes))
-        else:
-            scores = score_win(play, e, i, out)
-            total = dict.fromkeys(WINDS, 0)
-            for r in scores:
-                assert r.payouts is not None  # a valid win with its discarder known
-                for w, n in r.payouts.items():
-                    total[w] += n
-            moved = 0
-            if e.after_kong and play.options.kong_transfer == "on":
-                moved = _transfer(e, records[-1], total, bp)
-                kong_money = [k for k in kong_money if k[3] != i - 1]  # the money left the kong's player
-            records.append(EventRecord(e, total, scores, transferred=moved))
-            won += [w.player for w in e.winners if w.player not in won]
-    exhaustion = None if play.exhausted is None else _exhaustion(play, tuple(won), kong_money)
-    totals = dict.fromkeys(WINDS, 0)
-    for rec in records:
-        for w, n in rec.changes.items():
-            totals[w] += n
-    if exhaustion is not None:
-        for w, n in exhaustion.changes.items():
-            totals[w] += n
-    return Settlement(play, tuple(records), exhaustion, totals)
-
-
-def _transfer(win: Win, kong: EventRecord, total: dict[str, int], bp: int) -> int:
-    """呼叫转移 (RULINGS T19): the discarder hands what its kong (the event before) earned to the
-    winners, in equal shares of base points; a share left over goes one by one to the winners
-    nearest after the discarder. Returns the amount moved."""
-    assert win.discarder is not None
-    amount = kong.changes[win.discarder.value]
-    if amount <= 0:
-        return 0
-    order = [w.value for w in SEATS[SEATS.index(win.discarder) + 1:] + SEATS[:SEATS.index(win.discarder)]]
-    takers = sorted((w.player.value for w in win.winners), key=order.index)
-    each, extra = divmod(amount // bp, len(takers))
-    total[win.discarder.value] -= amount
-    for k, w in enumerate(takers):
-        total[w] += (each + (1 if k < extra else 0)) * bp
-    return amount
-
-
-def _exhaustion(play: Play, won: tuple[Wind, ...], kong_money: list[tuple[str, str, int, int]]) -> Exhaustion:
-    assert play.exhausted is not None
-    players: dict[str, Status] = {}
-    ready: dict[str, ReadyWin] = {}
-    for seat in SEATS:
-        if seat in won:
-            players[seat.value] = "won"
-            continue
-        h = play.exhausted[seat]
-        suit = play.missing_suits[seat]
-        wait = None if holds_suit(h.counts(), SUIT_INDEX[suit]) else best_wait(h, seat, suit, play)
-        players[seat.value] = status(h, suit, wait)
-        if wait is not None:
-            ready[seat.value] = wait
-    payments: list[Payment] = []
-    owed: dict[tuple[str, str, Reason], int] = {}  # summed per payer, receiver and reason, in order
-    for receiver, payer, amount, _ in kong_money:  # 退税: not ready players give their kong money back (T23)
-        if play.options.refund == "on" and players[receiver] in ("not_ready", "flower_pig"):
-            key: tuple[str, str, Reason] = (receiver, payer, "refund")
-            owed[key] = owed.get(key, 0) + amount
-    fine = (base(play.options.max_fan) if play.options.flower_pig == "cap" else play.options.flower_pig_penalty) * \
-        play.base_points  # T21
-    for pig in (w for w in WINDS if players[w] == "flower_pig"):  # 花猪 pays every player who is not one
-        for other in (w for w in WINDS if w != pig and players[w] != "flower_pig"):
-            owed[(pig, other, "flower_pig")] = fine
-    for payer in (w for w in WINDS if players[w] == "not_ready" and play.options.cha_da_jiao != "off"):  # 查大叫
-        for receiver, r in ready.items():
-            owed[(payer, receiver, "not_ready")] = r.base
-    changes = dict.fromkeys(WINDS, 0)
-    for (payer, receiver, reason), amount in owed.items():
-        if amount:
-            payments.append(Payment(payer, receiver, amount, reason))
-            changes[payer] -= amount
-            changes[receiver] += amount
-    return Exhaustion(players, ready, tuple(payments), changes)
+from .scoring import SUIT_INDEX, check_hand, check_tiles
+from .settlement import score_win, xueliu
 
 
 # --- checks: a hand of play that could have happened --------------------------------------------
@@ -514,7 +124,8 @@ def _one(i: int, n: int) -> list[int]:
     return c
 
 
-def _check_play(play: Play) -> None:
+def check_play(play: Play) -> None:
+    """Refuse a hand of play that cannot have happened, at the field that says so."""
     _check_missing_suits(play.missing_suits)
     bp = play.base_points
     if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
@@ -737,6 +348,23 @@ _WINNER = _declared(WINNER_FIELDS)
 _WINNER_CONTEXT = _declared(WINNER_FIELDS[2].items)
 _HAND = _declared(fields_of(Hand))
 _HOLDING = _declared(fields_of(Holding))
+
+
+def build_play(cls: type[Play], body: Mapping[str, Any]) -> Play:
+    """``Play.build``: a hand of play from a JSON body; every error names its field as a path into it."""
+    v = _object(body, (), _PLAY)
+    bp = v.get("base_points", 1)
+    if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
+        raise ScorerError(BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, "
+                          f"got {bp!r}", ("base_points",))
+    exhausted = v.get("exhausted")
+    return cls(
+        missing_suits=_missing_suits(v["missing_suits"]),
+        events=_listed(v["events"], ("events",), _event),
+        exhausted=None if exhausted is None else _exhausted(exhausted),
+        base_points=bp,
+        options=parse_options(SichuanOptions, v.get("options"), "sichuan", PRESETS),
+    )
 
 
 def _seat(value: object, at: Path, nullable: bool = False) -> Wind:
