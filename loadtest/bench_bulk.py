@@ -3,7 +3,7 @@
     python loadtest/bench_bulk.py [--lines 12000] [--rounds 3] [--jobs 1 2]
 
 Run it with the interpreter of the build to measure (the compiled wheel's venv, or the editable
-one). Lines are distinct ``/v1/score`` bodies (``loadtest.hands``, object and notation forms). Each
+one). Lines are distinct ``/v1/score`` bodies (``testkit.hands.load``, object and notation forms). Each
 round times, interleaved:
 
     loop     a new process reading the same file: for each line, ``orjson.loads``,

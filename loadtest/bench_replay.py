@@ -1,4 +1,4 @@
-"""What a replay costs: a fresh process, the mean over generated records (tests/recordgen.py), as a
+"""What a replay costs: a fresh process, the mean over generated records (testkit/records.py), as a
 ratio to scoring the same wins directly with ``scorer.score``.
 
     python loadtest/bench_replay.py [--games 300] [--ruleset mcr] [--repeat 5]

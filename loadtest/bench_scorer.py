@@ -9,7 +9,7 @@ line says which build ran. (``python -m loadtest.bench_scorer`` from the checkou
 the source tree.)
 
 Hands: every ``seeds/mcr/*.json`` request, then ``--n`` generated hands of every structure
-(``loadtest.hands``). For each hand, ``--reps`` rounds, each timing, interleaved so that they share
+(``testkit.hands.load``). For each hand, ``--reps`` rounds, each timing, interleaved so that they share
 the machine's noise:
 
     ref    MahjongGB.MahjongFanCalculator(...) on the same hand and context (C++, prebuilt args)

@@ -3,7 +3,7 @@ on the same hands in the same run.
 
     python loadtest/bench_waits.py [--n 300] [--seed 1] [--reps 5] [--json out.json]
 
-Hands: ``--n`` complete hands of every structure (``loadtest.hands``), each turned into a ready
+Hands: ``--n`` complete hands of every structure (``testkit.hands.load``), each turned into a ready
 13-tile hand (the winning tile taken away) and a 14-tile hand about to discard (the complete hand
 with one concealed tile swapped for a random one). For each, ``--reps`` interleaved rounds timing:
 

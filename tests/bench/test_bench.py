@@ -73,3 +73,21 @@ def test_compare_sets_two_runs_side_by_side() -> None:
     assert lines[1].split()[-1] == "0.56"  # midpoints 2.5 / 4.5
     with pytest.raises(SystemExit):
         compare.compare(run("a", 1.0), {**run("b", 1.0), "bench": "waits"})
+
+
+@pytest.mark.parametrize("name", ["score", "waits", "service"])
+def test_each_bench_runs_end_to_end_and_writes_json_the_compare_reads(name: str, tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / f"{name}.json"
+    run = subprocess.run([sys.executable, "-m", f"bench.{name}", "--n", "5", "--rounds", "1", "--json", str(out)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(out.read_text(encoding="utf-8"))
+    same = subprocess.run([sys.executable, "-m", "bench.compare", str(out), str(out)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert same.returncode == 0 and "1.00" in same.stdout, same.stderr
