@@ -1,4 +1,5 @@
-"""The service's Flask application class: Flask, with each function's sync check made once.
+"""The service's Flask application class: Flask, with each function's sync check made once, and
+its request object left in the WSGI environ for the middleware around it.
 
 On every request Flask passes the view and each request hook through ``ensure_sync``, which asks
 ``inspect.iscoroutinefunction`` of it: six such checks a ``/v1/score`` request here, for answers
@@ -6,6 +7,13 @@ that never change (none of this app's functions is a coroutine). ``App`` remembe
 With the API-key hook registered only when keys are set (service/views.py), 18k fewer
 instructions a /v1/score request in-process (callgrind, compiled: 989k -> 971k; a minimal Flask
 endpoint: 497k).
+
+The service keeps no sessions (no secret key, no cookie is read or set): Flask would still make
+a null session for every request, ``App`` hands each the same one.
+
+Flask takes its request object out of the environ (``werkzeug.request``) when the request ends;
+``App`` keeps it under ``REQUEST_KEY`` too, so that ``service/ops.py`` reads the URL rule Flask
+matched (the metrics' route label) after the app has answered.
 """
 
 from __future__ import annotations
@@ -13,13 +21,37 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
+from flask.ctx import RequestContext
+from flask.sessions import NullSession, SessionInterface, SessionMixin
+
+REQUEST_KEY = "mcr.request"  # the WSGI environ key of the request's Flask request object
+
+
+class NoSessions(SessionInterface):
+    """Every request's session is the one null session (reading works, a write raises, as Flask's own
+    null session does when no secret key is set); nothing is saved."""
+
+    null = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        return self.null
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Any) -> None:
+        pass
 
 
 class App(Flask):
+    session_interface = NoSessions()
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def request_context(self, environ: dict[str, Any]) -> RequestContext:
+        ctx = super().request_context(environ)
+        environ[REQUEST_KEY] = ctx.request
+        return ctx
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         try:

@@ -10,7 +10,7 @@ import logging
 import re
 from typing import Any
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException
@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorer import ScorerError
 from scorer.wire.problems import problem, scorer_problem, validation_problem
 
-from .log import PROBLEM_KEY
+from .log import PROBLEM_KEY, REQUEST_ID_ENV
 from .responses import PROBLEM_JSON, json_response
 
 _BY_STATUS = {
@@ -83,7 +83,7 @@ def _detail(status: int, resp: WerkzeugResponse) -> str | None:
 
 
 def _unexpected(e: Exception) -> Response:
-    rid = g.get("request_id", "-")
+    rid = request.environ.get(REQUEST_ID_ENV, "-")
     log.exception("unhandled exception", extra={"request_id": rid})
     detail = f"an unexpected error occurred; quote request id {rid} when reporting it"
     return _respond(problem(500, "internal-error", detail))

@@ -7,7 +7,9 @@ and validators for the answers that change only with a deploy.
 * Compression (flask-compress): answers of at least ``COMPRESS_MIN_SIZE`` bytes in JSON, HTML, CSS
   or JS, as the client accepts (zstd, br, gzip); small answers (a score is 1-2 KB) are sent as they
   are, since compressing them costs more CPU than it saves. Files (the page's assets) are left to
-  their own ETag and Last-Modified, uncompressed, with their Content-Length.
+  their own ETag and Last-Modified, uncompressed, with their Content-Length. An answer of known
+  length under the minimum is passed over before flask-compress's hook looks at it (which would
+  only add ``Vary: Accept-Encoding``, as this does): most answers, and a score's, are such.
 * ``cached()``: a strong ETag and ``Cache-Control`` on a fixed answer; ``If-None-Match`` gets 304.
 """
 
@@ -35,11 +37,26 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", COMPRESS_MIN_SIZE)
     app.config.setdefault("COMPRESS_ALGORITHM", ["zstd", "br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)  # files: sent whole, as they are
+    app.config["COMPRESS_REGISTER"] = False  # its hook is called by ours, for answers that may need it
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "application/json", "application/problem+json", "application/yaml", "text/html", "text/css",
         "text/javascript", "application/javascript", "text/plain",
     ])
-    Compress(app)
+    compress = Compress(app)
+    min_size = app.config["COMPRESS_MIN_SIZE"]
+
+    def compress_large(resp: Response) -> Response:
+        length = resp.content_length
+        if length is None or length >= min_size:
+            return compress.after_request(resp)
+        vary = resp.headers.get("Vary")  # what flask-compress does to an answer it leaves alone
+        if not vary:
+            resp.headers["Vary"] = "Accept-Encoding"
+        elif "accept-encoding" not in vary.lower():
+            resp.headers["Vary"] = f"{vary}, Accept-Encoding"
+        return resp
+
+    app.after_request(compress_large)
 
 
 def etag_of(body: bytes) -> str:

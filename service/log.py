@@ -17,11 +17,12 @@ import time
 from typing import Any
 
 import orjson
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, has_request_context, request
 from gunicorn import glogging  # type: ignore[import-untyped]
 
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the header's key in the WSGI environ
+REQUEST_ID_ENV = "mcr.request_id"  # the WSGI environ key the request's id is kept under (service/ops.py)
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 # version 00 (a later version's first four fields read the same): trace id, parent span id, flags
@@ -51,7 +52,7 @@ class JsonFormatter(logging.Formatter):
         }
         if has_request_context():
             if "request_id" not in record.__dict__:
-                out["request_id"] = g.get("request_id")
+                out["request_id"] = request.environ.get(REQUEST_ID_ENV)
                 out["method"] = request.method
                 out["path"] = request.path
             out |= trace_context(request.environ.get("HTTP_TRACEPARENT"))
@@ -85,13 +86,13 @@ def init_app(app: Flask) -> None:
         handler.setFormatter(JsonFormatter())
         logger.addHandler(handler)
     logger.setLevel(app.config["LOG_LEVEL"])
-    app.before_request(_assign_request_id)
-    app.after_request(_echo_request_id)
 
 
-def _assign_request_id() -> None:
-    rid = request.environ.get(_REQUEST_ID_KEY)  # what request.headers.get(REQUEST_ID) reads, without its parsing
-    g.request_id = rid if rid and _SANE_ID.fullmatch(rid) else new_request_id()
+def request_id_of(environ: dict[str, Any]) -> str:
+    """The request's id: its ``X-Request-ID`` when that is a sane token, a new one otherwise
+    (assigned and echoed by ``service/ops.py``)."""
+    rid = environ.get(_REQUEST_ID_KEY)  # what request.headers.get(REQUEST_ID) reads, without its parsing
+    return rid if rid and _SANE_ID.fullmatch(rid) else new_request_id()
 
 
 def new_request_id() -> str:
@@ -101,13 +102,6 @@ def new_request_id() -> str:
     b[6] = (b[6] & 0x0F) | 0x40  # version 4
     b[8] = (b[8] & 0x3F) | 0x80  # RFC 4122 variant
     return b.hex()
-
-
-def _echo_request_id(resp: Response) -> Response:
-    rid = g.get("request_id")
-    if rid:
-        resp.headers[REQUEST_ID] = rid
-    return resp
 
 
 class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn is untyped

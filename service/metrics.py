@@ -19,13 +19,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, request
+from flask import Blueprint, Flask, Response, current_app
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram, generate_latest, values
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 import scorer
+
+from .app import REQUEST_KEY
 
 bp = Blueprint("metrics", __name__)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -77,20 +79,21 @@ class Metrics:
                 self.published[(name, key)] = now
             self.cache_size.labels(name).set(info.get("size", 0))
 
-    def record(self, resp: Response) -> Response:
-        """The after-request hook: count the request, time it, and (multiprocess) publish the caches."""
-        rule = request.url_rule
+    def record(self, environ: dict[str, Any], status: str, started: float) -> None:
+        """Count a request answered ``status``, time it from ``started`` (``perf_counter``), and
+        (multiprocess) publish the caches. Called by ``service/ops.py`` once the app has answered:
+        the route is the URL rule Flask matched, read from its request object, which ``App`` leaves in the environ."""
+        req = environ.get(REQUEST_KEY)
+        rule = req.url_rule if req is not None else None
         route = rule.rule if rule is not None else "unmatched"
-        method = request.method
+        method = environ.get("REQUEST_METHOD", "")
         if method not in _METHODS:
             method = "other"
-        self.counter(route, method, resp.status_code).inc()
-        started = g.get("started")
-        if started is not None:
-            self.histogram(route).observe(time.perf_counter() - started)
-        if self.multiprocess and request.endpoint in _SCORING and time.monotonic() >= self.next_refresh:
+        self.counter(route, method, int(status[:3]) if status else 500).inc()
+        self.histogram(route).observe(time.perf_counter() - started)
+        if self.multiprocess and rule is not None and rule.endpoint in _SCORING \
+                and time.monotonic() >= self.next_refresh:
             self.refresh_cache()  # the scraping worker cannot see the others' caches: publish, at most 1/s
-        return resp
 
     def exposition(self) -> bytes:
         self.refresh_cache()
@@ -166,14 +169,9 @@ def _boot_time() -> float:
 
 
 def init_app(app: Flask) -> None:
-    m = app.extensions["metrics"] = Metrics()
-    app.before_request(_start_timer)
-    app.after_request(m.record)  # bound to this app's metrics: no current_app lookup per request
+    """The metrics and their endpoint; requests are counted by ``service/ops.py``'s middleware."""
+    app.extensions["metrics"] = Metrics()
     app.register_blueprint(bp)
-
-
-def _start_timer() -> None:
-    g.started = time.perf_counter()
 
 
 @bp.get("/metrics")

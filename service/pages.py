@@ -52,7 +52,8 @@ def _page(name: str) -> Response:
 
 def secure_headers(resp: Response) -> Response:
     """Every HTML document the app serves (pages, or the same files under /static/) gets the CSP."""
-    if resp.mimetype == "text/html":
+    content_type = resp.headers.get("Content-Type")  # parsed (mimetype) only when it may be HTML
+    if content_type and content_type[:9].lower() == "text/html" and resp.mimetype == "text/html":
         resp.headers["Content-Security-Policy"] = CSP
         resp.headers["X-Content-Type-Options"] = "nosniff"
         resp.headers["Referrer-Policy"] = "no-referrer"

@@ -16,7 +16,8 @@ PROBLEM_JSON = "application/problem+json"
 def json_response(
     obj: Any, status: int = 200, headers: Headers | None = None, mimetype: str = JSON
 ) -> Response:
-    resp = Response(jsonbody.dumps(obj), status=status, mimetype=mimetype)
+    # content_type, not mimetype: a JSON type takes no charset parameter, so there is nothing to add
+    resp = Response(jsonbody.dumps(obj), status=status, content_type=mimetype)
     if headers is not None:
         for k, v in headers.items():
             if k.lower() not in ("content-type", "content-length"):
