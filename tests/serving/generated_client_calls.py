@@ -1,7 +1,7 @@
 """Every operation of the spec, called through a client generated from it (openapi-python-client),
 with a plain, unauthenticated ``Client`` against a served build with no API keys.
 
-    PYTHONPATH=<dir holding mcr_scorer_client> python generated_client_calls.py http://127.0.0.1:PORT
+    PYTHONPATH=<dir holding mahjong_scorer_client> python generated_client_calls.py http://127.0.0.1:PORT
 
 Run and type-checked (mypy --strict, with the generated package) by tests/serving/test_generated_client.py;
 prints the operationIds it called, as JSON, on its last line. Each request example of the spec is
@@ -18,10 +18,10 @@ import sys
 from typing import Any
 
 import httpx
-from mcr_scorer_client import Client
-from mcr_scorer_client.api.operations import healthz, metrics, openapi, openapi_json, readyz
-from mcr_scorer_client.api.pages import calculator_page, docs_page, replay_page
-from mcr_scorer_client.api.scoring import (
+from mahjong_scorer_client import Client
+from mahjong_scorer_client.api.operations import healthz, metrics, openapi, openapi_json, readyz
+from mahjong_scorer_client.api.pages import calculator_page, docs_page, replay_page
+from mahjong_scorer_client.api.scoring import (
     list_fans,
     list_rule_sets,
     match,
@@ -32,7 +32,7 @@ from mcr_scorer_client.api.scoring import (
     standings,
     waits,
 )
-from mcr_scorer_client.models import (
+from mahjong_scorer_client.models import (
     BatchRequest,
     BatchResponse,
     DiscardAdvice,
@@ -58,7 +58,7 @@ from mcr_scorer_client.models import (
     WaitsRequest,
     Wind,
 )
-from mcr_scorer_client.types import Response
+from mahjong_scorer_client.types import Response
 
 called: set[str] = set()
 

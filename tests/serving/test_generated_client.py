@@ -25,7 +25,7 @@ from testkit.serving import server
 from tests.conftest import ROOT, load_spec
 
 SPEC = load_spec()
-PACKAGE = "mcr_scorer_client"
+PACKAGE = "mahjong_scorer_client"
 CONFIG = ROOT / "tests" / "serving" / "openapi-python-client.yaml"  # the YAML document read as text
 
 @pytest.fixture(scope="module")
