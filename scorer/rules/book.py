@@ -234,6 +234,9 @@ class RuleBook:
     # last_copy under 绝张): (field, option) pairs; the field is refused, as a foreign one is, while
     # its option is off (0 or "off").
     optional_context: tuple[tuple[str, str], ...] = ()
+    # Context fields that mean nothing while an option has a value (Sichuan's out under 血流成河):
+    # (field, option, value); the book refuses the field then, and says so here for its clients.
+    unused_context: tuple[tuple[str, str, int | str], ...] = ()
     _foreign: tuple[tuple[str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
 
@@ -297,7 +300,9 @@ class RuleBook:
                 "options": [o.to_dict() for o in self.options],
                 "presets": [p.to_dict() for p in self.presets],
                 "context": sorted(self.context_fields | _ALWAYS),
-                "optional_context": dict(self.optional_context), "explain": self.explain is not None,
+                "optional_context": dict(self.optional_context),
+                "unused_context": [{"field": f, "option": o, "value": v} for f, o, v in self.unused_context],
+                "explain": self.explain is not None,
                 "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
 
 

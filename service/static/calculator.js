@@ -79,6 +79,10 @@
   const has = (field) => {
     const b = book();
     if (!b.context.includes(field)) return false;
+    for (const u of b.unused_context || []) { // a field an option's value leaves meaningless (血流成河's out)
+      const uo = (b.options || []).find((x) => x.name === u.option);
+      if (u.field === field && uo && optionValue(uo) === u.value) return false;
+    }
     const switchName = (b.optional_context || {})[field];
     if (!switchName) return true;
     const o = (b.options || []).find((x) => x.name === switchName);

@@ -650,6 +650,25 @@ def test_a_context_field_an_option_switches_on_shows_only_under_it(page: Page, s
     assert "earthly_hand" not in sent(page).get("context", {})
 
 
+def test_a_context_field_an_option_leaves_meaningless_is_not_offered_under_it(page: Page, server: Server) -> None:
+    """Under 血流成河 a player who has won stays at the table and pays (GET /v1/rulesets'
+    unused_context): "already won" is not offered, and a seat ticked before is not sent."""
+    page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
+    settled(page)
+    page.get_by_role("radio", name="Bamboo 条").check()
+    page.get_by_role("checkbox", name="North").check()
+    settled(page)
+    assert sent(page)["context"]["out"] == ["N"]
+    page.locator("#preset").select_option("xueliu")
+    settled(page)
+    expect(page.locator("#out")).to_be_hidden()
+    assert "out" not in sent(page)["context"]
+    expect(page.locator("#result [role=alert]")).to_have_count(0)  # scored, not refused
+    page.locator("#preset").select_option("xuezhan")
+    settled(page)
+    expect(page.locator("#out")).to_be_visible()
+
+
 def test_sichuan_asks_for_the_missing_suit_and_who_is_out(page: Page, server: Server) -> None:
     page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
     settled(page)

@@ -540,3 +540,19 @@ def test_t19_a_replayed_discard_right_after_a_kong_is_flagged_under_kong_transfe
 def test_t20_a_xueliu_record_is_refused_at_the_option() -> None:
     e = refused(_kong_then_discard, XUELIU)
     assert (e.code, e.field) == ("bad_option", ("options", "play"))
+
+
+def test_what_the_book_says_means_nothing_under_an_option_is_refused_there_and_only_there() -> None:
+    """GET /v1/rulesets' unused_context is the rule the scoring applies (RULINGS T20), not a copy."""
+    from scorer.rules import RULESETS
+
+    book = RULESETS["sichuan"]
+    assert book.to_dict()["unused_context"] == [{"field": "out", "option": "play", "value": "xueliu"}]
+    hand, ctx = "[555m1]22m666p789p34p2p", {"self_drawn": True, "missing_suit": "s"}
+    for entry in book.unused_context:
+        field, option_name, value = entry
+        given = {**ctx, field: ["N"]}
+        assert scorer.score(hand, ruleset="sichuan", **given).valid  # under the default it counts
+        with pytest.raises(scorer.ScorerError) as e:
+            scorer.score(hand, ruleset="sichuan", options={option_name: value}, **given)
+        assert (e.value.code, e.value.pointer) == ("contradictory_context", f"/context/{field}")

@@ -11,7 +11,7 @@ from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MAX_FAN, TABLE
-from .options import PRESETS, SichuanOptions
+from .options import PRESETS, UNUSED_CONTEXT, SichuanOptions
 from .play import Play
 from .scoring import ERRORS, HONOUR_IN_SICHUAN, SUIT_INDEX, clear_caches, score_hand
 from .settlement import settle
@@ -56,4 +56,5 @@ BOOK = RuleBook(
     errors=ERRORS,
     honour_error=HONOUR_IN_SICHUAN,
     presets=PRESETS,
+    unused_context=UNUSED_CONTEXT,
 )

@@ -95,3 +95,8 @@ PRESETS = (
             ("all_simples", 1), ("middle_five", 1), ("last_copy", 1), ("last_discard", 1),
             ("kong_transfer", "on"))),
 )
+
+# Context fields that mean nothing while an option has a value: (field, option, value). Under 血流成河
+# a player who has won stays at the table and pays, so nobody is out (RULINGS T20). The scoring
+# refuses such a field; GET /v1/rulesets names them, so a client stops offering it.
+UNUSED_CONTEXT: tuple[tuple[str, str, int | str], ...] = (("out", "play", "xueliu"),)

@@ -35,7 +35,7 @@ from .detect import (
 )
 from .fan_id import MIDDLE_FIVE, OUTSIDE_HAND
 from .fans import ORDER, TABLE, values
-from .options import SichuanOptions
+from .options import UNUSED_CONTEXT, SichuanOptions
 from .payouts import payouts
 
 RULESET: Final = "sichuan"
@@ -208,9 +208,10 @@ class _Sichuan(Engine[Facts, SichuanReading]):
         missing_suit(context)
         if context.heavenly_hand or context.earthly_hand:
             first_draw(hand, context)
-        if context.out and options.play == "xueliu":  # RULINGS T20
-            raise ScorerError(CONTRADICTORY_CONTEXT, "under 血流成河 (play xueliu) a player who has won stays at the "
-                              "table and pays: nobody is out", ("context", "out"), ruleset=RULESET)
+        for name, option_name, value in UNUSED_CONTEXT:  # RULINGS T20: under 血流成河 nobody is out
+            if getattr(context, name) and getattr(options, option_name) == value:
+                raise ScorerError(CONTRADICTORY_CONTEXT, f"under {option_name} {value} {name} means nothing: a player "
+                                  "who has won stays at the table and pays", ("context", name), ruleset=RULESET)
         return context.for_hand(hand)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> Facts:
