@@ -17,6 +17,7 @@ from scorer.rules.sichuan.options import PRESETS
 from scorer.rules.sichuan.play import Play
 from scorer.rules.sichuan.settlement import settle
 from tests.conftest import ROOT
+from tests.sichuan.test_sichuan_settle import HOLDINGS, KONG_TILES, PUNGS, _shown
 
 PROPS = settings(max_examples=120, derandomize=True, database=None, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -385,24 +386,6 @@ def test_t23_refund_off() -> None:
 
 
 # --- properties ------------------------------------------------------------------------------------------
-PUNGS = {"E": "111m222m333m444m", "S": "666m777m888m999m", "W": "111s222s333s444s", "N": "666s777s888s999s"}
-HOLDINGS = {  # ready, not ready, a flower pig
-    "E": ("111m222m333m444m5p", "111m222m333m44m5p9m", "111m222m333m444m5s"),
-    "S": ("666m777m888m999m6p", "666m777m888m99m6p1m", "666m777m888m999m6s"),
-    "W": ("111s222s333s444s5p", "111s222s333s44s5p9s", "111s222s333s444s5m"),
-    "N": ("666s777s888s999s6p", "666s777s888s99s6p1s", "666s777s888s999s6m"),
-}
-KONG_TILES = {"E": ("5m", "7p", "8p", "9p"), "S": ("5m", "7p", "8p", "9p"), "W": ("5s", "7p", "8p", "9p"),
-              "N": ("5s", "7p", "8p", "9p")}
-
-
-def _shown(kongs: list[tuple[str, str]], rest: str) -> str:
-    """A hand or holding in notation with the player's kongs among its melds, each in place of one
-    of the pungs ``rest`` starts with (four characters each)."""
-    melds = "".join(f"[{t[0] * 4}{t[1]}{'' if kind == 'concealed' else '1'}]" for t, kind in kongs)
-    return melds + rest[4 * len(kongs):]
-
-
 @st.composite
 def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
     """A hand of play that could have happened, under any preset, 呼叫转移 on or off: kongs of free
