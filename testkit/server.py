@@ -36,6 +36,19 @@ def _import_root() -> Path:
     return d
 
 
+def terminate(proc: subprocess.Popen[bytes], timeout: float) -> int | None:
+    """SIGTERM (a graceful drain), then SIGKILL to the session we started for it if it lingers
+    past ``timeout`` seconds: its exit code, or None when it had to be killed."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)  # the session we started for it, and nothing else
+        proc.wait(timeout=5)
+        return None
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -124,12 +137,7 @@ class Gunicorn:
         """SIGTERM the master (it stops its workers gracefully); SIGKILL its session if it lingers."""
         proc, self.proc = self.proc, None
         if proc is not None and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=25)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)  # the session we started for it, and nothing else
-                proc.wait(timeout=5)
+            terminate(proc, timeout=25)
         if self._log is not None:
             self._log.close()
             self._log = None

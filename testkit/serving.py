@@ -13,7 +13,6 @@ import http.client
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from testkit.server import children, free_port
+from testkit.server import children, free_port, terminate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORE_BODY = json.dumps({"hand": "[222m1][444m2][666m3]88mWW8m", "context": {"discarder": "S"}}).encode()
@@ -118,15 +117,7 @@ class Served:
     def stop(self) -> int | None:
         """SIGTERM (a graceful drain); SIGKILL its session if it lingers. The exit code."""
         proc, self.proc = self.proc, None
-        rc = None
-        if proc is not None:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-            try:
-                rc = proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)  # the session we started for it, and nothing else
-                proc.wait(timeout=5)
+        rc = None if proc is None else terminate(proc, timeout=30)
         if self._log is not None:
             self._log.close()
             self._log = None
