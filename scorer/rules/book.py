@@ -239,6 +239,8 @@ class RuleBook:
     unused_context: tuple[tuple[str, str, int | str], ...] = ()
     _foreign: tuple[tuple[str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
+    _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,
+                                                                        default_factory=dict)
 
     @property
     def fan_table(self) -> tuple[FanRow, ...]:
@@ -250,9 +252,22 @@ class RuleBook:
         return option_specs(self.options_type)
 
     def parse_options(self, given: object) -> Any:
+        """The book's frozen options for a request's ``options``: each different object read once
+        (a server sees the same few presets and house rules over and over) and the value shared."""
         if given is None or (isinstance(given, Mapping) and not given):  # the defaults, made once
             return self._defaults
-        return parse_options(self.options_type, given, self.name, self.presets)
+        key = None
+        if isinstance(given, Mapping) and all(type(v) in (int, str) for v in given.values()):
+            key = frozenset((k, type(v), v) for k, v in given.items())  # the type: True is no 1 here
+            known = self._parsed.get(key)
+            if known is not None:
+                return known
+        value: Any = parse_options(self.options_type, given, self.name, self.presets)
+        if key is not None:
+            if len(self._parsed) >= _PARSED_MAX:
+                self._parsed.clear()
+            self._parsed[key] = value
+        return value
 
     def __post_init__(self) -> None:
         specs = {o.name: o for o in self.options}
@@ -305,5 +320,7 @@ class RuleBook:
                 "explain": self.explain is not None,
                 "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
 
+
+_PARSED_MAX = 256  # different options objects kept per book; cleared when full
 
 _ALWAYS = frozenset({"self_drawn", "discarder", "seat_wind", "base_points"})

@@ -269,3 +269,18 @@ def test_cli_refuses_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> No
 def test_cli_option_needs_name_and_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli([GREEN_BOOK, "--option", "max_fan"]) == 2
     assert "NAME=VALUE" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_options_read_once_are_shared_and_a_bool_is_still_no_whole_number(name: str) -> None:
+    book = RULESETS[name]
+    for p in book.presets:
+        assert book.parse_options({"preset": p.name}) is book.parse_options({"preset": p.name})
+    number = next((o for o in book.options if not o.choices), None)
+    if number is None:
+        return
+    assert book.parse_options({number.name: 1 if number.minimum == 1 else number.default}) is not None
+    for bad in (True, False):  # equal to 1 and 0 as keys, never the same options
+        with pytest.raises(scorer.ScorerError) as e:
+            book.parse_options({number.name: bad})
+        assert e.value.pointer == f"/options/{number.name}"
