@@ -1,8 +1,8 @@
 # The scorer service: `mahjong-scorer serve` (gunicorn serving service:create_app() with the packaged
 # settings, service/gunicorn_conf.py), as a non-root user. The image name and tag are the ones
 # deploy/kustomization.yaml deploys (REGISTRY: yours; see docs/serving.md, "Containers and Kubernetes"):
-#   docker build -t REGISTRY/mahjong-scorer:0.1.0 .
-#   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me REGISTRY/mahjong-scorer:0.1.0
+#   docker build -t REGISTRY/mahjong-scorer:0.2.0 .
+#   docker run --rm -p 8000:8000 -e SCORER_API_KEYS=change-me REGISTRY/mahjong-scorer:0.2.0
 # Settings (all optional): HOST, PORT, WEB_CONCURRENCY, SCORER_API_KEYS, MAX_CONTENT_LENGTH, LOG_LEVEL,
 # SCORER_RESULT_CACHE_SIZE, SCORER_DECOMPOSITION_CACHE_SIZE (see service/gunicorn_conf.py and docs/serving.md).
 #
@@ -12,15 +12,16 @@
 ARG BASE=python:3.11-slim-bookworm
 ARG BUILD_BASE=python:3.11-bookworm
 
-# The project's wheel is built with the scorer's hot modules compiled by mypyc (setup.py).
+# The project's wheel is built with the scorer's hot modules compiled by mypyc (setup.py); the image
+# serves, so it installs the library with the server extra (pyproject.toml).
 FROM ${BUILD_BASE} AS build
 WORKDIR /src
 RUN python3 -m venv /opt/build
 COPY pyproject.toml setup.py LICENSE ./
 COPY scorer ./scorer
 COPY service ./service
-# Wheels for the project and its pinned dependencies.
-RUN /opt/build/bin/pip wheel --no-cache-dir --disable-pip-version-check --wheel-dir /wheels .
+# Wheels for the project and its pinned dependencies, the server extra's included.
+RUN /opt/build/bin/pip wheel --no-cache-dir --disable-pip-version-check --wheel-dir /wheels ".[server]"
 
 FROM ${BASE}
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -34,7 +35,7 @@ RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin
 # The wheels are bind-mounted from the build stage for this one step: no layer of the image holds them.
 RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
     python3 -m venv /opt/venv \
-    && /opt/venv/bin/pip install --no-cache-dir --no-index /wheels/*.whl \
+    && /opt/venv/bin/pip install --no-cache-dir --no-index --find-links /wheels "mahjong-scorer[server]" \
     && /opt/venv/bin/python -c "import scorer, sys; sys.exit(0 if scorer.COMPILED else 'the image must serve the compiled scorer')"
 WORKDIR /app
 USER 10001:10001

@@ -43,6 +43,7 @@ COMPILED = [
     "scorer/api.py",
     "scorer/rules/book.py",
     "scorer/rules/engine.py",
+    "scorer/rules/tabled.py",
     *_book_modules(),
     "scorer/waits/frontier.py",
     "scorer/waits/tables.py",

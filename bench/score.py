@@ -4,7 +4,7 @@
 
 Per hand, from JSON-shaped fields as a parser gives them: ``Hand.build`` + ``Context.build``
 (``build``), then ``scorer.score`` (``score``), beside the reference's call (``ref``, not verbose).
-The easy mix is ``tests/themed.py``'s (the stream's); the hard one ``bench/hardhands.py``'s.
+The easy mix is ``testkit/hands/themed.py``'s (the stream's); the hard one ``testkit/hands/hard.py``'s.
 Figures: ``stream`` (build + score) and ``score`` alone over the reference, wall and CPU.
 """
 
@@ -24,7 +24,7 @@ def hands(mix: str, n: int, seed: int) -> list[Any]:
         from testkit.hands.themed import generate_many
 
         return generate_many(n, seed)
-    from bench.hardhands import complete
+    from testkit.hands.hard import complete
 
     return complete(n, seed)
 

@@ -9,7 +9,7 @@ by request in turn: the minimal endpoint (``loadtest/minimal_app.py``: it parses
 answers a small object), then the real service on the same bytes. The figure is ``real / minimal``
 (the target, the minimal endpoint's CPU a request at least 0.8 of the real one's, is 1.25 or less). The served
 figure, through gunicorn's gevent worker and the compute lane, is ``loadtest.compare_throughput``'s.
-The easy bodies are ``testkit/hands/load.py``'s request pool; the hard ones ``bench/hardhands.py``'s
+The easy bodies are ``testkit/hands/load.py``'s request pool; the hard ones ``testkit/hands/hard.py``'s
 complete hands.
 """
 
@@ -30,7 +30,7 @@ def bodies(mix: str, n: int, seed: int) -> list[bytes]:
         from testkit.hands.load import request_pool
 
         return [orjson.dumps(b) for b in request_pool(n, seed)[-n:]]
-    from bench.hardhands import complete
+    from testkit.hands.hard import complete
 
     return [orjson.dumps(g.request_body()) for g in complete(n, seed)]
 

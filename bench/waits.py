@@ -11,9 +11,10 @@ Three kinds of hand, each timed beside its reference answer:
                 ``MahjongShanten`` for every distinct discard plus two calls per wait of a
                 discard that leaves the hand ready
 
-The easy mix is ``loadtest/stream.py``'s (hands of ``tests/themed.py``, ready with the winning
-tile taken away, not ready with two tiles swapped; 14 tiles: those hands complete); the hard one
-``bench/hardhands.py``'s (shanten 1-6 from random draws, swaps and knitted shapes; ready hands
+The easy mix is the waits stream's (``testkit/hands/waiting.py``: hands of ``testkit/hands/themed.py``,
+ready with the winning tile taken away, not ready with two tiles swapped; 14 tiles: those hands
+complete); the hard one
+``testkit/hands/hard.py``'s (shanten 1-6 from random draws, swaps and knitted shapes; ready hands
 of the harder complete mix; 14 random, knitted or nearly complete tiles).
 """
 
@@ -30,31 +31,31 @@ PAIRS = {"not_ready": (("not_ready",), "ref_not_ready"), "ready": (("ready",), "
 
 def _fourteen_reference(packs: Any, standing: tuple[str, ...]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Per distinct discard, the 13 standing tiles left and their waits (worked out before timing)."""
-    from loadtest.stream import _ref_waits
+    from testkit.hands.waiting import ref_waits
 
     out = []
     for t in sorted(set(standing)):
         rest = list(standing)
         rest.remove(t)
-        out.append((tuple(rest), _ref_waits(packs, tuple(rest))))
+        out.append((tuple(rest), ref_waits(packs, tuple(rest))))
     return out
 
 
 def hands(mix: str, n: int, seed: int) -> dict[str, list[Any]]:
     """Each kind's hands as ``(body, reference arguments)``; the scorer is never called here."""
     if mix == "easy":
-        from loadtest.stream import waits_hands
         from testkit.hands.themed import generate_many
+        from testkit.hands.waiting import waits_hands
 
         ready, not_ready = waits_hands(n, seed)
-        from bench.hardhands import _waiting
+        from testkit.hands.hard import _waiting
 
         full = [_waiting([*g.concealed, g.winning_tile], g.melds, {"seat_wind": g.context["seat_wind"],
                          "prevalent_wind": g.context["prevalent_wind"]}, g.flowers)
                 for g in generate_many(n // 2, seed + 1)]
     else:
-        from bench.hardhands import complete, fourteen, ready_from
-        from bench.hardhands import not_ready as far
+        from testkit.hands.hard import complete, fourteen, ready_from
+        from testkit.hands.hard import not_ready as far
 
         ready = [(w[0], (w[1], w[2], waits, flowers, seat, prevalent))
                  for w, waits, flowers, seat, prevalent in ready_from(complete(n, seed))]

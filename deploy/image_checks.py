@@ -1,7 +1,7 @@
 """The checks deploy/ci_image.sh runs against the image's container (standard library only).
 
     python3 deploy/image_checks.py --docker /usr/bin/docker --host unix:///.../docker.sock \\
-        --container ID --port 18731 --image mahjong-scorer:0.1.0
+        --container ID --port 18731 --image mahjong-scorer:0.2.0
 
 The container runs on the host network bound to 127.0.0.1:PORT. Checked, in order: it runs as a
 non-root user on a read-only root filesystem; /readyz says ready and ``compiled: true``; Docker's

@@ -45,7 +45,7 @@ def measure(n: int, seed: int, reps: int, warm: bool = False) -> dict[str, Any]:
     raw = json.dumps({"requests": bodies}).encode()  # encoded once: the client's cost is not the server's
     client = create_app().test_client()
     gc.collect()
-    gc.freeze()  # as gunicorn.conf.py's post_worker_init does: the import-time tables leave the GC's sight
+    gc.freeze()  # as service/gunicorn_conf.py's post_worker_init does: the import-time tables leave the GC's sight
     gc.set_threshold(int(os.environ.get("GUNICORN_GC_YOUNG", "50000")), 10, 10)  # and its young threshold
     if warm:
         other = [g.body("object") for g in generate(n, seed + 1000)]

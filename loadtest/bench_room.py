@@ -7,7 +7,7 @@ and noisy, so the figure that matters is the ratio; microseconds only show the s
 
     ref      16 x scorer.score(hand, context) + to_dict() of the Green Book introduction's
              worked example (result cache warm): what the hands cost without a room
-    full     settle(Room.build(...)).to_dict() of a 16-hand room whose hands are that full hand
+    full     settle(build_room(...)).to_dict() of a 16-hand room whose hands are that full hand
     points   the same room with known points instead of hands (the room's own cost)
 """
 
@@ -44,8 +44,8 @@ def main(argv: list[str] | None = None) -> None:
 
     cases: dict[str, Callable[[], object]] = {
         "ref": ref,
-        "full": lambda: scorer.mcr.settle(scorer.mcr.Room.build(**full)).to_dict(),
-        "points": lambda: scorer.mcr.settle(scorer.mcr.Room.build(**points)).to_dict(),
+        "full": lambda: scorer.mcr.settle(scorer.mcr.build_room(**full)).to_dict(),
+        "points": lambda: scorer.mcr.settle(scorer.mcr.build_room(**points)).to_dict(),
     }
     for f in cases.values():
         f()  # warm the caches

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI smoke: a short headless locust run (the mixed scenario of loadtest/locustfile.py) against
-# gunicorn started on 127.0.0.1 with gunicorn.conf.py; fails on any 5xx, unexpected status or
+# gunicorn started on 127.0.0.1 with service/gunicorn_conf.py; fails on any 5xx, unexpected status or
 # connection error. Latency bounds are loose here (a smoke, on a shared machine): the figures
 # come from loadtest/compare_throughput.py and loadtest/run_load.py run by hand.
 #

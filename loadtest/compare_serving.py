@@ -3,7 +3,7 @@
     python -m loadtest.compare_serving [--config conf --config gthread:2:1 --config gevent:2 ...]
         [--duration 5] [--rounds 4] [--connections 32] [--hands 60000] [--json out.json] [--install-wrk]
 
-Each setting (``conf`` = ``gunicorn.conf.py`` as it is: gunicorn's gevent worker as
+Each setting (``conf`` = ``service/gunicorn_conf.py`` as it is: gunicorn's gevent worker as
 ``service/worker.py`` extends it, with the compute lane; ``CLASS:WORKERS[:THREADS]`` over it, e.g.
 ``gthread:2:1``) gets its own gunicorn on 127.0.0.1, all started before the first round. wrk then drives
 them in turn, round after round (order reversed every other round, so that drifts of the shared

@@ -4,11 +4,11 @@
         [--config conf --config sync:3 --config gthread:2:4 ... | --matrix] [--app SPEC ...] [--json out.json]
         [--install-wrk]
 
-For each gunicorn setting (``conf`` = ``gunicorn.conf.py`` as it is, or ``CLASS:WORKERS[:THREADS]``
+For each gunicorn setting (``conf`` = ``service/gunicorn_conf.py`` as it is, or ``CLASS:WORKERS[:THREADS]``
 over it; then any of ``:noaccess`` (no access log), ``:norecycle`` (max_requests 0), ``:preload``,
 ``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096), ``:gcdefault``
 (GUNICORN_GC_YOUNG=700)) it starts two gunicorns on 127.0.0.1 with the
-project's ``gunicorn.conf.py`` plus that setting: (a) the real service, (b)
+project's ``service/gunicorn_conf.py`` plus that setting: (a) the real service, (b)
 ``loadtest/minimal_app.py``, which parses the same JSON bodies and answers a small JSON object. wrk
 (Debian's ``wrk``; a lighter load generator than locust, which would spend as much CPU per request
 as the server) then drives them in alternating rounds, a-b, b-a, ..., ``--connections`` connections

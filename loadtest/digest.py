@@ -3,7 +3,7 @@
     python loadtest/digest.py [--scores 4000] [--waits 600]
 
 Scores generated hands (``testkit/hands/themed.py`` and ``testkit/hands/load.py``, object and notation
-bodies, every rule book) and analyses waits (13 tiles ready and not, 14 tiles), serialises each
+bodies, the three books of ``BOOKS``) and analyses waits (13 tiles ready and not, 14 tiles), serialises each
 answer (or its error) as JSON, and prints one SHA-256 per kind. Run it with each build's
 interpreter before and after a change: the digests must not move.
 """
@@ -24,6 +24,11 @@ if not __package__:
 import scorer  # noqa: E402
 from testkit.hands.load import generate  # noqa: E402
 from testkit.hands.themed import CODES, generate_many  # noqa: E402
+
+# The books the score digest has always covered, named rather than read from ``scorer.RULESETS``: a
+# book added to the registry would move the digest by construction, and the digests stay comparable
+# across such a change only if the set of books is fixed. A new book's answers get their own digest.
+BOOKS = ("mcr", "hk", "sichuan")
 
 
 def _answer(fn: Any, *args: Any, **kwargs: Any) -> bytes:
@@ -46,7 +51,7 @@ def score_digest(n: int) -> str:
         except scorer.ScorerError as e:
             h.update(f"{e.code}{e.field}".encode())
             continue
-        for book in scorer.RULESETS if k % 5 == 0 else ("mcr",):
+        for book in BOOKS if k % 5 == 0 else BOOKS[:1]:
             h.update(_answer(scorer.score, hd, ctx, ruleset=book))
     return h.hexdigest()
 

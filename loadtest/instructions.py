@@ -10,7 +10,7 @@ compare exactly, however busy the machine: this is how the rule-book layer's cos
 was measured (README, Performance). Needs Debian's ``valgrind``.
 
 ``--what not_ready`` and ``--what ready`` count ``scorer.analyze(...).to_dict()`` instead, on the
-waits stream's hands (``stream.waits_hands``: 13 tiles one or more away, and ready with every wait
+waits stream's hands (``testkit.hands.waiting.waits_hands``: 13 tiles one or more away, and ready with every wait
 scored), each analysed once by a process that has analysed nothing before.
 
 A process's first full collection lands wherever its allocations cross the threshold: a build
@@ -53,7 +53,7 @@ for body, ctx in hands[:n]:
 WAITS_CHILD = f"""
 import sys
 sys.path.append({str(ROOT)!r})
-from loadtest.stream import waits_hands
+from testkit.hands.waiting import waits_hands
 import scorer
 n = int(sys.argv[1])
 ready, not_ready = waits_hands({HANDS}, 3)
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def instructions_hands(python: str, what: str) -> int:
     """How many hands the waits child has of a kind (a not-ready one is not found for every hand)."""
-    code = (f"import sys; sys.path.append({str(ROOT)!r}); from loadtest.stream import waits_hands; "
+    code = (f"import sys; sys.path.append({str(ROOT)!r}); from testkit.hands.waiting import waits_hands; "
             f"r, nr = waits_hands({HANDS}, 3); print(len(r if {what!r} == 'ready' else nr))")
     return int(subprocess.run([python, "-P", "-c", code], capture_output=True, text=True, check=True,
                               cwd="/").stdout.split()[-1])

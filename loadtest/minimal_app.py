@@ -1,10 +1,10 @@
 """The baseline for the throughput comparison: a minimal Flask JSON endpoint.
 
-Served by the same gunicorn settings as the real service (``gunicorn.conf.py``), it parses the same
+Served by the same gunicorn settings as the real service (``service/gunicorn_conf.py``), it parses the same
 request bodies and answers a small JSON object, so the ratio real/minimal is what scoring,
 validation and the service's own layers cost on top of Flask + gunicorn + JSON itself.
 
-    gunicorn --config gunicorn.conf.py 'loadtest.minimal_app:create_app()'
+    gunicorn --config python:service.gunicorn_conf 'loadtest.minimal_app:create_app()'
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 
 Calls the WSGI app directly (no sockets) with distinct bodies from ``testkit.hands.load``, once with
 cProfile and once timed without it, next to ``loadtest/minimal_app.py`` on the same bodies. As under
-``gunicorn.conf.py``, ``PROMETHEUS_MULTIPROC_DIR`` is set (a temporary directory) before the app is
+``service/gunicorn_conf.py``, ``PROMETHEUS_MULTIPROC_DIR`` is set (a temporary directory) before the app is
 imported, so the metrics take their multiprocess path. Prints the per-request time of both as a
 ratio, then the profile's top functions.
 """
@@ -27,7 +27,7 @@ from typing import Any
 def _environ(body: bytes) -> dict[str, Any]:
     return {
         "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/score", "SCRIPT_NAME": "", "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "127.0.0.1:8000",
         "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(body)), "REMOTE_ADDR": "127.0.0.1",
         "wsgi.version": (1, 0), "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(body),
         "wsgi.errors": sys.stderr, "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,

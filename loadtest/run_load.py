@@ -2,7 +2,7 @@
 
     python -m loadtest.run_load [--duration 20] [--users 8] [--rate 60] [--p99-ms 250] [--out DIR]
 
-1. starts gunicorn with the project's ``gunicorn.conf.py`` on 127.0.0.1:<free port> (``--workers``,
+1. starts gunicorn with the project's ``service/gunicorn_conf.py`` on 127.0.0.1:<free port> (``--workers``,
    ``--worker-class``, ``--threads`` override it) and waits for ``/readyz``;
 2. runs ``loadtest/locustfile.py`` headless for ``--duration`` seconds: ``--users`` users that
    together send ``--rate`` requests/s (a fixed rate: on 2 cores a locust process spends about as
@@ -205,8 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--p99-ms", type=float, default=250.0, help="p99 bound per request name (default 250)")
     p.add_argument("--batch-p99-ms", type=float, default=1000.0, help="p99 bound for the batch (default 1000)")
-    p.add_argument("--workers", type=int, help="gunicorn workers (default: gunicorn.conf.py's)")
-    p.add_argument("--worker-class", help="gunicorn worker class (default: gunicorn.conf.py's)")
+    p.add_argument("--workers", type=int, help="gunicorn workers (default: service/gunicorn_conf.py's)")
+    p.add_argument("--worker-class", help="gunicorn worker class (default: service/gunicorn_conf.py's)")
     p.add_argument("--threads", type=int, help="threads per gthread worker")
     p.add_argument("--app", default="service:create_app()",
                    help="the WSGI app to load (default service:create_app(); see loadtest/variants.py)")

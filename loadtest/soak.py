@@ -3,7 +3,7 @@
     python -m loadtest.soak [--requests 300000] [--rate 400] [--connections 8] [--hands 100000]
         [--warmup 0.1] [--max-growth-mib 8] [--json out.json]
 
-Starts gunicorn with the project's ``gunicorn.conf.py`` on 127.0.0.1:<free port> (stopped by its
+Starts gunicorn with the project's ``service/gunicorn_conf.py`` on 127.0.0.1:<free port> (stopped by its
 PID at the end, always), then ``--connections`` keep-alive clients POST ``/v1/score`` bodies from
 ``testkit.hands.load`` (``--hands`` distinct ones, taken in turn) at ``--rate`` requests/s in all, on a
 fixed schedule, until ``--requests`` have been sent. The workers' resident memory (RSS, from /proc)

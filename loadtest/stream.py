@@ -43,7 +43,6 @@ import argparse
 import gc
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -105,88 +104,11 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
             "cpu_score_us": c_score / done / 1e3, "compiled": scorer.COMPILED}
 
 
-def _packs(melds: list[dict[str, Any]]) -> tuple[tuple[str, str, int], ...]:
-    from testkit.hands.themed import BOTZONE
-
-    out = []
-    for m in melds:
-        ts = m["tiles"]
-        if len(ts) == 4:
-            out.append(("GANG", BOTZONE[ts[0]], 0 if m["concealed"] else 1))
-        elif ts[0] == ts[1]:
-            out.append(("PENG", BOTZONE[ts[0]], 1))
-        else:
-            out.append(("CHI", BOTZONE[ts[1]], 1))
-    return tuple(out)
-
-
-def _ref_waits(packs: tuple[tuple[str, str, int], ...], standing: tuple[str, ...]) -> tuple[str, ...]:
-    """A ready hand's winning tiles by the reference: the useful tiles of its forms at shanten 0
-    (worked out before the timing: the timed reference answer is ``MahjongShanten`` plus two
-    ``MahjongFanCalculator`` calls per wait, as the issue defines it)."""
-    import MahjongGB
-
-    forms = [MahjongGB.RegularShanten]
-    if not packs:
-        forms += [MahjongGB.SevenPairsShanten, MahjongGB.ThirteenOrphansShanten,
-                  MahjongGB.HonorsAndKnittedTilesShanten]
-    if len(packs) <= 1:
-        forms.append(MahjongGB.KnittedStraightShanten)
-    waits: set[str] = set()
-    for form in forms:
-        try:
-            s, useful = form(standing)
-        except Exception:  # noqa: BLE001 - a form the tile count rules out
-            continue
-        if s == 0:
-            waits.update(useful)
-    return tuple(sorted(waits))
-
-
-def waits_hands(n: int, seed: int) -> tuple[list[tuple[dict[str, Any], Any]], list[tuple[dict[str, Any], Any]]]:
-    """The waits stream's hands as JSON fields with their reference arguments: ``n`` ready hands
-    (a generated hand, its winning tile taken away) and a not-ready hand made from each (two
-    concealed tiles swapped for random ones until the reference's shanten is 1 or more). The scorer
-    is not called: a process timing it starts with every cache empty."""
-    import MahjongGB
-
-    from testkit.hands.themed import BOTZONE, CODES, generate_many
-
-    shanten_ref = MahjongGB.MahjongShanten
-    rng = random.Random(seed)
-    ready: list[tuple[dict[str, Any], Any]] = []
-    not_ready: list[tuple[dict[str, Any], Any]] = []
-    for g in generate_many(n, seed):
-        hk = g.hand_kwargs()
-        packs = _packs(hk["melds"])
-        fields = {"concealed": list(hk["concealed"]), "melds": hk["melds"], "flowers": hk["flowers"]}
-        ctx = {"seat_wind": g.context["seat_wind"], "prevalent_wind": g.context["prevalent_wind"]}
-        seat, prevalent = "ESWN".index(ctx["seat_wind"]), "ESWN".index(ctx["prevalent_wind"])
-        standing = tuple(BOTZONE[x] for x in fields["concealed"])
-        ready.append(({"hand": fields, "context": ctx},
-                      (packs, standing, _ref_waits(packs, standing), hk["flowers"], seat, prevalent)))
-        # not ready: two concealed tiles swapped for random ones (shanten >= 1 by the reference)
-        for _ in range(20):
-            tiles = list(fields["concealed"])
-            for _ in range(2):
-                tiles[rng.randrange(len(tiles))] = rng.choice(CODES)
-            every = tiles + [x for m in hk["melds"] for x in m["tiles"]]
-            if max(every.count(x) for x in every) > 4:
-                continue
-            standing = tuple(BOTZONE[x] for x in tiles)
-            if shanten_ref(packs, standing) >= 1:
-                nf = {**fields, "concealed": tiles}
-                not_ready.append(({"hand": nf, "context": ctx}, (packs, standing)))
-                break
-    ready = [(json.loads(json.dumps(b)), a) for b, a in ready]
-    not_ready = [(json.loads(json.dumps(b)), a) for b, a in not_ready]
-    return ready, not_ready
-
-
 def _child_waits(n: int, seed: int) -> dict[str, Any]:
     import MahjongGB
 
     import scorer
+    from testkit.hands.waiting import waits_hands
 
     shanten_ref, calc = MahjongGB.MahjongShanten, MahjongGB.MahjongFanCalculator
     ready, not_ready = waits_hands(n, seed)

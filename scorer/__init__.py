@@ -1,25 +1,20 @@
-"""Mahjong scoring by rule book — MCR (国标麻将, the default), Hong Kong, Sichuan: tiles and
-notations, validated hands, the scorer and waits, book-neutral at the top; each book's own names
-(its fan table, options, settlement) in its namespace: ``scorer.mcr``, ``scorer.hk``,
-``scorer.sichuan``.
+"""Mahjong scoring by rule book — MCR (国标麻将, the default), Hong Kong, Sichuan, Taiwanese 16-tile:
+tiles and notations, validated hands, the scorer and waits, book-neutral at the top; each book's
+own names (its fan table, options, settlement) in its namespace, ``scorer.<book>``, one for each
+book of the registry (``scorer.RULESETS``).
 
     >>> import scorer
     >>> r = scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
     >>> r.points, [f.id for f in r.fans], dict(r.payouts)
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
-
-The book-specific names this package used to export (``scorer.Room``, ``scorer.FANS``,
-``scorer.settle_sichuan``, ...) are still there for one release, each with a
-``DeprecationWarning`` naming its new place (``_MOVED``).
 """
 
-import warnings
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
 from . import decompose as _decompose
-from . import hk, mcr, shape, sichuan
+from . import shape
 from .api import SCORE_FIELDS, clear_caches, score
 from .context import Context
 from .errors import ScorerError
@@ -48,6 +43,9 @@ from .waits.analysis import (
     analyze,
 )
 
+# Each book's namespace (``scorer/<book>.py``), a module of this package: one per book of the registry.
+_BOOKS: dict[str, Any] = {name: import_module(f"{__name__}.{name}") for name in RULESETS}
+
 # Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
 # built with a C compiler), False for pure Python (an editable install, or no compiler at build time).
 COMPILED: bool = (_decompose.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
@@ -57,37 +55,10 @@ __all__ = [
     "Analysis", "Arrangement", "Context", "Discard", "DrawnWin", "Excluded", "Explanation", "Fan", "FanRow",
     "FanScore", "Flower", "Form", "Hand", "Holding", "Meld", "MeldKind", "OptionSpec", "Outlook", "Result",
     "RuleBook", "ScoredSet", "ScorerError", "SetKind", "Tile", "Useful", "Wait", "Wind", "analyze", "clear_caches",
-    "format_botzone", "format_tiles", "hk", "mcr", "parse_botzone", "parse_tiles", "rulebook", "score", "shape",
-    "sichuan",
+    "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "rulebook", "score", "shape",
+    *_BOOKS,  # each book's namespace
     # a tournament's standings (scorer.tournament)
     "Tournament", "TournamentStandings", "standings",
     # game records and their replay (scorer.records)
     "Record", "RecordAction", "Replay", "WinReplay", "replay",
 ]
-
-# Deprecated (one release): the old top-level name -> (its book's namespace, its name there).
-_MOVED: dict[str, tuple[str, str]] = {
-    **{name: ("mcr", name) for name in (
-        "FANS", "MIN_POINTS", "ROOM_HAND_FIELDS", "WIN_FIELDS", "Draw", "FanId", "HandRecord", "Leave", "Ledger",
-        "Player", "Room", "Standing", "Win", "cache_info", "settle")},
-    "FANS_BY_ID": ("mcr", "BY_ID"),
-    **{name: ("sichuan", name) for name in (
-        "Exhaustion", "Kong", "Payment", "Play", "ReadyWin", "Settlement", "Winner")},
-    "SICHUAN_EVENT_FIELDS": ("sichuan", "EVENT_FIELDS"),
-    "SICHUAN_WINNER_FIELDS": ("sichuan", "WINNER_FIELDS"),
-    "SICHUAN_WIN_FIELDS": ("sichuan", "WIN_FIELDS"),
-    "SichuanEventRecord": ("sichuan", "EventRecord"),
-    "SichuanOptions": ("sichuan", "Options"),
-    "SichuanWin": ("sichuan", "Win"),
-    "settle_sichuan": ("sichuan", "settle"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    moved = _MOVED.get(name)
-    if moved is None:
-        raise AttributeError(f"module 'scorer' has no attribute {name!r}")
-    book, new = moved
-    warnings.warn(f"scorer.{name} is deprecated and goes in the next release: use scorer.{book}.{new}",
-                  DeprecationWarning, stacklevel=2)
-    return getattr(import_module(f"{__name__}.{book}"), new)

@@ -22,7 +22,7 @@ SCORE_FIELDS = (EXPLAIN_FIELD,)
 
 def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: object = DEFAULT,
           options: object = None, explain: bool = False, **context_fields: Any) -> Result:
-    """Score a winning hand by a rule book (``"mcr"``, the default, or another of ``scorer.RULESETS``).
+    """Score a winning hand by a rule book: one of ``scorer.RULESETS``, ``scorer.rules.DEFAULT`` if none is named.
 
     ``hand`` is a ``Hand`` or the reference notation (``"[222m1][444m2][666m3]88mWW8m"``); the
     context is a ``Context`` or its fields as keywords; ``options`` the book's house rules.
@@ -45,10 +45,23 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: objec
         raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")
     elif context_fields:
         raise TypeError("give a Context or its fields as keywords, not both")
+    book.check_size(hand.sets)
     book.check_context(context, opts)
     if explain:
         return book.explained(hand, context, opts)
     return book.score(hand, context, opts)
+
+
+def cache_info() -> dict[str, dict[str, int]]:
+    """The caches' counters (``hits``, ``misses``, ``size``, ``maxsize``): ``result``, every rule
+    book's result cache added up; ``decomposition``, the shared divisions and waits of concealed parts."""
+    from . import decompose
+
+    books = [book.cache_info() for book in RULESETS.values()]
+    dec, w = decompose.regular_divisions.cache_info(), decompose.waits.cache_info()
+    return {"result": {k: sum(b[k] for b in books) for k in ("hits", "misses", "size", "maxsize")},
+            "decomposition": {"hits": dec.hits + w.hits, "misses": dec.misses + w.misses,
+                              "size": dec.currsize + w.currsize, "maxsize": (dec.maxsize or 0) + (w.maxsize or 0)}}
 
 
 def clear_caches() -> None:

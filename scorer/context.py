@@ -15,6 +15,8 @@ from .shape import Kind, spec
 from .tiles import INDEX, Wind
 
 MAX_BASE_POINTS: Final = 1_000_000
+MAX_DEALER_STREAK: Final = 99  # hands the dealer has kept (連莊); far above any real streak
+FLOWER_WINS: Final = ("eight_flowers", "seven_rob_one")  # wins by the flowers alone (八仙過海, 七搶一)
 
 
 @dataclass(frozen=True, init=False, eq=False)
@@ -36,16 +38,34 @@ class Context:
     base_points: int = field(default=1, metadata=spec(
         Kind.INT, "the room's base points", minimum=1, maximum=MAX_BASE_POINTS))
     missing_suit: str | None = field(default=None, metadata=spec(
-        Kind.SUIT, "Sichuan: the suit the winner declared missing at the start (定缺): m, p or s", nullable=True))
+        Kind.SUIT, "the suit the winner declared missing at the start (定缺): m, p or s, where the rule book has "
+        "one", nullable=True))
     out: tuple[Wind, ...] = field(default=(), metadata=spec(
-        Kind.WINDS, "Sichuan: the seats that have already won, and so pay nothing", max_items=3))
+        Kind.WINDS, "the seats that have already won, and so pay nothing, where the rule book plays on after a "
+        "win", max_items=3))
     liable: Wind | None = field(default=None, metadata=spec(
-        Kind.WIND, "Hong Kong: the seat whose discard let the winner complete a limit hand (包), which pays "
-        "every share", nullable=True))
+        Kind.WIND, "the seat whose discard let the winner complete a limit hand (包), which pays every share, "
+        "where the rule book has liability", nullable=True))
     heavenly_hand: bool = field(default=False, metadata=spec(
-        Kind.BOOL, "Sichuan, when 天胡 is on: the dealer (East) won on the first fourteen tiles (天胡)"))
+        Kind.BOOL, "the dealer (East) won on the tiles dealt (天胡), where the rule book scores it"))
     earthly_hand: bool = field(default=False, metadata=spec(
-        Kind.BOOL, "Sichuan, when 地胡 is on: a player who is not the dealer won on the first tile drawn (地胡)"))
+        Kind.BOOL, "a player who is not the dealer won self-drawn on the first tile drawn, before any claim "
+        "(地胡), where the rule book scores it"))
+    dealer_streak: int = field(default=0, metadata=spec(
+        Kind.INT, "hands the dealer (East) has kept in a row before this one (連莊), where the rule book pays the "
+        "dealer more", minimum=0, maximum=MAX_DEALER_STREAK))
+    human_hand: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "a player who is not the dealer won on a discard in the first go-round, before its own first "
+        "draw (人胡), where the rule book scores it"))
+    heavenly_ready: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "the winner was ready from the deal and declared it (天聽), where the rule book scores it"))
+    earthly_ready: bool = field(default=False, metadata=spec(
+        Kind.BOOL, "the winner declared ready right after its first discard, before any claim (地聽), where the "
+        "rule book scores it"))
+    flower_win: str | None = field(default=None, metadata=spec(
+        Kind.NAME, "a win by the flowers alone: eight_flowers (all eight, 八仙過海) or seven_rob_one (seven, "
+        "robbing the eighth from the discarder who revealed it, 七搶一), where the rule book has them",
+        nullable=True))
     # every field's value, for equality and the hash (worked out once: contexts key the result cache)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
     _hash: int = field(init=False, repr=False, compare=False, default=0)
@@ -54,12 +74,15 @@ class Context:
                  last_copy: object = False, last_wall_tile: object = False, kong_replacement: object = False,
                  robbing_kong: object = False, discarder: object = None, base_points: object = 1,
                  missing_suit: object = None, out: object = (), liable: object = None,
-                 heavenly_hand: object = False, earthly_hand: object = False) -> None:
+                 heavenly_hand: object = False, earthly_hand: object = False, dealer_streak: object = 0,
+                 human_hand: object = False, heavenly_ready: object = False, earthly_ready: object = False,
+                 flower_win: object = None) -> None:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
         # their errors are reported; messages are formatted only on failure.
-        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong, heavenly_hand, earthly_hand)
+        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong, heavenly_hand, earthly_hand,
+                 human_hand, heavenly_ready, earthly_ready)
         for name, v in zip(_FLAGS, flags, strict=True):
             if v is not True and v is not False:
                 raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
@@ -77,6 +100,13 @@ class Context:
                 BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, got {bp!r}",
                 ("context", "base_points"),
             )
+        streak = dealer_streak
+        if not isinstance(streak, int) or isinstance(streak, bool) or not 0 <= streak <= MAX_DEALER_STREAK:
+            raise ScorerError(BAD_VALUE, f"dealer_streak must be a whole number from 0 to {MAX_DEALER_STREAK}, got "
+                              f"{streak!r}", ("context", "dealer_streak"))
+        if flower_win is not None and flower_win not in FLOWER_WINS:
+            raise ScorerError(BAD_VALUE, f"flower_win must be one of {', '.join(FLOWER_WINS)}, got {flower_win!r}",
+                              ("context", "flower_win"))
         drawn = self_drawn is True
         if kong_replacement is True and not drawn:
             _contradiction("kong_replacement",
@@ -99,9 +129,16 @@ class Context:
                 _contradiction("out", f"the discarder {by} has already won and plays no more")
         if owes is not None and owes == seat:
             _contradiction("liable", f"the liable seat {owes} is the winner's own seat: 包 is another's debt")
+        if human_hand is True and drawn:
+            _contradiction("human_hand", "human_hand (人胡) is a win on a discard, but self_drawn is true")
+        if heavenly_ready is True and earthly_ready is True:
+            _contradiction("earthly_ready", "heavenly_ready (天聽) is ready from the deal, earthly_ready (地聽) after "
+                           "the first discard: one of them")
         suit = None if missing_suit is None else str(missing_suit)
+        won_by = None if flower_win is None else str(flower_win)
         key = (drawn, seat, prevalent, last_copy is True, last_wall_tile is True, kong_replacement is True,
-               robbing_kong is True, by, bp, suit, seats, owes, heavenly_hand is True, earthly_hand is True)
+               robbing_kong is True, by, bp, suit, seats, owes, heavenly_hand is True, earthly_hand is True, streak,
+               human_hand is True, heavenly_ready is True, earthly_ready is True, won_by)
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
@@ -116,6 +153,11 @@ class Context:
         object.__setattr__(self, "liable", owes)
         object.__setattr__(self, "heavenly_hand", heavenly_hand is True)
         object.__setattr__(self, "earthly_hand", earthly_hand is True)
+        object.__setattr__(self, "dealer_streak", streak)
+        object.__setattr__(self, "human_hand", human_hand is True)
+        object.__setattr__(self, "heavenly_ready", heavenly_ready is True)
+        object.__setattr__(self, "earthly_ready", earthly_ready is True)
+        object.__setattr__(self, "flower_win", won_by)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
 
@@ -145,7 +187,9 @@ class Context:
         return Context(get("self_drawn", False), get("seat_wind", _EAST), get("prevalent_wind", _EAST),
                        get("last_copy", False), get("last_wall_tile", False), get("kong_replacement", False),
                        get("robbing_kong", False), get("discarder"), get("base_points", 1), get("missing_suit"),
-                       get("out", ()), get("liable"), get("heavenly_hand", False), get("earthly_hand", False))
+                       get("out", ()), get("liable"), get("heavenly_hand", False), get("earthly_hand", False),
+                       get("dealer_streak", 0), get("human_hand", False), get("heavenly_ready", False),
+                       get("earthly_ready", False), get("flower_win"))
 
     def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
         """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
@@ -161,7 +205,7 @@ class Context:
 
     def for_hand(self, hand: Hand) -> Context:
         """Check the flags the tiles can contradict; the context itself if they agree. (What the
-        tiles prove is a rule book's to infer: MCR's last copy, ``rules.mcr.detect.proven_context``.)"""
+        tiles prove is a rule book's to infer, in its own detectors: MCR's last copy.)"""
         win = hand.winning_tile
         held = hand.counts()[INDEX[win]] - 1  # copies of the winning tile besides itself, melds included
         if self.kong_replacement and not hand.has_kong:
@@ -175,7 +219,7 @@ class Context:
 _WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
 _EAST: Final = Wind.E  # the winds' default, read as a constant (compiled, Wind.E is a lookup through the class)
 _FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand",
-                 "earthly_hand")  # in field order
+                 "earthly_hand", "human_hand", "heavenly_ready", "earthly_ready")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
@@ -204,7 +248,8 @@ def _seats_out(value: object) -> tuple[Wind, ...]:
     if len(seats) > 3:
         raise ScorerError(BAD_VALUE, "at most three seats can have won before this one", ("context", "out"))
     out = tuple(sorted(seats, key="ESWN".index))
-    return value if isinstance(value, tuple) and out == value else out
+    # the caller's own tuple when it already is that (winds, not their codes: "W" == Wind.W)
+    return value if isinstance(value, tuple) and all(a is b for a, b in zip(out, value, strict=True)) else out
 _FIELDS: Final = frozenset(f.name for f in fields(Context) if f.init)
 
 

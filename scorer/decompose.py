@@ -45,9 +45,12 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
             return ()
     ways: list[tuple[list[int], int]] = [(honor_sets, honor_pair)]
     for s in range(3):
-        options = SUIT_DIVISIONS.get(suit_key(counts, s * 9))
+        key = suit_key(counts, s * 9)
+        options = SUIT_DIVISIONS.get(key)
         if options is None:
-            return ()
+            options = searched_divisions(key) if key >= 0 and need > 4 else None
+            if not options:
+                return ()
         base = s * 9
         off = 2 * base
         ways = [
@@ -119,15 +122,69 @@ SUIT_DIVISIONS: Final[dict[int, SuitOptions]] = _TABLES[2]
 def _suit_waits(key: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Ranks (0-based) that make one suit's counts (``suit_key``) sets-only, and sets-plus-a-pair."""
     sets_only, with_pair = [], []
+    big = _suit_tiles(key) >= 12  # one more makes 13 or more: past the tables' four sets and a pair
     for r in range(9):
         if key // POW6[r] % 6 == 5:
             continue  # a sixth copy: no shape
         k = key + POW6[r]
-        if k in SETS_ONLY:
+        if k in SETS_ONLY or (big and _splits(k, False)):
             sets_only.append(r)
-        if k in WITH_PAIR:
+        if k in WITH_PAIR or (big and _splits(k, True)):
             with_pair.append(r)
     return tuple(sets_only), tuple(with_pair)
+
+
+# --- suits past the tables: five sets (a 16-tile book's hands) --------------------------------
+def _suit_tiles(key: int) -> int:
+    n = 0
+    while key:
+        n += key % 6
+        key //= 6
+    return n
+
+
+@lru_cache(maxsize=1 << 12)
+def searched_divisions(key: int) -> SuitOptions:
+    """Every way to split one suit's counts (``suit_key``) into sets and at most one pair, found by
+    search: for the shapes the shipped tables leave out (more than four sets and a pair in one
+    suit, which only a 16-tile hand can hold). As the tables give them: (set codes ascending, pair
+    rank index or -1); no way for a count past 4."""
+    counts = [key // POW6[r] % 6 for r in range(9)]
+    if max(counts) > 4:
+        return ()
+    found: set[tuple[tuple[int, ...], int]] = set()
+
+    def grow(r: int, codes: list[int], pair: int) -> None:
+        while r < 9 and counts[r] == 0:
+            r += 1
+        if r == 9:
+            found.add((tuple(sorted(codes)), pair))
+            return
+        if counts[r] >= 3:
+            counts[r] -= 3
+            grow(r, [*codes, 2 * r], pair)
+            counts[r] += 3
+        if pair < 0 and counts[r] >= 2:
+            counts[r] -= 2
+            grow(r, codes, r)
+            counts[r] += 2
+        if r < 7 and counts[r + 1] and counts[r + 2]:
+            for i in (r, r + 1, r + 2):
+                counts[i] -= 1
+            grow(r, [*codes, 2 * r + 1], pair)
+            for i in (r, r + 1, r + 2):
+                counts[i] += 1
+
+    grow(0, [], -1)
+    return tuple(sorted(found))
+
+
+def _splits(key: int, pair: bool) -> bool:
+    """Whether one suit's counts split into sets only (``pair`` false) or sets and a pair."""
+    for _, p in searched_divisions(key):
+        if (p >= 0) == pair:
+            return True
+    return False
 
 
 def _waits(counts: Counts, need: int) -> frozenset[int]:

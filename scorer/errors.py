@@ -6,7 +6,7 @@ so both are part of the public contract: add codes, never rename them.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 # Stable machine codes.
 UNKNOWN_TILE: Final = "unknown_tile"
@@ -24,7 +24,7 @@ BAD_VALUE: Final = "bad_value"
 BAD_RULESET: Final = "bad_ruleset"
 BAD_OPTION: Final = "bad_option"
 NOT_IN_RULESET: Final = "not_in_ruleset"
-# A room (scorer.rules.mcr.reading)
+# A room of hands and beans (a book's settlement: ``RuleBook.settlement``)
 UNKNOWN_PLAYER: Final = "unknown_player"
 DUPLICATE_PLAYER: Final = "duplicate_player"
 BAD_BEANS: Final = "bad_beans"
@@ -70,3 +70,7 @@ class ScorerError(ValueError):
 
     def __repr__(self) -> str:
         return f"ScorerError({self.code!r}, {self.message!r}, {self.field!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled whole (to and from a process pool's workers): the exception's own args hold the message only
+        return (self.__class__, (self.code, self.message, self.field), {"ruleset": self.ruleset})

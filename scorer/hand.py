@@ -43,7 +43,10 @@ from .tiles import (
 )
 
 MAX_FLOWERS: Final = 8
-MAX_MELDS: Final = 4
+# A regular hand is this many sets and a pair: four in the 14-tile books, five in a 16-tile book
+# (Taiwan's 17 tiles at the win). A hand's own count says which; a rule book refuses the other.
+SET_COUNTS: Final = (4, 5)
+MAX_MELDS: Final = 5
 
 
 @dataclass(frozen=True, init=False)
@@ -208,14 +211,16 @@ _MELDS_MAX: Final = 4096
 
 @dataclass(frozen=True, eq=False, init=False)
 class Hand:
-    """A possible 14-tile hand (kongs count as three) at the moment of winning.
+    """A possible hand at the moment of winning: 14 tiles, or 17 in a 16-tile book (kongs count as
+    three); ``sets`` says which (4 or 5 sets and a pair).
 
     Equal hands are the same tiles, the same melds in any order, the same winning tile and
     flowers; the hash is computed once, since hands key the result cache.
     """
 
     concealed: tuple[Tile, ...] = field(metadata=spec(
-        Kind.TILES, "the concealed tiles, without the winning tile (13 minus 3 per meld)", required=True))
+        Kind.TILES, "the concealed tiles, without the winning tile (13 minus 3 per meld; 16 minus 3 per meld in a "
+        "16-tile rule book)", required=True))
     melds: tuple[Meld, ...] = field(metadata=spec(
         Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
     winning_tile: Tile = field(metadata=spec(Kind.TILE, "the winning tile", required=True))
@@ -229,6 +234,8 @@ class Hand:
     _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    # 4 or 5: the sets of a regular hand of this size (from the tile count; one of ``SET_COUNTS``)
+    sets: int = field(init=False, repr=False, compare=False)
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile, flowers: int = 0,
                  flower_tiles: tuple[Flower, ...] = ()) -> None:
@@ -401,17 +408,40 @@ def _flowers(flowers: object) -> int:
 _MELD_BODY: Final = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
 
 
+def hand_sets(concealed: int, melds: int) -> int:
+    """The sets of a regular hand with ``concealed`` tiles besides the winning tile and ``melds``
+    melds (4 for 13 tiles in all, 5 for 16); 0 for a count no rule book plays."""
+    size = concealed + 3 * melds
+    for sets in SET_COUNTS:
+        if size == 3 * sets + 1 and melds <= sets:
+            return sets
+    return 0
+
+
+def size_message(concealed: int, melds: int, what: str) -> str:
+    """Why ``concealed`` tiles beside ``melds`` melds are no hand: what each hand size needs."""
+    m = f"with {melds} meld{'s' if melds != 1 else ''}"
+    want = [f"{3 * sets + 1 - 3 * melds}" for sets in SET_COUNTS if melds <= sets]
+    sizes = want[0] if len(want) == 1 else f"{want[0]} (or {want[1]} in a 16-tile rule book)"
+    return f"{m} the concealed part holds {sizes} tiles{what}, got {concealed}"
+
+
 def _validate(hand: Hand) -> None:
     if len(hand.melds) > MAX_MELDS:
         raise ScorerError(TILE_COUNT, f"at most {MAX_MELDS} melds, got {len(hand.melds)}", ("hand", "melds"))
-    want = 13 - 3 * len(hand.melds)
-    if len(hand.concealed) != want:
-        melds = f"with {len(hand.melds)} meld{'s' if len(hand.melds) != 1 else ''}"
+    sets = hand_sets(len(hand.concealed), len(hand.melds))
+    if not sets:
+        got = len(hand.concealed)
+        waiting = any(got == 3 * n + 1 - 3 * len(hand.melds) - 1 for n in SET_COUNTS)
+        short = (" A hand that still waits for its winning tile is asked what it waits on: POST /v1/waits, "
+                 "mahjong-scorer waits or scorer.analyze.") if waiting else ""
         raise ScorerError(
             TILE_COUNT,
-            f"{melds} the concealed part holds {want} tiles besides the winning tile, got {len(hand.concealed)}",
+            f"{size_message(got, len(hand.melds), ' besides the winning tile')}: counted {got + 1} concealed tiles, "
+            f"the last ({hand.winning_tile}) read as the winning tile.{short}",
             ("hand", "concealed"),
         )
+    object.__setattr__(hand, "sets", sets)
     if isinstance(hand.flowers, bool) or not isinstance(hand.flowers, int) or not 0 <= hand.flowers <= MAX_FLOWERS:
         raise ScorerError(BAD_FLOWERS, f"flowers must be a whole number from 0 to {MAX_FLOWERS}, got {hand.flowers!r}",
                           ("hand", "flowers"))

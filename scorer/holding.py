@@ -1,4 +1,5 @@
-"""A hand between turns: 13 tiles waiting to win, or 14 about to discard (kongs count as three).
+"""A hand between turns: 13 tiles waiting to win, or 14 about to discard (kongs count as three);
+16 and 17 in a 16-tile rule book (five sets and a pair).
 
 ``Holding`` is ``Hand`` without a winning tile: the same tile and meld forms, the same checks (no
 fifth copy, melds that are sets, flowers 0–8), and it prints as the reference notation without
@@ -21,7 +22,17 @@ from .errors import (
     ScorerError,
 )
 from .flowers import Flower, parse_flowers
-from .hand import MAX_FLOWERS, MAX_MELDS, MELD_FIELDS, Meld, build_melds, named_flowers_count, read_flowers, tile_counts
+from .hand import (
+    MAX_FLOWERS,
+    MAX_MELDS,
+    MELD_FIELDS,
+    SET_COUNTS,
+    Meld,
+    build_melds,
+    named_flowers_count,
+    read_flowers,
+    tile_counts,
+)
 from .shape import MAX_NOTATION, Kind, spec
 from .tiles import (
     ALL_TILES,
@@ -33,17 +44,20 @@ from .tiles import (
     sort_tiles,
 )
 
-SIZES: Final = (13, 14)
+# Waiting (3 per set and one) or about to discard (one more), for each rule book's set count.
+SIZES: Final = tuple(n for sets in SET_COUNTS for n in (3 * sets + 1, 3 * sets + 2))
 _MELD = re.compile(r"\[([^\[\]]*)\]")
 _MELD_BODY = re.compile(r"\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*")
 
 
 @dataclass(frozen=True, init=False)
 class Holding:
-    """Concealed tiles and declared melds: 13 (a hand waiting) or 14 (a hand about to discard)."""
+    """Concealed tiles and declared melds: 13 (a hand waiting) or 14 (a hand about to discard); 16
+    or 17 in a 16-tile rule book."""
 
     concealed: tuple[Tile, ...] = field(metadata=spec(
-        Kind.TILES, "the concealed tiles: with three per meld, 13 (waiting) or 14 (about to discard)", required=True))
+        Kind.TILES, "the concealed tiles: with three per meld, 13 (waiting) or 14 (about to discard); 16 or 17 in a "
+        "16-tile rule book", required=True))
     melds: tuple[Meld, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
     flowers: int = field(default=0, metadata=spec(
@@ -117,8 +131,18 @@ class Holding:
     # --- views ----------------------------------------------------------------------------------
     @property
     def size(self) -> int:
-        """13 or 14: concealed tiles plus three per meld."""
+        """13 or 14 (16 or 17 in a 16-tile book): concealed tiles plus three per meld."""
         return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def sets(self) -> int:
+        """The sets of a complete hand of this size: 4, or 5 in a 16-tile book."""
+        return (self.size - 1) // 3
+
+    @property
+    def waiting(self) -> bool:
+        """A hand waiting for its winning tile (13 or 16), not one about to discard (14 or 17)."""
+        return self.size % 3 == 1
 
     def counts(self) -> tuple[int, ...]:
         """Copies of each tile kind over the whole holding, melds included (a kong is four)."""
@@ -145,11 +169,11 @@ def _meld_order(m: Meld) -> tuple[int, str]:
 def _validate(h: Holding) -> None:
     if len(h.melds) > MAX_MELDS:
         raise ScorerError(TILE_COUNT, f"at most {MAX_MELDS} melds, got {len(h.melds)}", ("hand", "melds"))
-    if h.size not in SIZES:
+    if h.size not in SIZES or len(h.melds) > h.sets:
         raise ScorerError(
             TILE_COUNT,
             f"the concealed tiles and melds (three tiles each, kongs too) make {h.size} tiles; a hand before "
-            f"winning has 13 (waiting) or 14 (about to discard)",
+            f"winning has 13 (waiting) or 14 (about to discard), or 16 or 17 in a 16-tile rule book",
             ("hand", "concealed"),
         )
     f = h.flowers

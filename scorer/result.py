@@ -118,15 +118,18 @@ class Result:
     fans: tuple[FanScore, ...]
     decomposition: tuple[ScoredSet, ...]
     payouts: Mapping[str, int] | None
-    reason: str | None = None
-    ruleset: str = "mcr"  # the rule book that scored it
+    reason: str | None
+    ruleset: str  # the rule book that scored it (each book says its own name: there is no default book here)
     limit: bool | None = None  # a limit hand (Hong Kong); None where the book has no such notion
     explanation: Explanation | None = None  # only when asked for (``score(..., explain=True)``)
+    # A book's own answer fields beside the shared ones, as (name, value) pairs in answer order (the
+    # dealer's 台 of a book that pays the dealer apart); the book's ``answer_fields`` declare them.
+    extras: tuple[tuple[str, Any], ...] = ()
 
     def __init__(self, winning: bool, valid: bool, points: int, flower_points: int, total: int,
                  fans: tuple[FanScore, ...], decomposition: tuple[ScoredSet, ...], payouts: Mapping[str, int] | None,
-                 reason: str | None = None, ruleset: str = "mcr", limit: bool | None = None,
-                 explanation: Explanation | None = None) -> None:
+                 reason: str | None, ruleset: str, limit: bool | None = None,
+                 explanation: Explanation | None = None, extras: tuple[tuple[str, Any], ...] = ()) -> None:
         object.__setattr__(self, "winning", winning)
         object.__setattr__(self, "valid", valid)
         object.__setattr__(self, "points", points)
@@ -141,6 +144,7 @@ class Result:
         object.__setattr__(self, "ruleset", ruleset)
         object.__setattr__(self, "limit", limit)
         object.__setattr__(self, "explanation", explanation)
+        object.__setattr__(self, "extras", extras)
 
     def count(self, fan_id: str) -> int:
         return sum(f.count for f in self.fans if f.id == fan_id)
@@ -160,6 +164,8 @@ class Result:
         }
         if self.limit is not None:
             out["limit"] = self.limit
+        for name, value in self.extras:
+            out[name] = value
         if self.explanation is not None:
             self._explain(out, self.explanation)
         return out

@@ -148,8 +148,7 @@ def parse_tiles(text: object, field: Path = ()) -> tuple[Tile, ...]:
         if m is None:
             raise ScorerError(
                 BAD_NOTATION,
-                f"cannot read {text!r} at position {pos} ({text[pos]!r}): expected digits closed by "
-                "m, p or s, or one of E S W N C F P",
+                f"cannot read {text!r} at position {pos} ({text[pos]!r}): {notation_hint(text, pos)}",
                 field,
             )
         if m.group(1):
@@ -159,6 +158,36 @@ def parse_tiles(text: object, field: Path = ()) -> tuple[Tile, ...]:
             tiles.append(BY_CODE[m.group(3)])
         pos = m.end()
     return tuple(tiles)
+
+
+_EXPECTED: Final = "expected digits closed by m, p or s (1-9 each), or one of E S W N C F P"
+_CHINESE: Final = frozenset("一二三四五六七八九万萬条條索筒饼餅东東南西北中发發白红紅")
+_Z_HONOURS: Final = "1z-4z are E S W N, 5z 6z 7z are P F C (white, green, red)"
+
+
+def notation_hint(text: str, pos: int) -> str:
+    """What to write instead of the character at ``pos``, for the mistakes people make: other
+    notations' z-honours and red fives, lower-case honours, Chinese names. Case matters, and none of
+    these is read as a guess."""
+    ch = text[pos]
+    run = re.match(r"[0-9]+([a-zA-Z]?)", text[pos:])
+    if run and "0" in run.group(0) and run.group(1) in ("m", "p", "s"):
+        return f"{_EXPECTED}; red fives (0m, 0p, 0s) are not in these rule books: write 5m, 5p or 5s"
+    if run and run.group(1) in ("z", "Z"):
+        return f"{_EXPECTED}; z-honours are not this notation: {_Z_HONOURS}"
+    if run and run.group(1) in ("M", "P", "S"):
+        return f"{_EXPECTED}; case matters: suits are lower case (m, p, s), honours capitals"
+    if run and run.group(1) and run.group(1) not in "mps":  # digits closed by another letter: what is it?
+        return notation_hint(text, pos + len(run.group(0)) - 1)
+    if ch == "r" and pos > 0 and text[pos - 1] in "mps":
+        return f"{_EXPECTED}; a red five (5mr) is not in these rule books: write 5m"
+    if ch in "eswncfp":
+        return (f"{_EXPECTED}; case matters: honours are capitals, E S W N (winds) and C F P (red, green, "
+                "white dragons), and a lower-case m, p or s closes a run of digits")
+    if ch in _CHINESE:
+        return (f"{_EXPECTED}; Chinese tile names are not the notation: 一万 is 1m, 条/索 s, 筒/饼 p, "
+                "东南西北 E S W N, 中发白 C F P")
+    return _EXPECTED
 
 
 def _display_key(t: Tile) -> tuple[int, int]:

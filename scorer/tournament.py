@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from .errors import BAD_VALUE, DUPLICATE_PLAYER, UNKNOWN_PLAYER, Path, ScorerError
-from .rules.mcr.reading import normal_name
+from .names import check_name, normal_name
 from .shape import MAX_TILE_STRING, Kind, fields_of, spec
 
 TABLE_POINTS: Final = (4, 2, 1, 0)  # by rank at a table of four
@@ -78,7 +78,8 @@ class Tournament:
         items=fields_of(Session)))
     players: tuple[Person, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "optional: each player's EMA number, member and country, for the CSV; when given, every "
-        "name in the sessions must be one of them", max_items=MAX_PLAYERS, items=fields_of(Person)))
+        "name in the sessions must be one of them, and each of them play in some session", max_items=MAX_PLAYERS,
+        items=fields_of(Person)))
 
     @classmethod
     def build(cls, sessions: object, players: object = ()) -> Tournament:
@@ -135,9 +136,19 @@ class Standings:
         w.writerow(CSV_COLUMNS)
         for s in self.standings:
             p = s.person
-            w.writerow([s.place, s.name, p.ema_number or "", csv_number(s.table_points), s.score,
-                        p.member or "", p.country or ""])
+            w.writerow([s.place, csv_text(s.name), csv_text(p.ema_number or ""), csv_number(s.table_points),
+                        s.score, csv_text(p.member or ""), csv_text(p.country or "")])
         return out.getvalue()
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A text cell a spreadsheet will not run: one that begins (past any spaces) with ``=``, ``+``,
+    ``-`` or ``@``, or with a tab or carriage return, is prefixed with ``'`` (OWASP's advice against
+    CSV formula injection); the numbers the service writes itself are left as they are."""
+    return "'" + value if value.lstrip(" ").startswith(FORMULA_START) else value
 
 
 def number(x: Fraction) -> int | float:
@@ -220,6 +231,8 @@ def _object(value: object, at: Path, of: type) -> Mapping[str, Any]:
 
 
 def _name(value: object, at: Path) -> str:
+    """A name as /v1/match reads it (RULINGS M10): it must show, and is compared as it shows."""
+    check_name(value, at)
     n = normal_name(value)
     if not isinstance(n, str) or not n or len(n) > MAX_TILE_STRING or not n.isprintable():
         raise ScorerError(BAD_VALUE, f"a name is a non-blank printable string of at most {MAX_TILE_STRING} "
@@ -289,3 +302,8 @@ def _check(t: Tournament) -> None:
             k = given.index(False)
             raise ScorerError(BAD_VALUE, "hands_won is given for every player of a session or for none",
                               (*at, k, "hands_won"))
+    played = {seat.name for s in t.sessions for seat in s.players}
+    for i, p in enumerate(t.players):
+        if p.name not in played:  # a row of standings with no session would rank on nothing (RULINGS ST6)
+            raise ScorerError(UNKNOWN_PLAYER, f"{p.name!r} is listed but plays in no session; list only the players "
+                              "of the sessions", ("players", i, "name"))

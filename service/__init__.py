@@ -49,7 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)
     http.init_app(app)  # CORS when configured; compression of large answers (its after-request hook runs first)
     spec = resources.files(__name__).joinpath("openapi.yaml").read_bytes()
-    app.extensions["mcr"] = {
+    app.extensions["scorer"] = {
         "ready": False,
         "openapi": spec,
         "openapi_json": _spec_as_json(spec),
@@ -64,5 +64,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ops.Ops(app.wsgi_app, app.extensions["metrics"]),
         max_body=app.config["MAX_CONTENT_LENGTH"], read_timeout=app.config["READ_TIMEOUT"],
         max_queue_wait=app.config["MAX_QUEUE_WAIT"],
-        max_queued=app.config["MAX_QUEUED"], retry_after=app.config["RETRY_AFTER"])
+        max_queued=app.config["MAX_QUEUED"], retry_after=app.config["RETRY_AFTER"],
+        max_buffered=app.config["MAX_BUFFERED"], refuses=views.refused_by_head(app))
     return app

@@ -13,7 +13,9 @@ a null session for every request, ``App`` hands each the same one.
 
 Flask takes its request object out of the environ (``werkzeug.request``) when the request ends;
 ``App`` keeps it under ``REQUEST_KEY`` too, so that ``service/ops.py`` reads the URL rule Flask
-matched (the metrics' route label) after the app has answered.
+matched (the metrics' route label) after the app has answered; the metrics take it out again, since
+the request refers to the environ (left in, the two make a cycle that keeps the body alive until a
+collection).
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Request
+from flask import Flask, Request, Response, request
 from flask.ctx import RequestContext
 from flask.sessions import NullSession, SessionInterface, SessionMixin
+
+from . import edge
 
 REQUEST_KEY = "mcr.request"  # the WSGI environ key of the request's Flask request object
 
@@ -43,6 +47,22 @@ class NoSessions(SessionInterface):
 
 class App(Flask):
     session_interface = NoSessions()
+
+    def preprocess_request(self) -> Any:
+        """What the request's head alone refuses (``service/edge.py``) comes first, before the hooks
+        (the API key) and the view."""
+        refused = edge.refusal(request.environ)
+        if refused is not None:
+            raise refused
+        return super().preprocess_request()
+
+    def make_default_options_response(self) -> Response:
+        """``OPTIONS`` on a path: 204 with ``Allow`` and no body (Flask's own is a 200 with an empty
+        text/html body); a CORS preflight adds its headers to it."""
+        resp = super().make_default_options_response()
+        resp.status_code = 204
+        del resp.headers["Content-Type"]
+        return resp
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

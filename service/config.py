@@ -58,7 +58,8 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
     origins allowed to call the API from a browser, ``*`` for any; unset: no CORS headers); the
     compute lane's bounds (``service/lane.py``): ``GUNICORN_READ_TIMEOUT`` (10 s for a body to
     arrive whole), ``SCORER_MAX_QUEUE_WAIT`` (2 s), ``SCORER_MAX_QUEUED`` (128),
-    ``SCORER_RETRY_AFTER`` (1 s)."""
+    ``SCORER_RETRY_AFTER`` (1 s), ``SCORER_MAX_BUFFERED`` (bytes of bodies a worker holds while
+    they are read or wait to be scored, 32 MiB)."""
     env = os.environ if env is None else env
     return {
         "API_KEYS": tuple(k.encode() for k in env_list("SCORER_API_KEYS", env)),
@@ -69,4 +70,5 @@ def from_env(env: Mapping[str, str] | None = None) -> dict[str, Any]:
         "MAX_QUEUE_WAIT": env_float("SCORER_MAX_QUEUE_WAIT", 2.0, env, minimum=0.0),
         "MAX_QUEUED": env_int("SCORER_MAX_QUEUED", 128, env, minimum=1),
         "RETRY_AFTER": env_int("SCORER_RETRY_AFTER", 1, env, minimum=0),
+        "MAX_BUFFERED": env_int("SCORER_MAX_BUFFERED", 32 * MIB, env, minimum=1),
     }

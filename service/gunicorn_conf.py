@@ -1,10 +1,12 @@
-"""gunicorn settings for the scorer service, from the environment; shipped inside the package so
-the installed build serves with them from any directory:
+"""gunicorn's settings and server hooks for the scorer service, from the environment: the one
+configuration module, shipped inside the package so the installed build serves with it from any
+directory (and from a checkout alike):
 
     mahjong-scorer serve --port 8000                     # service/serve.py
     gunicorn --config python:service.gunicorn_conf 'service:create_app()'
 
-(From a checkout, the top-level ``gunicorn.conf.py`` reads this file.)
+Every setting here is one of gunicorn's documented ones, every function one of its documented
+server hooks; what the hooks do is in ``service/worker.py``.
 
 PORT (8000) and HOST (127.0.0.1: a service started by hand answers only this machine; the image
 sets 0.0.0.0) make the bind address; WEB_CONCURRENCY sets the worker count
@@ -13,11 +15,14 @@ GIL lets one process use one core). Logs are JSON lines on stdout, access log in
 """
 
 import os
+import resource
 import shutil
 import tempfile
 from typing import Any  # gunicorn is untyped: its server and worker objects are Any here
 
-from service.config import env_int  # a bad number says which variable: "PORT must be an integer, got 'abc'"
+from service import internals as _internals
+from service import worker as _serving
+from service.config import ConfigError, env_int  # a bad number names its variable: "PORT must be an integer, got 'abc'"
 
 
 def _cgroup_cpu_limit(root: str = "/sys/fs/cgroup") -> float | None:
@@ -51,18 +56,45 @@ def _cpus(root: str = "/sys/fs/cgroup") -> int:
     return max(1, n)
 
 
+def _open_files(wanted: int) -> int:
+    """Raise this process's open-file limit (its soft limit, up to the hard one) to ``wanted``
+    descriptors if it can; the limit it has then. The workers inherit it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
 bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{env_int('PORT', 8000, minimum=0)}"
 workers = env_int("WEB_CONCURRENCY", 0, minimum=0) or _cpus()
-# gunicorn's gevent worker (service/worker.py adds fair turns and accept, an honest heartbeat and a
-# quick drain): an event loop per process reads every connection with gunicorn's parser, so slow and
-# idle clients cost a greenlet each, never the worker; the app scores on one thread beside it
-# (service/lane.py), so probes and pages are answered while it computes. Bounds: GUNICORN_KEEPALIVE
-# for a request's head to arrive (and between requests), GUNICORN_READ_TIMEOUT (10 s) for its body;
+# gunicorn's gevent worker (service/worker.py adds, through the hooks below, fair turns and accept, a
+# head timeout, an honest heartbeat and a quick drain): an event loop per process reads every
+# connection with gunicorn's parser, so slow and idle clients cost a greenlet each, never the worker;
+# the app scores on one thread beside it (service/lane.py), so probes and pages are answered while it
+# computes. Bounds: GUNICORN_HEAD_TIMEOUT for a connection's first request head, GUNICORN_KEEPALIVE
+# between requests, GUNICORN_READ_TIMEOUT (10 s) for a body;
 # see docs/serving.md, "The serving stack".
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "service.worker.Worker")
+# The few private names of gunicorn's and gevent's the worker needs (service/internals.py): an
+# upgrade that changed one stops the server here, naming it, instead of serving without a guarantee.
+if worker_class == "service.worker.Worker" and (_changed := _internals.problems()):
+    raise ConfigError("the installed gunicorn or gevent changed what service/worker.py relies on: "
+                      + "; ".join(_changed))
 # Open connections per worker (idle, reading, computing); past it a worker stops accepting until one
-# closes, and new connections wait in the listen backlog.
-worker_connections = env_int("GUNICORN_WORKER_CONNECTIONS", 1000)
+# closes, and new connections wait in the listen backlog. An idle connection costs a worker about
+# 9 KB and no CPU, so the bound is set where idle sockets cost memory (10,000: about 90 MB), not
+# service: at 1,000, 2,000 connections that sent nothing locked fresh clients out for 75 s. A
+# connection's first request head must arrive within GUNICORN_HEAD_TIMEOUT (10 s; service/worker.py).
+worker_connections = env_int("GUNICORN_WORKER_CONNECTIONS", 10000, minimum=1)
+head_timeout = _serving.head_timeout()  # read here too, so that a bad value stops `serve` before gunicorn starts
+# each connection is a descriptor: the limit is raised to fit them (and the worker's own files), or
+# the bound lowered to what the limit allows
+worker_connections = min(worker_connections, _open_files(worker_connections + 256) - 256)
 backlog = 2048
 timeout = env_int("GUNICORN_TIMEOUT", 30)  # a worker silent this long is killed and replaced
 graceful_timeout = env_int("GUNICORN_GRACEFUL_TIMEOUT", 20)  # SIGTERM: finish in-flight requests
@@ -120,15 +152,26 @@ def post_worker_init(worker: Any) -> None:
 
     gc.freeze()
     gc.set_threshold(_gc_young, 10, 10)
+    _serving.post_worker_init(worker)  # the worker's pool, its answers to refused requests, its watch
+
+
+def pre_fork(server: Any, worker: Any) -> None:
+    _serving.pre_fork(worker)  # its row in the fair-accept table
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    _serving.pre_request(worker, req)
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    _serving.post_request(worker)
 
 
 def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
-    from service.worker import forget
-
     multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]  # prometheus_client leaves it untyped
-    forget(worker)  # its row in the fair-accept table
+    _serving.child_exit(worker)  # its row in the fair-accept table
 
 
 def worker_exit(server: Any, worker: Any) -> None:

@@ -3,7 +3,10 @@ and validators for the answers that change only with a deploy.
 
 * CORS (flask-cors): off unless ``SCORER_CORS_ORIGINS`` names origins (comma-separated, ``*`` for
   any). Then ``/v1/*`` and the spec answer preflights and carry ``Access-Control-*`` headers for
-  those origins only; ``X-Request-ID`` and ``ETag`` are readable by the page.
+  those origins only; ``X-Request-ID`` and ``ETag`` are readable by the page; the methods allowed
+  are the ones the routes have (GET, HEAD, POST). Unless any origin is allowed (the answer is then
+  the same for all), every answer of those paths says ``Vary: Origin``, whether or not the request
+  had one: a shared cache must not serve the copy made for one origin (or for none) to another.
 * Compression (flask-compress): answers of at least ``COMPRESS_MIN_SIZE`` bytes in JSON, HTML, CSS
   or JS, as the client accepts (zstd, br, gzip); small answers (a score is 1-2 KB) are sent as they
   are, since compressing them costs more CPU than it saves. Files (the page's assets) are left to
@@ -16,6 +19,7 @@ and validators for the answers that change only with a deploy.
 from __future__ import annotations
 
 import hashlib
+import re
 
 from flask import Flask, Response, request
 from flask_compress import Compress
@@ -26,6 +30,8 @@ CACHE_CONTROL = "public, max-age=300"  # the same for every caller; fresh for 5 
 CORS_RESOURCES = (r"/v1/*", r"/openapi.yaml", r"/openapi.json")
 CORS_ALLOW_HEADERS = ["Authorization", "Content-Type", "X-Request-ID", "If-None-Match", "traceparent"]
 CORS_EXPOSE_HEADERS = ["X-Request-ID", "ETag"]
+CORS_METHODS = ["GET", "HEAD", "POST", "OPTIONS"]
+CORS_PATHS = re.compile(r"/v1/|/openapi\.(yaml|json)$")  # CORS_RESOURCES as flask-cors reads them
 
 
 def init_app(app: Flask) -> None:
@@ -33,7 +39,9 @@ def init_app(app: Flask) -> None:
     if origins:
         CORS(app, resources={r: {"origins": origins} for r in CORS_RESOURCES},
              allow_headers=CORS_ALLOW_HEADERS, expose_headers=CORS_EXPOSE_HEADERS, max_age=600,
-             send_wildcard=origins == ["*"], vary_header=True)
+             methods=CORS_METHODS, send_wildcard=origins == ["*"], vary_header=True)
+        if origins != ["*"]:
+            app.after_request(_vary_on_origin)
     app.config.setdefault("COMPRESS_MIN_SIZE", COMPRESS_MIN_SIZE)
     app.config.setdefault("COMPRESS_ALGORITHM", ["zstd", "br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)  # files: sent whole, as they are
@@ -49,14 +57,23 @@ def init_app(app: Flask) -> None:
         length = resp.content_length
         if length is None or length >= min_size:
             return compress.after_request(resp)
-        vary = resp.headers.get("Vary")  # what flask-compress does to an answer it leaves alone
-        if not vary:
-            resp.headers["Vary"] = "Accept-Encoding"
-        elif "accept-encoding" not in vary.lower():
-            resp.headers["Vary"] = f"{vary}, Accept-Encoding"
-        return resp
+        return vary(resp, "Accept-Encoding")  # what flask-compress does to an answer it leaves alone
 
     app.after_request(compress_large)
+
+
+def vary(resp: Response, name: str) -> Response:
+    """``resp`` with ``name`` among its ``Vary`` header's names."""
+    have = resp.headers.get("Vary")
+    if not have:
+        resp.headers["Vary"] = name
+    elif name.lower() not in (v.strip().lower() for v in have.split(",")):
+        resp.headers["Vary"] = f"{have}, {name}"
+    return resp
+
+
+def _vary_on_origin(resp: Response) -> Response:
+    return vary(resp, "Origin") if CORS_PATHS.match(request.path) else resp
 
 
 def etag_of(body: bytes) -> str:

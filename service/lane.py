@@ -6,8 +6,13 @@ it there: a slow or idle client costs a greenlet, never the worker. Scoring is C
 run on the loop, one long request (a 1,000-hand batch) would hold every other connection of the
 worker, ``/healthz`` included. So:
 
+* a request the app will refuse by its head alone (too long, a wrong API key: ``refuses``), or that
+  the lane would shed, is answered before its body is read: gunicorn reads the body past afterwards,
+  a piece at a time, so it costs the worker no memory;
 * a request with a body (every POST) is read whole on the loop first, within ``READ_TIMEOUT``
-  seconds and at most ``MAX_CONTENT_LENGTH`` bytes; a body whose framing the server's parser
+  seconds and at most ``MAX_CONTENT_LENGTH`` bytes; the bodies being read or waiting for the lane
+  may hold ``MAX_BUFFERED`` bytes together (their Content-Length, or ``MAX_CONTENT_LENGTH`` for a
+  chunked one), and one that would take more is shed (below) before it is read; a body whose framing the server's parser
   refuses (a bad chunk size, a missing CRLF, a bad trailer), that stalls or that ends early is
   answered 400 and the connection closed (nothing after it can be framed); one that is too long is
   answered 413, and gunicorn reads it past so the connection stays usable;
@@ -18,8 +23,9 @@ worker, ``/healthz`` included. So:
   the loop, short requests were answered in the order the loop happened to wake their greenlets,
   and under load the tail grew 2-3x (p99 220-264 ms against 78-185 ms, 32 connections, same run);
 * when the lane falls behind — the request next in line has waited ``MAX_QUEUE_WAIT`` seconds
-  without starting, or ``MAX_QUEUED`` requests wait — a new one is answered 503 with
-  ``Retry-After`` at once: queued, it would only wait longer than its client does. The queue's
+  without starting, or ``MAX_QUEUED`` requests wait — or the bodies held would pass
+  ``MAX_BUFFERED``, a new one is answered 503 with ``Retry-After`` at once, unread: queued, it would
+  only wait longer than its client does. The queue's
   age, not its length, is the signal (a thousand single hands drain in a second, sixteen
   1,000-hand batches take several).
 
@@ -36,6 +42,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from . import internals
 from .errors import ApiError
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -45,11 +52,14 @@ class Lane:
     """WSGI middleware around the Flask app's ``wsgi_app`` (``create_app`` puts it there)."""
 
     def __init__(self, app: WSGIApp, *, max_body: int, read_timeout: float, max_queue_wait: float,
-                 max_queued: int, retry_after: int) -> None:
+                 max_queued: int, retry_after: int, max_buffered: int,
+                 refuses: Callable[[dict[str, Any]], bool] = lambda environ: False) -> None:
         self.app = app
-        self.max_body, self.read_timeout = max_body, read_timeout
+        self.max_body, self.read_timeout, self.max_buffered = max_body, read_timeout, max_buffered
         self.max_queue_wait, self.max_queued, self.retry_after = max_queue_wait, max_queued, retry_after
+        self.refuses = refuses  # whether the app answers this request by its head alone, without its body
         self.waiting = 0  # requests handed to the lane and not yet answered (the one computing included)
+        self.buffered = 0  # bytes reserved by the bodies being read or waiting for the lane
         self.queued_at: deque[float] = deque()  # when each request not yet started was handed over
         self.started = 0.0  # when the lane's current request started (monotonic), 0.0 when it is idle
         self._pool: Any = None  # gevent's ThreadPool of one, made in the worker at its first request
@@ -65,34 +75,46 @@ class Lane:
         if environ.get("REQUEST_METHOD") != "POST" or not self._under_gevent():
             return self.app(environ, start_response)
         length = _content_length(environ)
-        if length is not None and length > self.max_body:
-            # The app answers 413 without reading it; gunicorn then reads the body past, as it does any
-            # body left unread (within its keep-alive bound), and the connection stays usable. Closed
-            # at once, the client still sending would get a reset and might never read the answer.
+        if (length is not None and length > self.max_body) or self.refuses(environ):
+            # The app answers (413, 401, ...) without reading it; gunicorn then reads the body past, as it
+            # does any body left unread (within its keep-alive bound), and the connection stays usable.
+            # Closed at once, the client still sending would get a reset and might never read the answer.
             return self.app(environ, start_response)
+        reserved = self.max_body + 1 if length is None else length
+        if self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered):
+            detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
+                      "bodies are held, in this worker; retry shortly")
+            headers = {"Retry-After": str(self.retry_after)}
+            environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
+            return self.app(environ, start_response)
+        self.buffered += reserved
         try:
-            body = self._read(environ["wsgi.input"], self.max_body + 1 if length is None else length)
+            return self._read_and_compute(environ, start_response, reserved)
+        finally:
+            self.buffered -= reserved
+
+    def _read_and_compute(self, environ: dict[str, Any], start_response: Callable[..., Any],
+                          size: int) -> Iterable[bytes]:
+        try:
+            body = self._read(environ["wsgi.input"], size)
         except Exception as e:  # the server's reader refused the framing, or the client stalled or left
-            _close_after(start_response)
+            internals.close_after_answer(start_response)  # nothing after it can be framed
             late = isinstance(e, TimeoutError)
             why = "the body did not arrive in time" if late else f"the body is malformed ({_name(e)})"
             environ["wsgi.input"] = _Refusal(ApiError(400, "bad-request", why))
             return self.app(environ, start_response)
         # chunked and too long (len(body) > max_body): the app's 413, and gunicorn reads the rest past
-        environ["wsgi.input"] = io.BytesIO(body)
+        environ["wsgi.input"] = stream = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))
+        del body  # the stream holds it now, until the answer is made
         environ.pop("HTTP_TRANSFER_ENCODING", None)
-        if self.behind():
-            detail = f"{self.waiting} requests are waiting to be scored in this worker; retry shortly"
-            headers = {"Retry-After": str(self.retry_after)}
-            environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
-            return self.app(environ, start_response)
         self.waiting += 1
         self.queued_at.append(time.monotonic())
         try:
             answer: tuple[str, list[tuple[str, str]], list[bytes]] = self._pool.apply(self._compute, (environ,))
         finally:
             self.waiting -= 1
+            stream.close()  # frees the body now, whatever still refers to the environ (a traceback, a cycle)
         start_response(answer[0], answer[1])
         return answer[2]
 
@@ -169,14 +191,6 @@ def _content_length(environ: dict[str, Any]) -> int | None:
         return int(value) if value else None  # the server has checked it is digits
     except ValueError:
         return None
-
-
-def _close_after(start_response: Callable[..., Any]) -> None:
-    """Ask gunicorn to close the connection after this answer (it then says ``Connection: close``):
-    a body left unread, or unreadable, leaves nothing on the connection a next request can follow."""
-    force_close = getattr(getattr(start_response, "__self__", None), "force_close", None)
-    if force_close is not None:
-        force_close()
 
 
 def _name(e: BaseException) -> str:

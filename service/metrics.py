@@ -5,8 +5,9 @@ switches prometheus_client to its multiprocess mode and a scrape sums all live w
 each app has its own registry, so creating many apps (tests) never clashes.
 
 Counters end in ``_total`` (``scorer_cache_hits_total``): the scorer counts its cache hits and
-misses itself, and each worker adds what its counts grew by since it last published them, so a
-worker's restart or a cache cleared never makes a counter go down. In multiprocess mode, where
+misses itself (``result``: every rule book's result cache added up; ``decomposition``: the shared
+one), and each worker adds what its counts grew by since it last published them, so a worker's
+restart or a cache cleared never makes a counter go down. In multiprocess mode, where
 prometheus_client's own process collector sees only the scraped worker, ``process_*`` metrics are
 read from /proc for the gunicorn master and each of its workers, labelled ``pid`` and ``role``.
 """
@@ -26,6 +27,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 import scorer
+from scorer.api import cache_info
 
 from .app import REQUEST_KEY
 
@@ -70,7 +72,7 @@ class Metrics:
 
     def refresh_cache(self) -> None:
         self.next_refresh = time.monotonic() + 1.0
-        for name, info in scorer.mcr.cache_info().items():
+        for name, info in cache_info().items():
             for counter, key in ((self.cache_hits, "hits"), (self.cache_misses, "misses")):
                 now = info.get(key, 0)
                 before = self.published.get((name, key), 0)
@@ -82,8 +84,11 @@ class Metrics:
     def record(self, environ: dict[str, Any], status: str, started: float) -> None:
         """Count a request answered ``status``, time it from ``started`` (``perf_counter``), and
         (multiprocess) publish the caches. Called by ``service/ops.py`` once the app has answered:
-        the route is the URL rule Flask matched, read from its request object, which ``App`` leaves in the environ."""
-        req = environ.get(REQUEST_KEY)
+        the route is the URL rule Flask matched, read from its request object, which ``App`` leaves in the environ
+        (and this takes out)."""
+        # taken out, not read: the request points back at the environ, and a cycle left to the
+        # collector kept every request's body alive for thousands of requests (a worker grew by 1 MiB each)
+        req = environ.pop(REQUEST_KEY, None)
         rule = req.url_rule if req is not None else None
         route = rule.rule if rule is not None else "unmatched"
         method = environ.get("REQUEST_METHOD", "")

@@ -1,4 +1,6 @@
-"""Pages for people: the calculator at ``/`` and the interactive API docs at ``/docs``.
+"""Pages for people: the calculator at ``/``, the interactive API docs at ``/docs`` (``/docs/`` is
+sent there), and each problem type's documentation at ``/problems/<code>``, where a problem's
+``type`` resolves (RFC 9457: a URI reference that, dereferenced, documents the problem).
 
 Both are static files (``service/static/``: plain HTML, CSS and JavaScript, tiles as SVG) that
 talk to the JSON API like any other client; no rule lives here or in the browser. Swagger UI
@@ -9,10 +11,14 @@ Content-Security-Policy below forbids). Nothing is loaded from another origin.
 
 from __future__ import annotations
 
+from html import escape
 from importlib import resources
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, redirect, request
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from scorer.wire.problems import TITLES, TYPE_BASE, meaning
 
 # Scripts, styles, images and requests from this origin only; no inline script or style, no
 # plugins, no framing. ``data:`` images: Swagger UI draws a few icons that way.
@@ -37,6 +43,55 @@ def replay() -> Response:
 @pages.get("/docs")
 def docs() -> Response:
     return _page("docs.html")
+
+
+@pages.get("/docs/")
+def docs_slash() -> WerkzeugResponse:
+    """The page's links are relative to ``/docs``: a slash after it is the same page, by its name."""
+    return redirect("/docs", 308)
+
+
+@pages.get("/problems")
+def problems_by_name() -> WerkzeugResponse:
+    return redirect("/problems/", 308)  # the list's links are relative to the folder
+
+
+@pages.get("/problems/")
+def problems() -> Response:
+    rows = "".join(f'<li><a href="{code}"><code>{code}</code></a>: {escape(title)}</li>'
+                   for code, title in sorted(TITLES.items()))
+    return _html("Problem types", f"<p>Every error this service answers is an RFC 9457 problem "
+                 f"(<code>application/problem+json</code>) whose <code>type</code> is <code>{TYPE_BASE}"
+                 f"&lt;code&gt;</code>, resolved against the service's address. The codes are stable.</p>"
+                 f"<ul>{rows}</ul>")
+
+
+@pages.get("/problems/<code>")
+def problem_type(code: str) -> Response:
+    title = TITLES.get(code)
+    if title is None:
+        from werkzeug.exceptions import NotFound
+
+        raise NotFound()
+    return _html(title, f"<p><code>type: {TYPE_BASE}{code}</code> · <code>title: {escape(title)}</code></p>"
+                 f"<p>{escape(meaning(code))}</p><p>The problem's <code>detail</code> says what happened in this "
+                 "request, and <code>errors</code> lists <code>{pointer, detail}</code> for each field at fault "
+                 "(an RFC 6901 pointer into the request body).</p>"
+                 '<p><a href="./">Every problem type</a> · <a href="../docs">The API docs</a></p>')
+
+
+def _html(title: str, body: str) -> Response:
+    """A short documentation page, styled as the docs page; revalidated by ETag like the others."""
+    text = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+            f'content="width=device-width, initial-scale=1"><title>{escape(title)} · Mahjong scorer API</title>'
+            f'<link rel="stylesheet" href="../static/docs.css"></head><body><header class="top"><h1>'
+            f'{escape(title)}</h1><nav aria-label="Links"><a href="../">Calculator</a> · <a href="../docs">API '
+            f'docs</a></nav></header><main class="problem-doc">{body}</main></body></html>')
+    resp = Response(text, mimetype="text/html")
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.add_etag()
+    resp.make_conditional(request)
+    return resp
 
 
 def _page(name: str) -> Response:

@@ -1,6 +1,11 @@
 """``mahjong-scorer serve``: gunicorn serving the installed package with its packaged settings.
 
-    mahjong-scorer serve --port 8000        (also python -m scorer serve; scorer/cli dispatches here)
+    mahjong-scorer serve --port 8000        (also python -m scorer serve)
+
+``serve`` and ``healthcheck`` are the service's commands, added to the library's ``mahjong-scorer``
+through its entry-point group (pyproject.toml, ``mahjong_scorer.commands``). ``serve`` needs the
+``server`` extra (``pip install "mahjong-scorer[server]"``); without it, it says so and which of
+the extra's packages are missing, before anything else.
 
 It runs from any directory and serves the build that is installed (the compiled wheel, if that is
 what ``pip install .`` made): gunicorn puts its working directory first on the import path (the
@@ -12,24 +17,29 @@ GUNICORN_*, ...); ``--host``, ``--port`` and ``--workers`` set HOST, PORT and WE
 gunicorn runs in this process, so a SIGTERM sent to it drains the workers. A setting that cannot
 be used stops it before gunicorn starts, naming the variable (``PORT must be an integer, got 'abc'``).
 
-    mahjong-scorer healthcheck
+    mahjong-scorer healthcheck [--host H] [--port P]
 
 exits 0 if ``/healthz`` answers 200 at the address ``serve`` binds with the same environment (HOST
-0.0.0.0 or unset: 127.0.0.1; ``::``: ``::1``): the image's HEALTHCHECK.
+0.0.0.0 or unset: 127.0.0.1; ``::``: ``::1``), or at ``--host`` / ``--port`` as ``serve`` takes
+them: the image's HEALTHCHECK.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Mapping, Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from service.config import ConfigError, env_int
 
-NAME = "mahjong-scorer"  # the console script (pyproject.toml); ``mcr-scorer`` is its old name
+NAME = "mahjong-scorer"  # the console script (pyproject.toml)
+DISTRIBUTION = "mahjong-scorer"
+EXTRA = "server"
 APP = "service:create_app()"
 CONFIG = "python:service.gunicorn_conf"
 
@@ -58,6 +68,26 @@ def probe_url(env: Mapping[str, str]) -> str:
     return f"http://{f'[{host}]' if ':' in host else host}:{port}/healthz"
 
 
+def missing_server_packages() -> list[str]:
+    """The ``server`` extra's distributions that are not installed (none where the package's own
+    metadata is not found: then an import names what is missing)."""
+    try:
+        requires = metadata.requires(DISTRIBUTION) or []
+    except metadata.PackageNotFoundError:
+        return []
+    extra = re.compile(rf"""extra\s*==\s*["']{EXTRA}["']""")
+    missing = []
+    for req in requires:
+        name = re.match(r"[A-Za-z0-9._-]+", req)
+        if name is None or not extra.search(req):
+            continue
+        try:
+            metadata.distribution(name.group())
+        except metadata.PackageNotFoundError:
+            missing.append(name.group())
+    return missing
+
+
 def healthcheck(env: Mapping[str, str], timeout: float = 2.0) -> int:
     import urllib.request
 
@@ -84,15 +114,28 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="address to bind (default: HOST, else 127.0.0.1; 0.0.0.0 for every interface)")
     serve.add_argument("--port", type=int, help="port to bind (default: PORT, else 8000)")
     serve.add_argument("--workers", type=int, help="worker processes (default: WEB_CONCURRENCY, else the CPUs)")
-    commands.add_parser("healthcheck", help="exit 0 if /healthz answers at the address serve binds")
+    check = commands.add_parser(
+        "healthcheck", help="exit 0 if /healthz answers at the address serve binds",
+        description="Exit 0 if the service answers GET /healthz with 200 at the address `serve` binds with the "
+                    "same settings, else 1 with the reason on stderr (the image's HEALTHCHECK).")
+    check.add_argument("--host", help="the address serve was given (default: HOST, else 127.0.0.1; 0.0.0.0 and :: "
+                                      "are asked on the loopback)")
+    check.add_argument("--port", type=int, help="the port serve was given (default: PORT, else 8000)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``serve`` or ``healthcheck`` and its arguments (what ``mcr-scorer`` always took)."""
+    """``serve`` or ``healthcheck`` and its arguments."""
     args = _parser().parse_args(argv)
     if args.command == "healthcheck":
-        return healthcheck(os.environ)
+        env = dict(os.environ)
+        env.update({var: str(v) for var, v in (("HOST", args.host), ("PORT", args.port)) if v is not None})
+        return healthcheck(env)
+    missing = missing_server_packages()
+    if missing:
+        print(f"{NAME} serve: the HTTP service needs the {EXTRA} extra ({', '.join(missing)} not installed): "
+              f'pip install "{DISTRIBUTION}[{EXTRA}]"', file=sys.stderr)
+        return 2
 
     sys.argv = gunicorn_argv(args)
     try:
@@ -105,19 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def serve_main(argv: Sequence[str]) -> int:
-    """``mahjong-scorer serve ...`` (scorer/cli's subcommand)."""
+    """serve the HTTP API with gunicorn (--host, --port, --workers; the server extra)"""
     return main(["serve", *argv])
 
 
 def healthcheck_main(argv: Sequence[str]) -> int:
-    """``mahjong-scorer healthcheck`` (scorer/cli's subcommand)."""
+    """exit 0 if /healthz answers at the address serve binds"""
     return main(["healthcheck", *argv])
-
-
-def mcr_scorer() -> int:
-    """``mcr-scorer``, the service command's name before: the same arguments, the same behaviour."""
-    print(f"mcr-scorer: this name goes away in the next release; the command is now `{NAME}`", file=sys.stderr)
-    return main()
 
 
 def _server_class() -> Any:

@@ -9,22 +9,23 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
+from werkzeug.datastructures import MIMEAccept
 
 import scorer
 from scorer.wire import jsonbody
 from scorer.wire.fastbody import fast_batch, fast_load
 from scorer.wire.schemas import (
+    SETTLE_SCHEMAS,
     BatchRequestSchema,
-    MatchRequestSchema,
     ReplayRequestSchema,
-    SichuanSettleRequestSchema,
     StandingsRequestSchema,
     WaitsRequestSchema,
 )
 from scorer.wire.scoring import score_item, score_one, score_schema
 
+from . import edge
 from .errors import ApiError
-from .http import cached
+from .http import cached, vary
 from .responses import JSON, json_response
 
 api = Blueprint("api", __name__, url_prefix="/v1")
@@ -34,12 +35,12 @@ log = logging.getLogger("service")
 # Schemas are stateless once built: build them once, not per request.
 SCORE = score_schema()
 BATCH = BatchRequestSchema()
-MATCH = MatchRequestSchema()
 WAITS = WaitsRequestSchema()
-SICHUAN_SETTLE = SichuanSettleRequestSchema()
+SETTLE = {name: schema() for name, schema in SETTLE_SCHEMAS.items()}  # by rule book: those that settle
 STANDINGS = StandingsRequestSchema()
 REPLAY = ReplayRequestSchema()
 CSV = "text/csv"
+YAML_TYPES = ("application/yaml", "text/yaml")
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
@@ -53,13 +54,32 @@ def require_api_keys(app: Flask) -> None:
 def _require_api_key() -> None:
     if request.blueprint != api.name or request.method == "OPTIONS":  # a CORS preflight carries no key
         return
-    keys: tuple[bytes, ...] = current_app.config["API_KEYS"]
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if not has_api_key(request.environ, current_app.config["API_KEYS"]):
+        raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'",
+                       headers={"WWW-Authenticate": 'Bearer realm="mcr-scorer"'})
+
+
+def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
+    """Whether the request's ``Authorization`` is ``Bearer`` and one of ``keys``."""
+    scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
     given = token.strip().encode()
-    if scheme.lower() == "bearer" and given and any(hmac.compare_digest(given, k) for k in keys):
-        return
-    raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'",
-                   headers={"WWW-Authenticate": 'Bearer realm="mcr-scorer"'})
+    return scheme.lower() == "bearer" and bool(given) and any(hmac.compare_digest(given, k) for k in keys)
+
+
+def refused_by_head(app: Flask) -> Callable[[dict[str, Any]], bool]:
+    """Whether the app answers a request without reading its body (the compute lane then leaves it
+    unread): one its head refuses (``service/edge.py``), or, with API keys on, a ``/v1`` request
+    without a valid one."""
+    keys: tuple[bytes, ...] = app.config["API_KEYS"]
+    if not keys:
+        return lambda environ: edge.refusal(environ) is not None
+    prefix = (api.url_prefix or "") + "/"
+
+    def refused(environ: dict[str, Any]) -> bool:
+        return edge.refusal(environ) is not None or (
+            environ.get("PATH_INFO", "").startswith(prefix) and not has_api_key(environ, keys))
+
+    return refused
 
 
 @api.post("/score")
@@ -72,14 +92,26 @@ def score_batch() -> Response:
     return json_response({"results": [score_item(item) for item in _body(BATCH, fast_batch)["requests"]]})
 
 
-@api.post("/match")
-def match() -> Response:
-    return json_response(scorer.mcr.settle(scorer.mcr.Room.build(**_body(MATCH))).to_dict())
+@api.post("/<ruleset>/settle")
+def settle(ruleset: str) -> Response:
+    book, schema = scorer.RULESETS.get(ruleset), SETTLE.get(ruleset)
+    if book is None or book.settlement is None or schema is None:
+        raise ApiError(404, "not-found", _settles_nothing(ruleset))
+    return json_response(book.settlement.of_body(_body(schema)).to_dict())
 
 
-@api.post("/sichuan/settle")
-def sichuan_settle() -> Response:
-    return json_response(scorer.sichuan.settle(scorer.sichuan.Play.build(**_body(SICHUAN_SETTLE))).to_dict())
+# Each book's older settlement paths (``Settlement.aliases``: POST /v1/match, ...), the same view for
+# that book; an endpoint of their own, so that werkzeug does not redirect the one route to them.
+for _name, _book in scorer.RULESETS.items():
+    for _k, _alias in enumerate(_book.settlement.aliases if _book.settlement is not None else ()):
+        api.add_url_rule(f"/{_alias}", f"settle_{_name}_{_k}", settle, methods=["POST"], defaults={"ruleset": _name})
+
+
+def _settles_nothing(name: str) -> str:
+    settling = ", ".join(SETTLE)
+    if name in scorer.RULESETS:
+        return f"the rule book {name!r} settles no more than one win; books that settle: {settling}"
+    return f"no rule book {name!r}; books that settle: {settling}"
 
 
 @api.post("/replay")
@@ -90,10 +122,14 @@ def replay() -> Response:
 @api.post("/standings")
 def standings() -> Response:
     result = scorer.standings(scorer.Tournament.build(**_body(STANDINGS)))
-    if request.accept_mimetypes.best_match([JSON, CSV]) == CSV:
-        return Response(result.to_csv(), mimetype=CSV,
+    # by media type, whatever parameters the client adds (werkzeug matches "text/csv; charset=utf-8" to no offer)
+    accept = MIMEAccept([(value.partition(";")[0].strip(), q) for value, q in request.accept_mimetypes])
+    if accept.best_match([JSON, CSV]) == CSV:
+        resp = Response(result.to_csv(), mimetype=CSV,
                         headers={"Content-Disposition": "inline; filename=standings.csv"})
-    return json_response(result.to_dict())
+    else:
+        resp = json_response(result.to_dict())
+    return vary(resp, "Accept")
 
 
 @api.post("/waits")
@@ -106,13 +142,15 @@ def waits() -> Response:
 
 @api.get("/rulesets")
 def rulesets() -> Response:
-    return cached(current_app.extensions["mcr"]["rulesets"], JSON)
+    _query()
+    return cached(current_app.extensions["scorer"]["rulesets"], JSON)
 
 
 @api.get("/fans")
 def fans() -> Response:
+    _query("ruleset")
     name = request.args.get("ruleset", scorer.rules.DEFAULT)
-    table = current_app.extensions["mcr"]["fans"].get(name)
+    table = current_app.extensions["scorer"]["fans"].get(name)
     if table is None:
         scorer.rulebook(name)  # raises: an unknown rule book is a 422 pointing at /ruleset
     return cached(table, JSON)
@@ -125,7 +163,7 @@ def healthz() -> Response:
 
 @ops.get("/readyz")
 def readyz() -> Response:
-    state = current_app.extensions["mcr"]
+    state = current_app.extensions["scorer"]
     if not state["ready"]:
         try:
             scorer.score(CANARY, discarder="S")  # the engine loads and answers
@@ -138,17 +176,31 @@ def readyz() -> Response:
 
 @ops.get("/openapi.yaml")
 def openapi() -> Response:
-    return cached(current_app.extensions["mcr"]["openapi"], "application/yaml")
+    """``application/yaml`` unless ``text/yaml`` is preferred (generated clients model no YAML type)."""
+    best = request.accept_mimetypes.best_match(YAML_TYPES) if "HTTP_ACCEPT" in request.environ else None
+    return cached(current_app.extensions["scorer"]["openapi"], best or YAML_TYPES[0])
 
 
 @ops.get("/openapi.json")
 def openapi_json() -> Response:
     """The same document as JSON, for tools that read no YAML (client generators among them)."""
-    return cached(current_app.extensions["mcr"]["openapi_json"], JSON)
+    return cached(current_app.extensions["scorer"]["openapi_json"], JSON)
 
 
-# --- the request body ------------------------------------------------------------------------------
+# --- the request ------------------------------------------------------------------------------------
+def _query(*takes: str) -> None:
+    """A query parameter the operation does not take is refused, never ignored (``?book=`` for
+    ``?ruleset=`` would answer the default book). One environ lookup when there is none."""
+    if not request.environ.get("QUERY_STRING"):
+        return
+    unknown = sorted(k for k in request.args if k not in takes)
+    if unknown:
+        known = f"it takes {', '.join(takes)}" if takes else "it takes no query parameters"
+        raise ApiError(400, "unknown-parameter", f"unknown query parameter {unknown[0]!r} on {request.path}: {known}")
+
+
 def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
+    _query()
     if request.environ.get("CONTENT_TYPE") != JSON:  # the usual header as sent; any other is parsed
         mt = request.mimetype
         if mt != JSON and not (mt.startswith("application/") and mt.endswith("+json")):

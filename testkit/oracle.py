@@ -13,6 +13,7 @@ test and ``tests/mcr/differential_report.py`` share it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import MahjongGB
 
 import scorer
-from testkit.hands.themed import WINDS, GenHand
+from testkit.hands.themed import WINDS, GenHand, generate
 
 MIN_POINTS = 8
 ID_BY_NAME_ZH: dict[str, str] = {f.name_zh: f.id for f in scorer.mcr.FANS}
@@ -223,3 +224,26 @@ def format_table(mismatches: list[Mismatch], n: int, limit: int = 20) -> str:
     lines = [f"agreement {n - len(mismatches)}/{n} = {rate:.2f}%; first {min(limit, len(mismatches))} mismatches:"]
     lines += [format_mismatch(m) for m in mismatches[:limit]]
     return "\n".join(lines)
+
+
+# The differential's samples: hands per structure; "mixed" draws the structure at random, the rest
+# force one (tests/mcr/test_differential.py, and the editions' differential over the same hands)
+SAMPLE_SEED = 20240607
+SAMPLES = {
+    "mixed": 3000,
+    "regular": 3000,
+    "seven_pairs": 600,
+    "seven_shifted_pairs": 200,
+    "thirteen_orphans": 200,
+    "honors_and_knitted": 500,
+    "knitted_straight": 600,
+    "nine_gates": 200,
+    "crowded": 400,
+}
+
+
+@functools.cache
+def hands(structure: str) -> tuple[GenHand, ...]:
+    """The differential's sample for one structure (made once per session: treat as read-only)."""
+    forced = None if structure == "mixed" else structure
+    return tuple(generate(SAMPLE_SEED, i, forced) for i in range(SAMPLES[structure]))

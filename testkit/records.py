@@ -58,7 +58,7 @@ class Game:
         body: dict[str, Any] = {"missing_suits": self.record["missing_suits"], "events": self.events}
         if self.exhausted:
             body["exhausted"] = self.exhausted
-        return scorer.sichuan.settle(scorer.sichuan.Play.build(**body))
+        return scorer.sichuan.settle(scorer.sichuan.build_play(**body))
 
 
 def _winner_hand(rng: random.Random, ruleset: str, seed: int) -> tuple[list[Tile], Tile, str | None]:

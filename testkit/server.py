@@ -1,4 +1,4 @@
-"""Start gunicorn on 127.0.0.1 with the project's ``gunicorn.conf.py``, wait until it is ready,
+"""Start gunicorn on 127.0.0.1 with the project's settings (``service/gunicorn_conf.py``), wait until it is ready,
 and always stop it again (by its own PID; its workers are its children).
 
     with Gunicorn("service:create_app()", workers=2, log_path=Path("/tmp/g.log")) as g:
@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "gunicorn.conf.py"
+CONFIG = "python:service.gunicorn_conf"  # the one configuration module
 # LOADTEST_SCORER=installed serves the scorer and service installed in this interpreter's venv (the
 # compiled wheel of a serving venv) instead of the checkout's source tree: gunicorn then runs from a
 # directory that holds only a link to loadtest/ (for the minimal baseline app).
@@ -65,7 +65,7 @@ class Gunicorn:
         self.app, self.ready_path = app, ready_path
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.cmd = [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), "--bind", f"127.0.0.1:{self.port}"]
+        self.cmd = [sys.executable, "-m", "gunicorn", "--config", CONFIG, "--bind", f"127.0.0.1:{self.port}"]
         if workers:
             self.cmd += ["--workers", str(workers)]
         if worker_class:

@@ -1,4 +1,4 @@
-"""Cut the calculator page's CJK web font: Noto Sans CJK SC, only the characters the page can show.
+"""Cut the pages' CJK web font: Noto Sans CJK SC, only the characters the calculator and the API docs can show.
 
 Debian's Chromium on a server image has no CJK font, so without this every Chinese label on the
 page (fan names, 番种, the rule books' titles, the flower tiles' names) is an empty box. The page
@@ -12,7 +12,10 @@ then):
     apt-get install fonts-noto-cjk                # or: apt-get download fonts-noto-cjk and
     python tools/make_cjk_font.py                 #   dpkg-deb -x it, then --fonts DIR/usr/share/fonts/opentype/noto
 
-The characters: every CJK character in the page's own files (``calculator.html``, ``.js``), in
+The API docs page (``/docs``) uses the same file for the spec's Chinese (``docs.css``).
+
+The characters: every CJK character in the pages' own files (``calculator.html``, ``.js``, ``docs.html``)
+and in the spec the docs page shows (``service/openapi.yaml``), in
 every rule book's fan table, title and option help (``scorer.RULESETS``), the flower names
 (``scorer.flowers``), and in the library's and service's Python source, whose problem details the
 page shows as they come (for example "Sichuan needs the winner's missing suit (定缺)").
@@ -61,11 +64,15 @@ def table_chars() -> set[str]:
     return out
 
 
+PAGE_FILES = ("calculator.html", "calculator.js", "docs.html", "replay.html", "replay.js")
+SPEC = ROOT / "service" / "openapi.yaml"
+
+
 def page_chars() -> set[str]:
     out: set[str] = set()
-    for name in ("calculator.html", "calculator.js"):
+    for name in PAGE_FILES:
         out |= cjk((STATIC / name).read_text(encoding="utf-8"))
-    return out
+    return out | cjk(SPEC.read_text(encoding="utf-8"))
 
 
 def source_chars() -> set[str]:

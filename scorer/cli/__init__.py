@@ -1,19 +1,20 @@
 """``mahjong-scorer`` (also ``python -m scorer``): one command line, a subcommand per job.
 
-    mahjong-scorer serve [--host H] [--port P]   serve the HTTP API with gunicorn (``service.serve``)
     mahjong-scorer score HAND [options]          score a hand (``score``; a hand first means ``score``)
     mahjong-scorer waits HAND [options]          what a hand waits on, or what to discard (``waits``)
     mahjong-scorer bulk [IN] [-o OUT]            JSON lines of /v1/score bodies to answers (``bulk``)
-    mahjong-scorer settle FILE --ruleset BOOK    a book's settlement: MCR's room, Sichuan's hand of play
+    mahjong-scorer settle FILE --ruleset BOOK    a book's settlement of more than one win (a room, a hand of play)
     mahjong-scorer replay FILE                   replay a game record; --format botzone reads Botzone logs
-    mahjong-scorer healthcheck                   exit 0 if /healthz answers where ``serve`` binds
+    mahjong-scorer healthcheck [--port P]        exit 0 if /healthz answers where ``serve`` binds
+    mahjong-scorer --version                     the installed version, and which build
+
+Those are the library's. Other packages add commands through the entry-point group
+``mahjong_scorer.commands`` (name = ``module:function``, the function taking the arguments after the
+command's name): the HTTP service adds ``serve`` and ``healthcheck`` there, so the library names
+no package above it, and a command whose package cannot be imported says what to install.
 
 A subcommand's module is imported only when it runs, so ``healthcheck`` (the image's HEALTHCHECK,
-every few seconds) loads neither the scorer's tables nor Flask. ``serve`` and ``healthcheck`` live
-in the ``service`` package, imported here on demand: the library itself never imports it.
-
-The names before this one, ``mcr-score`` (this command) and ``mcr-scorer`` (``serve`` and
-``healthcheck``), still work for one release, each with a one-line notice on stderr.
+every few seconds) loads neither the scorer's tables nor Flask.
 """
 
 from __future__ import annotations
@@ -24,23 +25,20 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from importlib import import_module
+from importlib import import_module, metadata
 
 NAME = "mahjong-scorer"
+DISTRIBUTION = "mahjong-scorer"
+GROUP = "mahjong_scorer.commands"  # the entry-point group other packages add commands through
 
-# subcommand: (module, its main's name, one line for --help). serve and healthcheck are the
-# service's (service/serve.py), the rest the library's (scorer/cli/<module>.py).
+# subcommand: (module, its main's name, one line for --help): the library's (scorer/cli/<module>.py).
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "serve": ("service.serve", "serve_main", "serve the HTTP API with gunicorn (--host, --port, --workers)"),
     "score": ("scorer.cli.score", "main", "score a hand: fans, points, validity and payouts"),
     "waits": ("scorer.cli.waits", "main", "what a hand waits on and for how much, or what to discard"),
     "bulk": ("scorer.cli.bulk", "main", "JSON lines of /v1/score bodies to their answers, on every core"),
-    "settle": ("scorer.cli.settle", "main", "a book's settlement from a JSON body: MCR's room, Sichuan's hand of play"),
+    "settle": ("scorer.cli.settle", "main", "a book's settlement of more than one win from a JSON body"),
     "replay": ("scorer.cli.replay", "main", "replay a game record (JSON, or Botzone logs with --format botzone)"),
-    "healthcheck": ("service.serve", "healthcheck_main", "exit 0 if /healthz answers at the address serve binds"),
 }
-# Older spellings, kept for one release: the subcommand each now is, and the arguments it gains.
-_RENAMED: dict[str, tuple[str, tuple[str, ...]]] = {"sichuan-settle": ("settle", ("--ruleset", "sichuan"))}
 # A lowercase word is a command (or a typo of one); a hand's notation never is one (tiles are
 # digits with m/p/s, honours in capitals, melds in brackets).
 _WORD = re.compile(r"[a-z][a-z-]*")
@@ -53,21 +51,63 @@ def prog(sub: str = "") -> str:
     return f"{head} {sub}" if sub else head
 
 
+def added() -> dict[str, metadata.EntryPoint]:
+    """The commands other installed packages add (the entry-point group ``GROUP``), by name; a
+    library command's name is not theirs to take."""
+    return {ep.name: ep for ep in metadata.entry_points(group=GROUP) if ep.name not in COMMANDS}
+
+
+def _line(ep: metadata.EntryPoint) -> str:
+    """An added command's line for --help: its function's first docstring line."""
+    try:
+        doc = ep.load().__doc__ or ""
+    except ImportError as e:
+        return f"(its package cannot be imported: {e})"
+    return doc.strip().splitlines()[0] if doc.strip() else ep.value
+
+
 def usage() -> str:
-    width = max(map(len, COMMANDS))
+    plugins = added()
+    width = max(map(len, [*COMMANDS, *plugins]))
     lines = [f"usage: {prog()} COMMAND [ARGS]", "",
-             "Chinese mahjong scoring (MCR 国标麻将, Hong Kong 港式, Sichuan 血战到底): the HTTP service, "
-             "and the library on the command line.", "", "commands:"]
+             "Chinese mahjong scoring (MCR 国标麻将, Hong Kong 港式, Sichuan 血战到底) on the command line, and the "
+             "HTTP service where it is installed.", "", "commands:"]
     lines += [f"  {name:<{width}}  {line}" for name, (_, _, line) in COMMANDS.items()]
+    lines += [f"  {name:<{width}}  {_line(ep)}" for name, ep in sorted(plugins.items())]
     lines += ["", f"`{prog()} COMMAND --help` shows a command's options; "
-              f"`{prog()} HAND ...` is `{prog()} score HAND ...`."]
+              f"`{prog()} HAND ...` is `{prog()} score HAND ...`; `{prog()} --version` the version."]
     return "\n".join(lines)
+
+
+def version() -> str:
+    """``mahjong-scorer 0.1.0 (compiled)``: the installed distribution's version and the build that runs."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    from .. import COMPILED
+
+    try:
+        number = dist_version(NAME)
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        number = "(not installed)"
+    return f"{NAME} {number} ({'compiled' if COMPILED else 'pure Python'})"
 
 
 def command(name: str) -> Callable[[Sequence[str]], int]:
     module, attr, _ = COMMANDS[name]
     fn: Callable[[Sequence[str]], int] = getattr(import_module(module), attr)
     return fn
+
+
+def run_added(ep: metadata.EntryPoint, args: Sequence[str]) -> int:
+    """An added command: its package loaded now, or a line saying it cannot be."""
+    try:
+        fn: Callable[[Sequence[str]], int] = ep.load()
+    except ImportError as e:
+        print(f"{prog(ep.name)}: the command's package cannot be imported ({e}); reinstall {DISTRIBUTION}",
+              file=sys.stderr)
+        return 2
+    return fn(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -81,18 +121,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args or args[0] in ("-h", "--help"):
             print(usage(), file=sys.stdout if args else sys.stderr)
             return 0 if args else 2
+        if args[0] in ("-V", "--version"):
+            print(version())
+            return 0
         first, rest = args[0], args[1:]
-        if first in _RENAMED:
-            new, extra = _RENAMED[first]
-            print(f"{prog(first)}: this name goes away in the next release; use `{prog(new)} {' '.join(extra)}`",
-                  file=sys.stderr)
-            return command(new)([*rest, *extra])
         if first in COMMANDS:
             return command(first)(rest)
         if _WORD.fullmatch(first):
-            near = difflib.get_close_matches(first, COMMANDS, n=1)
+            plugins = added()
+            if first in plugins:
+                return run_added(plugins[first], rest)
+            names = [*COMMANDS, *sorted(plugins)]
+            near = difflib.get_close_matches(first, names, n=1)
             hint = f" (did you mean {near[0]}?)" if near else ""
-            print(f"{prog()}: unknown command {first!r}{hint}; choose from {', '.join(COMMANDS)}", file=sys.stderr)
+            print(f"{prog()}: unknown command {first!r}{hint}; choose from {', '.join(names)}", file=sys.stderr)
             return 2
         return command("score")(args)  # a hand first: score it, as ``python -m scorer HAND`` always has
     except BrokenPipeError:
@@ -100,14 +142,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         # goes nowhere, so that the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-
-
-def renamed(old: str) -> None:
-    """The one-line notice an old script name prints before doing what it always did."""
-    print(f"{old}: this name goes away in the next release; the command is now `{NAME}`", file=sys.stderr)
-
-
-def mcr_score() -> int:
-    """``mcr-score``, this command's name before: the same arguments, the same answers."""
-    renamed("mcr-score")
-    return main()

@@ -67,6 +67,35 @@ def house_rules(pairs: list[str], preset: str | None = None) -> dict[str, Any]:
     return out
 
 
+def read_json(path: str) -> Any:
+    """A file's (``-``: standard input's) JSON, read as the service reads a body (``scorer.wire.jsonbody``:
+    numbers exact, nesting bounded). Unreadable or not JSON: ``BadFile`` saying which and why."""
+    from ..wire import jsonbody
+
+    try:
+        if path == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                raw = f.read()
+    except OSError as e:
+        raise BadFile(f"cannot read {path}: {e.strerror or e}") from None
+    try:
+        return jsonbody.loads(raw)
+    except jsonbody.Malformed as e:
+        raise BadFile(f"{'standard input' if path == '-' else path} is not JSON: {e}") from None
+
+
+class BadFile(Exception):
+    """A file the command cannot read as JSON."""
+
+
+def print_json(value: Any) -> None:
+    import json
+
+    print(json.dumps(value, ensure_ascii=False, indent=2))
+
+
 def report(e: ScorerError) -> int:
     print(f"error ({e.code}) at {e.pointer or '/'}: {e.message}", file=sys.stderr)
     return 2

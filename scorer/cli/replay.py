@@ -1,7 +1,8 @@
 """``python -m scorer replay FILE``: replay a game record; ``--format botzone`` reads Botzone logs.
 
 A record (``--format record``, the default) is the ``POST /v1/replay`` body as JSON; the replay
-prints as JSON, or the first illegal action as an error (exit status 2). ``--format botzone``
+prints as a table (each win's fans, the money; ``--json``: as the API answers), or the first
+illegal action as an error (exit status 2). ``--format botzone``
 reads Botzone's text format (any number of games) and writes one JSON line per game, in order::
 
     {"match": "<id>", "fan_total": F or null, "scores": [S0, S1, S2, S3],
@@ -28,8 +29,9 @@ from typing import IO, Any
 from ..errors import ScorerError
 from ..records import replay
 from ..records.botzone import Game, games, mixed_kongs
-from . import prog
-from .options import report
+from . import prog, tables
+from .options import BadFile, print_json, read_json, report
+from .score import render
 
 CHUNK = 64  # games per task
 
@@ -38,18 +40,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog=prog("replay"),
                                 description="Replay a game record: check every action, score and settle every win.")
     p.add_argument("file", help="a JSON record (or Botzone logs with --format botzone); - for standard input")
-    p.add_argument("--format", choices=("record", "botzone"), default="record")
-    p.add_argument("-o", "--output", help="write here instead of standard output")
+    p.add_argument("--format", choices=("record", "botzone"), default="record",
+                   help="record: one JSON record, the POST /v1/replay body (the default); botzone: Botzone's "
+                        "text logs, any number of games, one JSON line a game")
+    p.add_argument("--json", action="store_true", help="--format record: print the replay as the API answers it")
+    p.add_argument("-o", "--output", help="--format botzone: write the lines here instead of standard output")
     p.add_argument("--jobs", type=int, default=0, help="processes for --format botzone (default: every core)")
     args = p.parse_args(argv)
+    if args.format == "record":
+        return _record(args.file, args.json)
     try:
         source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
     except OSError as e:
-        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
+        print(f"error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
     with source:
-        if args.format == "record":
-            return _record(source)
         sink = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
         try:
             return _botzone(source, sink, args.jobs if args.jobs > 0 else _cpus())
@@ -58,11 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sink.close()
 
 
-def _record(source: IO[str]) -> int:
+def _record(path: str, as_json: bool) -> int:
     try:
-        body = json.load(source)
-    except ValueError as e:
-        print(f"error: not JSON: {e}", file=sys.stderr)
+        body = read_json(path)
+    except BadFile as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "a record is a JSON object", ()))
@@ -70,7 +75,10 @@ def _record(source: IO[str]) -> int:
         result = replay(body)
     except ScorerError as e:
         return report(e)
-    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        print(tables.replay(result.to_dict(), [render(w.result) for w in result.wins]))
     return 0
 
 

@@ -49,7 +49,7 @@ def render(result: Result) -> str:
         return text + " " * (zw - 2 * len(text))
 
     book = RULESETS[result.ruleset]
-    unit = "pts" if book.unit == "points" else "fan"
+    unit = {"points": "pts", "tai": "台"}.get(book.unit, book.unit)
     lines = [f"{'Fan':<{w}}  {zh_cell('番种')}{unit:>3} {'x':>2} {'sum':>4}"]
     for name, zh, pts, n, sub in rows:
         lines.append(f"{name:<{w}}  {zh_cell(zh)}{pts:>3} {n:>2} {sub:>4}")
@@ -59,7 +59,8 @@ def render(result: Result) -> str:
     else:
         capped = f", {result.total} after the cap" if result.total != result.points else ""
         limit = " (a limit hand)" if result.limit else ""
-        lines.append(f"{book.title}: {result.points} fan{capped}{limit}")
+        lines.append(f"{book.title}: {result.points} {book.unit}{capped}{limit}")
+        lines.extend(f"{name.replace('_', ' ').capitalize()}: {value}" for name, value in result.extras)
         lines.append("Valid: yes" if result.valid else f"Valid: no — {result.reason}")
     if result.payouts is not None:
         lines.append("Payouts: " + "  ".join(f"{w} {v:+d}" for w, v in result.payouts.items()))

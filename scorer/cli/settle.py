@@ -1,23 +1,23 @@
 """``mahjong-scorer settle FILE [--ruleset BOOK]``: a book's settlement of more than one win.
 
-FILE holds a request body (``-`` reads it from standard input): for MCR a room of hands and beans
-(``POST /v1/match``'s body, ``scorer.mcr.Room.build``'s fields), for Sichuan a hand of play to the
-end (``POST /v1/sichuan/settle``'s, ``scorer.sichuan.Play.build``'s). The book is ``--ruleset``, or
-the body's ``"ruleset"`` when it names one; a book that settles nothing (Hong Kong) or a body that
-names another book than ``--ruleset`` is an error, never a guess. The settlement prints as JSON.
+FILE holds a request body (``-`` reads it from standard input): the book's settlement's fields
+(``RuleBook.settlement``), as ``POST /v1/{ruleset}/settle`` takes them (MCR's room of hands and
+beans, Sichuan's hand of play to the end). The book is ``--ruleset``, which offers the books that
+settle, or the body's ``"ruleset"`` when it names one; a book that settles nothing or a body that
+names another book than ``--ruleset`` is an error, never a guess. The settlement prints as a table
+(``scorer.cli.tables``), or with ``--json`` as the API answers it.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
 from ..errors import ScorerError
 from ..rules import RULESETS
-from . import prog
-from .options import report
+from . import prog, tables
+from .options import BadFile, print_json, read_json, report
 
 SETTLING = tuple(name for name, book in RULESETS.items() if book.settlement is not None)
 
@@ -25,9 +25,10 @@ SETTLING = tuple(name for name, book in RULESETS.items() if book.settlement is n
 def _parser() -> argparse.ArgumentParser:
     books = "; ".join(f"{n}: a {RULESETS[n].settlement.what}" for n in SETTLING)  # type: ignore[union-attr]
     p = argparse.ArgumentParser(prog=prog("settle"), description=f"A book's settlement from a JSON body ({books}).",
-                                epilog=f"example: {prog('settle')} play.json --ruleset sichuan")
+                                epilog=f"example: {prog('settle')} body.json --ruleset {SETTLING[-1]}")
     p.add_argument("file", help="a JSON request body; - for standard input")
-    p.add_argument("--ruleset", choices=tuple(RULESETS), help='the rule book (default: the body\'s "ruleset")')
+    p.add_argument("--ruleset", choices=SETTLING, help='the rule book (default: the body\'s "ruleset")')
+    p.add_argument("--json", action="store_true", help="print the settlement as the API answers it")
     return p
 
 
@@ -50,21 +51,21 @@ def _book(flag: str | None, body: dict[str, object]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.file == "-":
-            body = json.load(sys.stdin)
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                body = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"error: cannot read {args.file}: {e}", file=sys.stderr)
+        body = read_json(args.file)
+    except BadFile as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "the request body must be a JSON object", ()))
     try:
-        settlement = RULESETS[_book(args.ruleset, body)].settlement
+        book = _book(args.ruleset, body)
+        settlement = RULESETS[book].settlement
         assert settlement is not None
-        result = settlement.of_body(body)
+        result = settlement.of_body(body).to_dict()
     except ScorerError as e:
         return report(e)
-    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    if args.json:
+        print_json(result)
+    else:
+        print(tables.SETTLEMENTS[settlement.what](result))
     return 0

@@ -13,7 +13,10 @@ The text format, one game (blank lines between games)::
 concealed kong, ``BuGang`` an added kong; the draw after a kong is its replacement; ``Ignore``
 lists the claims that lost on priority. The platform's judge deals and draws from four walls of
 34 (each player its own: ``walls: "four"``), so its last tile is when the next player's wall is
-empty, and counts shown tiles for the last copy as the replay does.
+empty, and counts shown tiles for the last copy as the replay does. A claim other than a win needs
+tiles in the wall of the player after the discarder; an exposed kong's maker may have an empty wall
+(the game is then drawn at its replacement); a concealed or added kong needs tiles in the maker's
+wall and the next player's (RULINGS RP11).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..errors import BAD_NOTATION, ScorerError
+from ..rules import RULESETS
 from ..tiles import ALL_TILES, INDEX, WINDS, from_botzone, parse_botzone
 
 VERBS: Final = {"Draw": "draw", "Play": "discard", "Chi": "chow", "Peng": "pung", "Gang": "kong",
@@ -125,7 +129,7 @@ def read_game(block: list[str]) -> Game:
         actions.append({"action": "wall_end"})
         fan_total = None
     # scored as Botzone's judge scores (the reference calculator, its 明暗杠 at 5: RULINGS ED10)
-    body = {"ruleset": "mcr", "options": {"preset": BOTZONE_PRESET}, "prevalent_wind": prevalent, "walls": "four",
+    body = {"ruleset": judged_by(), "options": {"preset": BOTZONE_PRESET}, "prevalent_wind": prevalent, "walls": "four",
             "deal": deal, "actions": actions}
     return Game(match, body, fan_total, fans, scores)
 
@@ -156,6 +160,11 @@ def _ignored(words: list[str], at: tuple[str, int]) -> list[dict[str, str]]:
         out.append({"seat": WINDS[int(words[j + 2]) % 4], "action": CLAIM_VERBS[words[j + 3]]})
         j += 5
     return out
+
+
+def judged_by() -> str:
+    """The rule book Botzone's judge plays: the one with the judge's preset (the competition rules)."""
+    return next(name for name, book in RULESETS.items() if any(p.name == BOTZONE_PRESET for p in book.presets))
 
 
 def mixed_kongs(game: Game) -> bool:

@@ -32,9 +32,9 @@ from typing import Any, Final
 from ..errors import BAD_VALUE, TILE_COUNT, Path, ScorerError
 from ..flowers import Flower, parse_flowers
 from ..hand import MAX_FLOWERS
-from ..rules import RULESETS, rulebook
+from ..rules import DEFAULT, RULESETS, RuleBook, rulebook
 from ..shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spec
-from ..tiles import WINDS, Tile, Wind, parse_tiles
+from ..tiles import INDEX, IS_HONOR, WINDS, Tile, Wind, parse_tiles
 
 ACTIONS: Final = ("draw", "discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "replacement", "win",
                   "wall_end", "flower")
@@ -72,16 +72,16 @@ def _per_seat(kind: Kind, help: str, **limits: Any) -> tuple[FieldSpec, ...]:
     return tuple(field_spec(w, kind, f"{w}: {help}", **limits) for w in WINDS)
 
 
-DEAL_FIELDS: Final = _per_seat(Kind.TILES, "the 13 tiles dealt (East may be dealt 14 and then acts without a draw)",
-                               required=True)
-FLOWER_FIELDS: Final = _per_seat(Kind.FLOWERS, "the flowers the seat set aside (MCR: how many; Hong Kong: which)",
-                                 minimum=0, maximum=MAX_FLOWERS)
+DEAL_FIELDS: Final = _per_seat(Kind.TILES, "the 13 tiles dealt (East may be dealt 14 and then acts without a draw; "
+                               "16 and 17 in a 16-tile book)", required=True)
+FLOWER_FIELDS: Final = _per_seat(Kind.FLOWERS, "the flowers the seat set aside: how many, or which by name where the "
+                                 "book scores them by seat", minimum=0, maximum=MAX_FLOWERS)
 MISSING_SUIT_FIELDS: Final = _per_seat(Kind.SUIT, "the missing suit declared (定缺): m, p or s", required=True)
 
 
 @dataclass(frozen=True)
 class Record:
-    ruleset: str = field(default="mcr", metadata=spec(Kind.NAME, "the rule book: mcr, hk or sichuan"))
+    ruleset: str = field(default=DEFAULT, metadata=spec(Kind.NAME, "the rule book (GET /v1/rulesets lists them)"))
     options: Mapping[str, Any] | None = field(default=None, metadata=spec(
         Kind.OBJECT, "the book's house rules, as POST /v1/score takes them"))
     prevalent_wind: Wind = field(default=Wind.E, metadata=spec(Kind.WIND, "the prevalent (round) wind"))
@@ -98,11 +98,11 @@ class Record:
         Kind.NAME, "one: one wall shared by all (the default); four: Botzone's judge (four walls of 34, each "
         "seat dealt from and drawing from its own; the last tile when the next seat's wall is empty)"))
     flowers: Mapping[Wind, int | tuple[Flower, ...]] = field(default_factory=dict, metadata=spec(
-        Kind.OBJECT, "MCR and Hong Kong: each seat's flowers set aside at the deal (flowers drawn in play are "
-        "flower actions)",
+        Kind.OBJECT, "where the book has flowers: each seat's flowers set aside at the deal (flowers drawn in "
+        "play are flower actions)",
         items=FLOWER_FIELDS))
     missing_suits: Mapping[Wind, str] = field(default_factory=dict, metadata=spec(
-        Kind.OBJECT, "Sichuan: each seat's missing suit (定缺)", items=MISSING_SUIT_FIELDS))
+        Kind.OBJECT, "where the book declares one: each seat's missing suit (定缺)", items=MISSING_SUIT_FIELDS))
     actions: tuple[Action, ...] = field(default=(), metadata=spec(
         Kind.OBJECTS, "every action of the hand, in order", required=True, max_items=MAX_ACTIONS,
         items=fields_of(Action)))
@@ -111,7 +111,7 @@ class Record:
     def build(cls, **body: Any) -> Record:
         """From a JSON body; every error names its field as a path into it."""
         _object(body, (), _RECORD)
-        ruleset = body.get("ruleset", "mcr")
+        ruleset = body.get("ruleset", DEFAULT)
         if not isinstance(ruleset, str) or ruleset not in RULESETS:
             rulebook(ruleset)  # raises, pointing at /ruleset
         book = rulebook(ruleset)
@@ -123,7 +123,7 @@ class Record:
             raise ScorerError("bad_base_points", f"base_points must be a whole number from 1 to 1000000, got {bp!r}",
                               ("base_points",))
         players = _players(body.get("players", ()))
-        deal = _deal(body["deal"])
+        deal = _deal(body["deal"], 3 * book.sets + 1)
         wall = body.get("wall")
         walls = body.get("walls", "one")
         if walls not in WALL_RULES:
@@ -131,11 +131,13 @@ class Record:
         tiles_wall = None if wall is None else parse_tiles(wall, ("wall",))
         if tiles_wall is not None and len(tiles_wall) > MAX_WALL:
             raise ScorerError(TILE_COUNT, f"a wall has at most {MAX_WALL} tiles", ("wall",))
-        flowers = _flowers(body.get("flowers", {}), ruleset)
-        suits = _missing_suits(body.get("missing_suits"), ruleset)
+        flowers = _flowers(body.get("flowers", {}), book)
+        suits = _missing_suits(body.get("missing_suits"), book)
         actions = _listed(body["actions"], ("actions",), _action)
         if len(actions) > MAX_ACTIONS:
             raise ScorerError(BAD_VALUE, f"at most {MAX_ACTIONS} actions", ("actions",))
+        if not book.honors:
+            _suited_only(book, deal, tiles_wall, actions)
         return cls(ruleset=ruleset, options=options, prevalent_wind=prevalent, base_points=bp, players=players,
                    deal=deal, wall=tiles_wall, walls=walls, flowers=flowers, missing_suits=suits, actions=actions)
 
@@ -225,22 +227,24 @@ def _players(value: object) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _deal(value: object) -> dict[Wind, tuple[Tile, ...]]:
+def _deal(value: object, full: int) -> dict[Wind, tuple[Tile, ...]]:
+    """Each seat's dealt tiles: ``full`` (13, or 16 in a 16-tile book), East one more if it acts first."""
     v = _object(value, ("deal",), _declared(DEAL_FIELDS))
     out: dict[Wind, tuple[Tile, ...]] = {}
     for w in SEATS:
         at: Path = ("deal", w.value)
         tiles = parse_tiles(v[w.value], at)
-        if len(tiles) != 13 and not (w is Wind.E and len(tiles) == 14):
-            raise ScorerError(TILE_COUNT, f"{w} is dealt 13 tiles (East 13 or 14), got {len(tiles)}", at)
+        if len(tiles) != full and not (w is Wind.E and len(tiles) == full + 1):
+            raise ScorerError(TILE_COUNT, f"{w} is dealt {full} tiles (East {full} or {full + 1}), got {len(tiles)}",
+                              at)
         out[w] = tiles
     return out
 
 
-def _flowers(value: object, ruleset: str) -> dict[Wind, int | tuple[Flower, ...]]:
+def _flowers(value: object, book: RuleBook) -> dict[Wind, int | tuple[Flower, ...]]:
     v = _object(value, ("flowers",), _declared(FLOWER_FIELDS))
-    if v and ruleset == "sichuan":
-        raise ScorerError("not_in_ruleset", "Sichuan is played without flowers", ("flowers",))
+    if v and book.flowers == "none":
+        raise ScorerError("not_in_ruleset", f"{book.title} is played without flowers", ("flowers",))
     out: dict[Wind, int | tuple[Flower, ...]] = {}
     for w in SEATS:
         f = v.get(w.value)
@@ -250,6 +254,9 @@ def _flowers(value: object, ruleset: str) -> dict[Wind, int | tuple[Flower, ...]
         if isinstance(f, int) and not isinstance(f, bool):
             if not 0 <= f <= MAX_FLOWERS:
                 raise ScorerError("bad_flowers", f"flowers are 0 to {MAX_FLOWERS}, got {f}", at)
+            if f and book.flowers == "named":
+                raise ScorerError("bad_flowers", f"{book.title} scores each flower by its seat: name them (e.g. "
+                                  '["plum", "spring"]), not how many', at)
             out[w] = f
         else:
             out[w] = parse_flowers(f, at)
@@ -262,13 +269,33 @@ def _flowers(value: object, ruleset: str) -> dict[Wind, int | tuple[Flower, ...]
     return out
 
 
-def _missing_suits(value: object, ruleset: str) -> dict[Wind, str]:
-    if ruleset != "sichuan":
+def _suited_only(book: RuleBook, deal: Mapping[Wind, tuple[Tile, ...]], wall: tuple[Tile, ...] | None,
+                 actions: tuple[Action, ...]) -> None:
+    """A book of suited tiles only has no honours: one dealt, in the wall or drawn is refused where it is."""
+    def refuse(t: Tile, at: Path) -> None:
+        raise ScorerError(book.honour_error, f"{book.title} uses only the {book.wall} suited tiles, not {t}", at)
+
+    for w, tiles in deal.items():
+        for t in tiles:
+            if IS_HONOR[INDEX[t]]:
+                refuse(t, ("deal", w.value))
+    for k, t in enumerate(wall or ()):
+        if IS_HONOR[INDEX[t]]:
+            refuse(t, ("wall", k))
+    for i, a in enumerate(actions):
+        if a.tile is not None and IS_HONOR[INDEX[a.tile]]:
+            refuse(a.tile, ("actions", i, "tile"))
+        if any(IS_HONOR[INDEX[t]] for t in a.tiles):
+            refuse(next(t for t in a.tiles if IS_HONOR[INDEX[t]]), ("actions", i, "tiles"))
+
+
+def _missing_suits(value: object, book: RuleBook) -> dict[Wind, str]:
+    if not book.play.missing_suit:
         if value is not None:
-            raise ScorerError("not_in_ruleset", "only Sichuan declares missing suits", ("missing_suits",))
+            raise ScorerError("not_in_ruleset", f"{book.title} declares no missing suits", ("missing_suits",))
         return {}
     if value is None:
-        raise ScorerError("missing_suit_required", "a Sichuan record gives each seat's missing suit",
+        raise ScorerError("missing_suit_required", f"a {book.title} record gives each seat's missing suit",
                           ("missing_suits",))
     v = _object(value, ("missing_suits",), _declared(MISSING_SUIT_FIELDS))
     out: dict[Wind, str] = {}

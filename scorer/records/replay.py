@@ -4,10 +4,12 @@ The replay walks the actions in order, keeping each seat's concealed tiles and m
 the discards and the tiles shown. The first action that cannot have happened is a
 ``ScorerError`` (``illegal_action`` unless a more precise code fits) pointing at ``/actions/N``,
 and nothing is settled. Each win's context — self-drawn or the discarder, kong replacement,
-robbing the kong, last tile, last copy, seat and prevalent wind, flowers, Sichuan's players out —
-is derived from what happened, and the win is scored by ``scorer.score`` (the code behind
-``POST /v1/score``). MCR and Hong Kong settle the win's payouts; Sichuan's whole 血战 hand of play
-is settled by ``scorer.settle_sichuan`` from the kongs, wins and final holdings the replay derives.
+robbing the kong, last tile, last copy, seat and prevalent wind, flowers, the players out where
+winners leave — is derived from what happened, and the win is scored by ``scorer.score`` (the code
+behind ``POST /v1/score``). The table's rules are the book's (``RuleBook.play``, its hand size and
+tiles): where the first win ends the hand, that win's payouts settle it; where winners leave and
+play goes on, the whole hand of play is settled by the book's settlement from the kongs, wins and
+final holdings the replay derives.
 """
 
 from __future__ import annotations
@@ -18,20 +20,16 @@ from typing import Any, Final
 
 from ..api import score
 from ..context import Context
-from ..errors import BAD_OPTION, ILLEGAL_ACTION, NOT_WINNING, TOO_MANY_COPIES, UNDER_MINIMUM, Path, ScorerError
+from ..errors import ILLEGAL_ACTION, NOT_WINNING, TOO_MANY_COPIES, UNDER_MINIMUM, Path, ScorerError
 from ..flowers import Flower
 from ..hand import MAX_FLOWERS, Hand, Meld, read_flowers
 from ..result import Result
 from ..rules import rulebook
-from ..rules.sichuan.play import Play
-from ..rules.sichuan.settlement import Settlement
-from ..rules.sichuan.settlement import settle as settle_sichuan
 from ..set_kind import MeldKind
 from ..tiles import ALL_TILES, INDEX, IS_HONOR, SUIT, Tile, Wind
 from .record import Action, Record
 
 SEATS: Final = tuple(Wind)
-TILES_IN_SET: Final = {"mcr": 136, "hk": 136, "sichuan": 108}  # without flowers (they are replaced)
 WALL_OF_FOUR: Final = 34  # Botzone's judge: each seat's own wall
 SUIT_CODES: Final = "msp"  # scorer.tiles.SUIT's numbers: 0 characters, 1 bamboo, 2 dots
 RANK: Final = {"chow": 1, "pung": 2, "kong": 2, "win": 3}  # claim priority: win over pung/kong over chow
@@ -69,11 +67,11 @@ class WinReplay:
 @dataclass(frozen=True)
 class Replay:
     record: Record
-    outcome: str  # win (MCR, HK), draw (the wall ran out), over (Sichuan), unfinished (the record stops)
+    outcome: str  # win (the first win ends it), draw (the wall ran out), over (winners left), unfinished
     wins: tuple[WinReplay, ...]
     changes: Mapping[str, int]  # per seat, zero-sum, × base points
-    settlement: Settlement | None  # Sichuan's whole settlement
-    events: tuple[dict[str, Any], ...]  # Sichuan: the events as POST /v1/sichuan/settle takes them
+    settlement: Any  # the whole hand of play's settlement, where winners leave (its ``to_dict`` answers)
+    events: tuple[dict[str, Any], ...]  # the kongs and wins as the book's settlement takes them
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"ruleset": self.record.ruleset, "outcome": self.outcome,
@@ -100,7 +98,8 @@ class _Game:
     def __init__(self, record: Record) -> None:
         self.record = record
         self.book = rulebook(record.ruleset)
-        self.sichuan = record.ruleset == "sichuan"
+        self.rules = self.book.play
+        self.full = 3 * self.book.sets + 1  # a hand's tiles between turns (kongs counting three); one more to act
         self.held: dict[Wind, list[int]] = {w: [0] * 34 for w in SEATS}
         self.melds: dict[Wind, list[Meld]] = {w: [] for w in SEATS}
         self.seen = [0] * 34  # copies known: dealt and drawn
@@ -118,7 +117,7 @@ class _Game:
             self.left = {w: WALL_OF_FOUR - len(record.deal[w]) for w in SEATS}
             supply = sum(self.left.values())
         else:
-            supply = TILES_IN_SET[record.ruleset] - dealt
+            supply = self.book.wall - (0 if self.book.flowers == "none" else 8) - dealt  # flowers are replaced
         if record.wall is not None:
             if len(record.wall) > supply:
                 raise ScorerError("tile_count", f"the wall holds at most {supply} tiles after the deal, got "
@@ -130,25 +129,24 @@ class _Game:
         self.wall_at = 0
         self.after_kong = False  # a flower drawn as a kong's replacement
         self.turn = Wind.E
-        self.phase = "act" if len(record.deal[Wind.E]) == 14 else "draw"
+        self.phase = "act" if len(record.deal[Wind.E]) == self.full + 1 else "draw"
         self.drawn: Tile | None = None  # the tile the turn seat just drew (self-drawn wins)
         self.replaced = False  # that draw was a kong's replacement
         self.kong_discard = False  # the open discard came right after its discarder's kong (杠上炮)
         self.claimed = False  # the turn seat just chowed or punged: it must discard
         self.discard: tuple[Wind, Tile] | None = None  # open to claims
         self.kong: tuple[Wind, Tile, str] | None = None  # awaiting its replacement draw (or robbing)
-        self.won_on: list[Wind] = []  # winners on the open discard or kong (Sichuan: several)
-        options = self.book.parse_options(record.options)
-        self.transfer = self.sichuan and options.kong_transfer == "on"  # 呼叫转移: flag a win after a kong
-        if self.sichuan and options.play == "xueliu":  # RULINGS T20
-            raise ScorerError(BAD_OPTION, "a 血流成河 record is not replayed: its winners play on, which the "
-                              "replay's table (a winner is out, 血战到底) does not follow; settle its events with "
-                              "POST /v1/sichuan/settle", ("options", "play"), ruleset="sichuan")
-        self.out: list[Wind] = []  # Sichuan: seats that have won
+        self.won_on: list[Wind] = []  # winners on the open discard or kong (several, where all claimants win)
+        options = self.options = self.book.parse_options(record.options)
+        self.draws = {w: 0 for w in SEATS}  # each seat's draws from the wall (天胡, 地胡: the first)
+        transfer = self.rules.kong_transfer_option  # 呼叫转移: flag a win after the discarder's kong
+        self.transfer = transfer is not None and getattr(options, transfer) == "on"
+        self.rules.check_options(options)  # the book refuses options its table does not hold (RULINGS T20)
+        self.out: list[Wind] = []  # seats that have won, where winners leave
         self.over = False
         self.outcome = "unfinished"
         self.wins: list[tuple[int, Wind, Wind | None, Hand, dict[str, Any]]] = []
-        self.events: list[dict[str, Any]] = []  # Sichuan's settlement events
+        self.events: list[dict[str, Any]] = []  # the settlement's events, where winners leave
         self.scored: list[WinReplay] = []
         self.flowers: dict[Wind, list[Flower]] = {w: [] for w in SEATS}  # set aside during play
         given = [x for f in record.flowers.values() if not isinstance(f, int) for x in f]
@@ -206,11 +204,12 @@ class _Game:
             self._check_size(a.seat)
 
     def _check_size(self, seat: Wind) -> None:
-        """Hand sizes after every action: 14 (kongs counting three) for the seat to discard, else 13."""
+        """Hand sizes after every action: 14 (kongs counting three; 17 in a 16-tile book) for the seat
+        to discard, else 13 (16)."""
         size = sum(self.held[seat]) + 3 * len(self.melds[seat])
-        want = 14 if self.phase == "act" and seat is self.turn else 13
+        want = self.full + 1 if self.phase == "act" and seat is self.turn else self.full
         if self.phase in ("replacement", "robbing", "flower") and seat is self.turn:
-            want = 13
+            want = self.full
         if size != want:  # a state the checks above should have refused: say so rather than go on
             raise _Illegal(f"{seat} holds {size} tiles (kongs counting three) where {want} belong")
 
@@ -233,22 +232,23 @@ class _Game:
         return f"{self.turn}'s added kong may be robbed, else {self.turn} draws its replacement"
 
     def _draw(self, i: int, a: Action) -> None:
-        robbed = self.phase == "robbing" and bool(self.won_on)  # Sichuan: play goes on after the robbing win(s)
+        robbed = self.phase == "robbing" and bool(self.won_on)  # play goes on after the robbing win(s)
         if (self.phase not in ("draw", "claims") and not robbed) or a.seat is not self.turn:
             raise _Illegal(f"{a.seat} cannot draw now: {self._whose()}", sub=("seat",))
         self._close_discard()
         self.kong = None
         self.drawn = self.take(a.seat, a)
+        self.draws[a.seat] += 1
         self.replaced = False
         self.claimed = False
         self.phase = "act"
 
     def _flower(self, i: int, a: Action) -> None:
-        if self.sichuan:
-            raise _Illegal("Sichuan is played without flowers", "not_in_ruleset", ("action",))
+        if self.book.flowers == "none":
+            raise _Illegal(f"{self.book.title} is played without flowers", "not_in_ruleset", ("action",))
         if a.seat is not self.turn or self.phase not in ("draw", "claims", "replacement", "robbing", "flower"):
             raise _Illegal(f"{a.seat} cannot draw a flower now: {self._whose()}", sub=("seat",))
-        robbed = self.phase == "robbing" and bool(self.won_on)  # Sichuan only: no flowers there
+        robbed = self.phase == "robbing" and bool(self.won_on)  # where winners leave
         assert a.flower is not None
         if a.flower in self.flowers_seen:
             raise _Illegal(f"{a.flower} is already out", "bad_flowers", ("flower",))
@@ -269,7 +269,7 @@ class _Game:
     def _replacement(self, i: int, a: Action) -> None:
         if self.phase not in ("replacement", "robbing", "flower") or a.seat is not self.turn or self.won_on:
             raise _Illegal(f"{a.seat} cannot draw a replacement now: {self._whose()}", sub=("seat",))
-        kong = self.phase != "flower" or self.after_kong
+        kong = self.phase != "flower" or self.after_kong or self.rules.flower_replacement_is_kong
         self._finish_kong()
         self.drawn = self.take(a.seat, a)
         self.replaced = kong
@@ -281,7 +281,7 @@ class _Game:
         t = self._tile(a)
         if self.held[a.seat][INDEX[t]] == 0:
             raise _Illegal(f"{a.seat} holds no {t} to discard", sub=("tile",))
-        if self.sichuan:
+        if self.rules.missing_suit:
             self._missing_first(a.seat, t)
         self.held[a.seat][INDEX[t]] -= 1
         self.shown[INDEX[t]] += 1
@@ -293,17 +293,26 @@ class _Game:
         self.turn = self.next_in(a.seat)
 
     def _missing_first(self, seat: Wind, t: Tile) -> None:
-        """Sichuan: a player discards the missing suit while holding any of it."""
+        """A player discards the missing suit while holding any of it (定缺)."""
         name = self.record.missing_suits[seat]
         suit = SUIT_CODES.index(name)
         if SUIT[INDEX[t]] != suit and any(self.held[seat][k] for k in range(34) if SUIT[k] == suit):
             raise _Illegal(f"{seat} still holds its missing suit ({name}) and must discard it first",
                            "missing_suit_held", ("tile",))
 
+    def _not_missing(self, seat: Wind, t: Tile, what: str, sub: Path = ()) -> None:
+        """No pung or kong of one's missing suit (RULINGS T4), refused at the action."""
+        if self.rules.missing_suit and SUIT_CODES[SUIT[INDEX[t]]] == self.record.missing_suits[seat]:
+            raise _Illegal(f"{seat} declared {self.record.missing_suits[seat]} missing: no {what} of {t}, which it "
+                           "must discard", "bad_kong" if what == "kong" else "missing_suit_held", sub)
+
     def _claim(self, a: Action, what: str) -> tuple[Wind, Tile]:
         if self.phase != "claims" or self.discard is None:
             raise _Illegal(f"there is no discard to {what}: {self._whose()}")
         d, t = self.discard
+        if self.four_walls and what != "win" and self.left[_next(d)] == 0:  # Botzone's judge (RULINGS RP11)
+            raise _Illegal(f"no {what} once the wall of the seat after the discarder ({_next(d)}) is empty: "
+                           "only a win may claim the discard")
         if a.seat is d:
             raise _Illegal(f"{a.seat} cannot claim its own discard", sub=("seat",))
         if self.won_on and what != "win":
@@ -328,8 +337,9 @@ class _Game:
             if theirs == mine:
                 if o.action != "win":
                     raise _Illegal(f"two seats cannot both {o.action} one discard", sub=(*at, "action"))
-                if self.sichuan:
-                    raise _Illegal("in Sichuan every claimant of a winning discard wins (一炮多响)", sub=at)
+                if self.rules.several_win_one_discard:
+                    raise _Illegal(f"in {self.book.title} every claimant of a winning discard wins (一炮多响)",
+                                   sub=at)
                 if _offset(o.seat, d) < _offset(a.seat, d):
                     raise _Illegal(f"截和: {o.seat} sits nearer after the discarder {d} and takes the win", sub=at)
 
@@ -338,8 +348,9 @@ class _Game:
         self.won_on = []
 
     def _chow(self, i: int, a: Action) -> None:
-        if self.sichuan:
-            raise _Illegal("Sichuan has no chows", "chow_in_sichuan", ("action",))
+        if not self.book.chows:
+            code = next((c for c, _ in self.book.errors if c.startswith("chow_")), "not_in_ruleset")
+            raise _Illegal(f"{self.book.title} has no chows", code, ("action",))
         d, t = self._claim(a, "chow")
         if a.seat is not self.next_in(d):
             raise _Illegal(f"only the next seat after {d} may chow", sub=("seat",))
@@ -368,6 +379,7 @@ class _Game:
         k = INDEX[t]
         if self.held[a.seat][k] < 2:
             raise _Illegal(f"{a.seat} holds {self.held[a.seat][k]} {t}, not the two a pung needs")
+        self._not_missing(a.seat, t, "pung")
         self.held[a.seat][k] -= 2
         self.shown[k] += 2
         self.melds[a.seat].append(Meld(MeldKind.PUNG, t, False, 4 - _offset(a.seat, d)))
@@ -379,13 +391,16 @@ class _Game:
         self.phase = "act"
         self.claimed = True
         self.drawn = None
+        self.replaced = False  # the claimer's discard is not its kong's (呼叫转移 looks at that discard)
 
     def _kong(self, i: int, a: Action) -> None:
         d, t = self._claim(a, "kong")
         k = INDEX[t]
         if self.held[a.seat][k] < 3:
             raise _Illegal(f"{a.seat} holds {self.held[a.seat][k]} {t}, not the three an exposed kong needs")
-        self._room_for_replacement(a.seat)
+        self._not_missing(a.seat, t, "kong")
+        if not self.four_walls:  # the judge's walls: the maker's may be empty, and the game is drawn (RP11)
+            self._room_for_replacement(a.seat)
         self.held[a.seat][k] -= 3
         self.shown[k] += 3
         self.melds[a.seat].append(Meld(MeldKind.KONG, t, False, 4 - _offset(a.seat, d)))
@@ -400,12 +415,17 @@ class _Game:
         if self.claimed:
             raise _Illegal("no kong straight after a chow or pung: the claimer discards", sub=("action",))
         t = self._tile(a)
+        self._not_missing(a.seat, t, "kong", ("tile",))
         self._room_for_replacement(a.seat)
+        if self.four_walls and self.left[_next(a.seat)] == 0:  # Botzone's judge (RULINGS RP11)
+            raise _Illegal(f"a concealed or added kong needs tiles in the next seat's wall too, and "
+                           f"{_next(a.seat)}'s is empty")
         return t
 
     def _room_for_replacement(self, seat: Wind) -> None:
         if self.wall_empty_for(seat):
-            raise _Illegal("a kong needs a replacement tile, and the wall is empty")
+            raise _Illegal("a kong needs a replacement tile, and the wall is empty" if not self.four_walls else
+                           f"a kong needs a replacement tile, and {seat}'s wall is empty")
 
     def _concealed_kong(self, i: int, a: Action) -> None:
         t = self._own_kong(a, "declare a concealed kong")
@@ -445,8 +465,9 @@ class _Game:
 
     def _wall_end(self, i: int, a: Action) -> None:
         to_draw = self.turn
-        robbed = self.phase == "robbing" and bool(self.won_on)  # Sichuan: after the robbing win(s)
-        if self.phase not in ("draw", "claims") and not robbed:
+        robbed = self.phase == "robbing" and bool(self.won_on)  # after the robbing win(s), where winners leave
+        stranded = self.phase == "replacement" and self.four_walls  # an exposed kong's maker has an empty wall
+        if self.phase not in ("draw", "claims") and not robbed and not stranded:
             raise _Illegal(f"the wall ends only when a seat is to draw: {self._whose()}")
         if not self.wall_empty_for(to_draw):
             left = self.left[to_draw] if self.four_walls else self.remaining
@@ -463,7 +484,7 @@ class _Game:
             if self.claimed:
                 raise _Illegal("a chow or pung is followed by a discard, not a self-drawn win")
             if self.drawn is None:
-                if len(self.record.deal[Wind.E]) == 14 and not self.events and not self.wins:
+                if len(self.record.deal[Wind.E]) == self.full + 1 and not self.events and not self.wins:
                     win_tile = self._dealt_last(seat)
                 else:
                     raise _Illegal(f"{seat} has drawn nothing to win on")
@@ -473,10 +494,14 @@ class _Game:
             concealed = list(self.held[seat])
             concealed[INDEX[win_tile]] -= 1
             flags |= {"kong_replacement": self.replaced, "last_wall_tile": self.last_tile(seat)}
+            first = not self.replaced and not self.melds[seat] and not flags["last_wall_tile"]
+            dealt_first = 1 if len(self.record.deal[seat]) == self.full else 0
+            flags |= {"heavenly_hand": first and seat is Wind.E and i == dealt_first,
+                      "earthly_hand": first and seat is not Wind.E and self.draws[seat] == 1}  # RULINGS S16
             robbing = False
         elif self.phase == "claims":
             discarder, win_tile = self._claim(a, "win")
-            if self.won_on and not self.sichuan:
+            if self.won_on and not self.rules.several_win_one_discard:
                 raise _Illegal("截和: on one discard only the seat nearest after the discarder wins")
             concealed = list(self.held[seat])
             flags |= {"kong_replacement": False, "last_wall_tile": self.last_tile(discarder)}
@@ -486,7 +511,7 @@ class _Game:
             maker, win_tile, _ = self.kong
             if seat is maker:
                 raise _Illegal(f"{seat} cannot rob its own kong", sub=("seat",))
-            if self.won_on and not self.sichuan:
+            if self.won_on and not self.rules.several_win_one_discard:
                 raise _Illegal("截和: only the seat nearest after the kong's maker robs it")
             if a.tile is not None and a.tile is not win_tile:
                 raise _Illegal(f"the kong's tile is {win_tile}, not {a.tile}", sub=("tile",))
@@ -527,14 +552,14 @@ class _Game:
 
     def _settle_win(self, i: int, seat: Wind, discarder: Wind | None, hand: Hand, flags: dict[str, Any],
                     robbing: bool, win_tile: Tile) -> None:
-        if not self.sichuan:
+        if not self.rules.winners_leave:
             self.over = True
             self.outcome = "win"
             return
-        # Sichuan: the winner is out; play goes on from the seat after the winner(s)
+        # the winner is out; play goes on from the seat after the winner(s)
         self.out.append(seat)
         winner = {"player": seat.value, "hand": hand, "context": {
-            k: flags[k] for k in ("kong_replacement", "last_wall_tile") if flags[k]}}
+            k: True for k in self.rules.event_flags if flags.get(k) and self.book.means(k, self.options)}}
         if self.won_on and self.events and "win" in self.events[-1] and self.events[-1]["win"]["discarder"] == (
                 None if discarder is None else discarder.value):
             self.events[-1]["win"]["winners"].append(winner)
@@ -554,7 +579,8 @@ class _Game:
             if robbing and not self.won_on:
                 self._unrob(discarder, win_tile)
             self.won_on.append(seat)
-            self.turn = self.next_in(seat)
+            last = max(self.won_on, key=lambda w: _offset(w, discarder))  # in turn order, as listed or not
+            self.turn = self.next_in(last)
         if len(self.out) == 3:
             self.over = True
             self.outcome = "over"
@@ -592,8 +618,8 @@ def _context(g: _Game, seat: Wind, discarder: Wind | None, flags: Mapping[str, A
                            "discarder": None if discarder is None else discarder.value}
     if "prevalent_wind" in fields:
         out["prevalent_wind"] = g.record.prevalent_wind.value
-    for k in ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy"):
-        if g.book.means(k, options):  # Sichuan's last_copy only under its 绝张 (RULINGS S20)
+    for k in ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy", "heavenly_hand", "earthly_hand"):
+        if k in flags and g.book.means(k, options):  # a field an option switches on only then (RULINGS S20)
             out[k] = flags[k]
     if "missing_suit" in fields:
         out["missing_suit"] = g.record.missing_suits[seat]
@@ -621,8 +647,8 @@ def _score_last(g: _Game, i: int) -> None:
 def _answer(g: _Game) -> Replay:
     wins = tuple(g.scored)
     zero = {w.value: 0 for w in SEATS}
-    if g.sichuan:
-        return _sichuan_answer(g, wins)
+    if g.rules.winners_leave:
+        return _play_answer(g, wins)
     if wins:
         payouts = wins[0].result.payouts
         assert payouts is not None
@@ -632,19 +658,22 @@ def _answer(g: _Game) -> Replay:
     return Replay(g.record, g.outcome, wins, changes, None, ())
 
 
-def _sichuan_answer(g: _Game, wins: tuple[WinReplay, ...]) -> Replay:
+def _play_answer(g: _Game, wins: tuple[WinReplay, ...]) -> Replay:
+    """A hand of play settled whole by the book's settlement, from the replay's events."""
     zero = {w.value: 0 for w in SEATS}
     events = [_event_json(e) for e in g.events]
-    body: dict[str, Any] = {"missing_suits": {w.value: s for w, s in g.record.missing_suits.items()},
-                            "events": events, "base_points": g.record.base_points}
+    body: dict[str, Any] = {"events": events, "base_points": g.record.base_points}
+    if g.rules.missing_suit:
+        body["missing_suits"] = {w.value: s for w, s in g.record.missing_suits.items()}
     if g.record.options:
         body["options"] = dict(g.record.options)
     if g.outcome == "draw" or (g.over and len(g.out) < 3):
         body["exhausted"] = {w.value: _holding(g, w) for w in SEATS if w not in g.out}
     if not events and "exhausted" not in body:
         return Replay(g.record, g.outcome, wins, zero, None, ())
+    assert g.book.settlement is not None, f"{g.book.name}: winners leave, so the book settles a hand of play"
     try:
-        settlement = settle_sichuan(Play.build(**body))
+        settlement = g.book.settlement.of_body(body)
     except ScorerError as e:
         raise ScorerError(e.code, f"the hand of play cannot be settled: {e.message}", ("actions",)) from None
     totals = settlement.to_dict()["totals"]

@@ -3,7 +3,7 @@
 ``RULESETS`` maps each book's name to it; ``rulebook(name)`` looks one up, refusing an unknown
 name with an error that points at ``/ruleset``. Adding a book is a package here (its fan table,
 detectors, an ``engine.Engine`` of its hooks, its ``RuleBook``), a namespace beside ``scorer.mcr``
-and a line below: no view, CLI, page, error table or build change; ``tests/test_book_shape.py``
+and a line below: no view, CLI, page, error table or build change; ``tests/rules/test_book_shape.py``
 holds it to the others' shape.
 """
 
@@ -17,9 +17,29 @@ from .hk.book import BOOK as HK
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
 from .table import FanRow
+from .taiwan.book import BOOK as TAIWAN
 
 DEFAULT = "mcr"
-RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType({b.name: b for b in (MCR, HK, SICHUAN)})
+_BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN)}
+RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType(_BOOKS)
+
+
+def register(book: RuleBook) -> None:
+    """Add a rule book of one's own to the registry: the library scores, explains, waits and replays
+    by it at once (``scorer.score(..., ruleset=book.name)``). The HTTP service reads the registry
+    when it starts, so a book registered before ``create_app`` is served too."""
+    if not isinstance(book, RuleBook):
+        raise TypeError(f"register takes a RuleBook, not {type(book).__name__}")
+    if book.name in _BOOKS:
+        raise ValueError(f"a rule book named {book.name!r} is registered already")
+    _BOOKS[book.name] = book
+
+
+def unregister(name: str) -> None:
+    """Take a book that ``register`` added out of the registry again (the books shipped here stay)."""
+    if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name):
+        raise ValueError(f"the rule book {name!r} ships with the library and stays")
+    _BOOKS.pop(name, None)
 
 
 def rulebook(name: object) -> RuleBook:
@@ -30,4 +50,5 @@ def rulebook(name: object) -> RuleBook:
     return book
 
 
-__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "Preset", "RuleBook", "Settlement", "rulebook"]
+__all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "Preset", "RuleBook", "Settlement", "register", "rulebook",
+           "unregister"]

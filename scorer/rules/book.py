@@ -17,11 +17,13 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
-from ..errors import BAD_OPTION, NOT_IN_RULESET, ScorerError
+from ..errors import BAD_OPTION, NOT_IN_RULESET, TILE_COUNT, ScorerError
 from ..forms import Form
 from ..hand import Hand
 from ..result import Result
 from ..shape import Declared, FieldSpec, read_object
+from .engine import result_cache_info
+from .playrules import PlayRules
 from .table import FanRow, FanTable
 
 _OPTION = "scorer.rules.option"  # the metadata key of an option field
@@ -29,19 +31,24 @@ _OPTION = "scorer.rules.option"  # the metadata key of an option field
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One house rule: its default and what it may be (a whole-number range or named choices)."""
+    """One house rule: its default and what it may be (a whole-number range, named choices, or true
+    and false)."""
 
     name: str
-    default: int | str
+    default: int | str | bool
     help: str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     source: str = ""  # where the rule comes from: a RULINGS.md row ("HK23: the page ...")
 
-    def check(self, value: object) -> int | str:
+    def check(self, value: object) -> int | str | bool:
         """The value if it is allowed; a ``ScorerError`` pointing at ``/options/<name>`` if not."""
         at = ("options", self.name)
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ScorerError(BAD_OPTION, f"{self.name} must be true or false, got {value!r}", at)
+            return value
         if self.choices:
             if not isinstance(value, str) or value not in self.choices:
                 raise ScorerError(BAD_OPTION, f"{self.name} must be one of {', '.join(self.choices)}, got {value!r}",
@@ -55,7 +62,9 @@ class OptionSpec:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
-        if self.choices:
+        if isinstance(self.default, bool):
+            pass  # true or false
+        elif self.choices:
             out["choices"] = list(self.choices)
         else:
             out["minimum"], out["maximum"] = self.minimum, self.maximum
@@ -64,6 +73,7 @@ class OptionSpec:
 
 
 PRESET = "preset"  # the options key that names a preset
+FAN_VALUES = "fan_values"  # the options key that sets fans' values: {fan id: value}, where a book allows it
 
 
 @dataclass(frozen=True)
@@ -75,13 +85,13 @@ class Preset:
     name: str
     help: str
     source: str  # the RULINGS.md row that states it, then where it comes from
-    values: tuple[tuple[str, int | str], ...] = ()
+    values: tuple[tuple[str, int | str | bool], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "help": self.help, "source": self.source, "values": dict(self.values)}
 
 
-def option(default: int | str, help: str, *, source: str, minimum: int | None = None, maximum: int | None = None,
+def option(default: int | str | bool, help: str, *, source: str, minimum: int | None = None, maximum: int | None = None,
            choices: tuple[str, ...] = ()) -> Any:
     """Declare a field of a book's frozen options dataclass as a house rule:
     ``max_fan: int = option(13, "the cap", source="HK9: the page, 最多计 13 番", minimum=1, maximum=13)``;
@@ -112,20 +122,25 @@ OptionsT = TypeVar("OptionsT")
 
 
 def parse_options(options_type: type[OptionsT], given: object, book: str,
-                  presets: tuple[Preset, ...] = ()) -> OptionsT:
+                  presets: tuple[Preset, ...] = (), fan_ids: tuple[str, ...] = (),
+                  fan_range: tuple[int, int] | None = None, limit_ids: tuple[str, ...] = ()) -> OptionsT:
     """The frozen options value from a request's ``options`` object: its ``preset``'s values (a
-    name among ``presets``), then each option given beside it; an unknown preset or option, or a
-    value out of range, is a ``ScorerError`` pointing at it."""
+    name among ``presets``), then each option given beside it, then ``fan_values`` (fans of the
+    book's table, ``fan_ids``, each valued within ``fan_range``; refused where the book has none);
+    an unknown preset or option, or a value out of range, is a ``ScorerError`` pointing at it."""
     if given is None:
         return options_type()
     if not isinstance(given, Mapping):
         raise ScorerError(BAD_OPTION, "options must be an object of house rules", ("options",))
     specs = {s.name: s for s in option_specs(options_type)}
-    values: dict[str, int | str] = {}
+    values: dict[str, object] = {}
     if PRESET in given:
         values.update(find_preset(presets, given[PRESET], book).values)
     for name, value in given.items():
         if name == PRESET:
+            continue
+        if name == FAN_VALUES:
+            values[FAN_VALUES] = _fan_values(value, book, fan_ids, fan_range, limit_ids)
             continue
         spec = specs.get(name)
         if spec is None:
@@ -134,6 +149,32 @@ def parse_options(options_type: type[OptionsT], given: object, book: str,
                               ("options", name))
         values[name] = spec.check(value)
     return options_type(**values)
+
+
+def _fan_values(given: object, book: str, fan_ids: tuple[str, ...], fan_range: tuple[int, int] | None,
+                limit_ids: tuple[str, ...] = ()) -> tuple[tuple[str, int], ...]:
+    """``options.fan_values`` checked: an object of the book's fan ids, each a whole number in range;
+    as sorted pairs (a frozen options value holds no dict)."""
+    at: tuple[str, ...] = ("options", FAN_VALUES)
+    if fan_range is None:
+        raise ScorerError(BAD_OPTION, f"the rule book {book!r} fixes its fans' values: fan_values cannot change them",
+                          at)
+    if not isinstance(given, Mapping):
+        raise ScorerError(BAD_OPTION, "fan_values must be an object of fan ids and their values", at)
+    low, high = fan_range
+    out = []
+    for fan_id, value in given.items():
+        if fan_id in limit_ids:
+            raise ScorerError(BAD_OPTION, f"{fan_id} is a limit hand: it is worth the book's cap (an option), not a "
+                              "value of its own", (*at, fan_id))
+        if fan_id not in fan_ids:
+            raise ScorerError(BAD_OPTION, f"the rule book {book!r} has no fan {fan_id!r} (GET /v1/fans?ruleset={book} "
+                              "lists them)", (*at, str(fan_id)))
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ScorerError(BAD_OPTION, f"{fan_id}'s value must be a whole number from {low} to {high}, got "
+                              f"{value!r}", (*at, fan_id))
+        out.append((fan_id, value))
+    return tuple(sorted(out))
 
 
 def find_preset(presets: tuple[Preset, ...], name: object, book: str) -> Preset:
@@ -154,13 +195,17 @@ class ScoreFn(Protocol):
 class Settlement:
     """A book's settlement of more than one win (an optional capability of ``RuleBook``): MCR's
     room of hands and beans, Sichuan's hand of play to the end. ``build`` reads a request body's
-    fields into the book's checked value (``Room.build``, ``Play.build``), ``settle`` settles it
-    into a result with ``to_dict``; ``what`` names the value, ``fields`` its request fields."""
+    fields into the book's checked value (its reading module's ``build_room``, ``build_play``),
+    ``settle`` settles it into a result with ``to_dict``; ``what`` names the value, ``fields`` its
+    request fields (the body of ``POST /v1/{ruleset}/settle`` and of ``mahjong-scorer settle``)."""
 
     what: str
     fields: tuple[FieldSpec, ...]
     build: Callable[..., Any]
     settle: Callable[[Any], Any]
+    # The paths the settlement had before the one route, kept so that callers of them keep working:
+    # served as aliases of ``POST /v1/{ruleset}/settle`` (the same handler, the same answers).
+    aliases: tuple[str, ...] = ()
 
     def of_body(self, body: object) -> Any:
         """The settlement of a request body: an object of ``fields`` (a ``ScorerError`` at the
@@ -218,6 +263,9 @@ class RuleBook:
     flowers: str = "count"
     honors: bool = True
     chows: bool = True
+    # The sets of a regular hand: 4 (14 tiles at the win) or 5 (a 16-tile book: 17 at the win); a
+    # hand of the other size is refused (``check_size``), and waits and shanten count to it.
+    sets: int = 4
     # The prefixes of the book's rows in RULINGS.md (MCR's R, C and D; Hong Kong's HK; ...): each
     # option's ``source`` cites one of them.
     rulings: tuple[str, ...] = ()
@@ -230,6 +278,15 @@ class RuleBook:
     settlement: Settlement | None = None  # where the book settles more than one win
     # Named rows of option values (an edition, a platform's or a house's rules), the default first.
     presets: tuple[Preset, ...] = ()
+    # The values ``options.fan_values`` may give a fan of the table (a club's or a season's table),
+    # where the book's values vary by house; None where the rule book fixes them. The book's options
+    # type then has a ``fan_values`` field (sorted (fan id, value) pairs) that its scoring reads.
+    fan_values: tuple[int, int] | None = None
+    # Forms among ``forms`` that an option switches on (0 or "off": off): (form, option) pairs, so the
+    # waits count only the forms the table plays (Taiwan's 嚦咕嚦咕).
+    form_options: tuple[tuple[Form, str], ...] = ()
+    # How a hand is played at the book's table, as a record's replay follows it.
+    play: PlayRules = PlayRules()
     # Context fields (among ``context_fields``) that mean something only under an option (Sichuan's
     # last_copy under 绝张): (field, option) pairs; the field is refused, as a foreign one is, while
     # its option is off (0 or "off").
@@ -257,12 +314,14 @@ class RuleBook:
         if given is None or (isinstance(given, Mapping) and not given):  # the defaults, made once
             return self._defaults
         key = None
-        if isinstance(given, Mapping) and all(type(v) in (int, str) for v in given.values()):
+        if isinstance(given, Mapping) and all(type(v) in (int, str, bool) for v in given.values()):
             key = frozenset((k, type(v), v) for k, v in given.items())  # the type: True is no 1 here
             known = self._parsed.get(key)
             if known is not None:
                 return known
-        value: Any = parse_options(self.options_type, given, self.name, self.presets)
+        value: Any = parse_options(self.options_type, given, self.name, self.presets,
+                                   tuple(r.id for r in self.fan_table if not r.limit), self.fan_values,
+                                   tuple(r.id for r in self.fan_table if r.limit))
         if key is not None:
             if len(self._parsed) >= _PARSED_MAX:
                 self._parsed.clear()
@@ -284,12 +343,24 @@ class RuleBook:
         object.__setattr__(self, "_foreign", foreign)
         object.__setattr__(self, "_defaults", self.options_type())
 
+    def cache_info(self) -> dict[str, int]:
+        """The book's result cache's counters (``hits``, ``misses``, ``size``, ``maxsize``), as
+        ``clear_caches`` empties it: the service's metrics add every book's."""
+        return result_cache_info(self.name)
+
     def explained(self, hand: Hand, context: Context, options: Any) -> Result:
         """``score`` with an ``explanation``; a ``ScorerError`` at ``/explain`` if the book has none."""
         if self.explain is None:
             raise ScorerError(NOT_IN_RULESET, f"the rule book {self.name!r} does not explain its scores yet",
                               ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
+
+    def forms_under(self, options: Any) -> tuple[Form, ...]:
+        """The winning forms under ``options``: ``forms`` less those whose option is off."""
+        if not self.form_options:
+            return self.forms
+        off = {form for form, name in self.form_options if getattr(options, name, 0) in (0, "off")}
+        return tuple(f for f in self.forms if f not in off)
 
     def means(self, name: str, options: Any) -> bool:
         """Whether the context field ``name`` means something under ``options`` (the book's own):
@@ -309,6 +380,19 @@ class RuleBook:
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
                                   ("context", name), ruleset=self.name)
 
+    @property
+    def wall(self) -> int:
+        """The tiles in play: four of each suited kind, of each honour where there are honours, and
+        the eight flowers where there are flowers."""
+        return 4 * (27 + (7 if self.honors else 0)) + (0 if self.flowers == "none" else 8)
+
+    def check_size(self, sets: int, at: tuple[str | int, ...] = ("hand",)) -> None:
+        """Refuse a hand of the other size (a 16-tile hand to a 14-tile book, or the converse)."""
+        if sets != self.sets:
+            raise ScorerError(TILE_COUNT, f"the rule book {self.name!r} plays {self.sets} sets and a pair "
+                              f"({3 * self.sets + 2} tiles at the win, {3 * self.sets + 1} waiting); this hand is "
+                              f"sized for {sets} ({3 * sets + 2} at the win)", at, ruleset=self.name)
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "title": self.title, "title_zh": self.title_zh, "unit": self.unit,
                 "minimum": self.minimum, "maximum": self.maximum, "fans": len(self.fan_table),
@@ -318,7 +402,8 @@ class RuleBook:
                 "optional_context": dict(self.optional_context),
                 "unused_context": [{"field": f, "option": o, "value": v} for f, o, v in self.unused_context],
                 "explain": self.explain is not None,
-                "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows}}
+                "tiles": {"flowers": self.flowers, "honors": self.honors, "chows": self.chows, "sets": self.sets,
+                          "wall": self.wall}}
 
 
 _PARSED_MAX = 256  # different options objects kept per book; cleared when full

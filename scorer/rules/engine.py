@@ -165,7 +165,21 @@ class Engine(Generic[FactsT, ReadingT]):
         return f, self.best(hand, f, self.cap(options), weighed), weighed
 
 
+_RESULT_CACHES: Final[dict[str, _lru_cache_wrapper[Result]]] = {}  # by rule book: what ``cached`` made
+
+
 def cached(engine: Engine[Any, Any], maxsize: int) -> _lru_cache_wrapper[Result]:
-    """The engine's ``score`` behind a bounded cache keyed by (hand, context, options)."""
-    return lru_cache(maxsize=maxsize)(engine.score)
+    """The engine's ``score`` behind a bounded cache keyed by (hand, context, options); its
+    counters are the book's ``cache_info``."""
+    fn = _RESULT_CACHES[engine.ruleset] = lru_cache(maxsize=maxsize)(engine.score)
+    return fn
+
+
+def result_cache_info(ruleset: str) -> dict[str, int]:
+    """The counters of a book's result cache (all 0 for a book that keeps none)."""
+    fn = _RESULT_CACHES.get(ruleset)
+    if fn is None:
+        return {"hits": 0, "misses": 0, "size": 0, "maxsize": 0}
+    ci = fn.cache_info()
+    return {"hits": ci.hits, "misses": ci.misses, "size": ci.currsize, "maxsize": ci.maxsize or 0}
 

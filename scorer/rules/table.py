@@ -102,6 +102,23 @@ class FanTable(Generic[IdT]):
         # object, slower to read from compiled code than a dict of ints)
         self.points: dict[str, int] = {f.id.value: f.points for f in self.fans}
 
+    def exclude(self, found: dict[str, int], drops: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        """Leave out of ``found`` (in place) what its fans leave out, in table order (a fan left out
+        leaves nothing out itself); ``drops`` is each fan's list (its ``implies`` and ``replaces``,
+        as the options have them). Returns what was left out, each with the fans that left it out."""
+        left_out: dict[str, tuple[str, ...]] = {}
+        for f in self.fans:
+            fan_id = f.id.value
+            if fan_id not in found:
+                continue
+            for other in drops.get(fan_id, ()):
+                if other in found:
+                    del found[other]
+                    left_out[other] = (fan_id,)
+                elif other in left_out and fan_id not in left_out[other]:
+                    left_out[other] += (fan_id,)
+        return left_out
+
     def group(self, group: Group) -> frozenset[IdT]:
         """The ids of the fans of one explanation group."""
         return frozenset(f.id for f in self.fans if f.group is group)

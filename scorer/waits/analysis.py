@@ -2,7 +2,8 @@
 both ways, and which tile to discard.
 
 ``analyze`` takes 13 tiles (a hand waiting: its ``Outlook``) or 14 (a hand about to discard: an
-``Outlook`` per distinct discard, best first, and the win if the 14 already win). Shanten and
+``Outlook`` per distinct discard, best first, and the win if the 14 already win); 16 and 17 in a
+16-tile rule book. Shanten and
 useful tiles are ``scorer.shanten``'s, i.e. the reference calculator's; every wait is scored by
 ``scorer.score`` twice, on a discard and self-drawn, with 和绝张 (last copy) decided per wait from
 the tiles: the winning tile is the last copy when the other three are in the hand's melds or
@@ -199,10 +200,10 @@ class Analysis:
 
     def to_dict(self) -> dict[str, Any]:
         if self.outlook is not None:
-            return {"ruleset": self.ruleset, "tiles": 13, **self.outlook.to_dict()}
+            return {"ruleset": self.ruleset, "tiles": self.holding.size, **self.outlook.to_dict()}
         return {
             "ruleset": self.ruleset,
-            "tiles": 14,
+            "tiles": self.holding.size,
             "winning": self.win is not None,
             "win": self.win.to_dict() if self.win is not None else None,
             "discards": [d.to_dict() for d in self.discards or ()],
@@ -268,7 +269,8 @@ def analyze(
         raise ScorerError(book.honour_error, f"{book.title} is played with the 108 suited tiles only: no honour "
                           "tile can be seen on its table", ("visible",), ruleset=book.name)
     rules = _Rules(book, opts, ctx)
-    if hand.size == 13:
+    book.check_size(hand.sets, ("hand", "concealed"))
+    if hand.waiting:
         return Analysis(hand, _outlook(hand, seen, rules), None, None, book.name)
     discards = []
     for t in sorted(set(hand.concealed), key=DISPLAY_ORDER.__getitem__):
@@ -292,6 +294,7 @@ class _Rules:
         self.ctx = ctx
         self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
+        self.forms = book.forms_under(options)
 
     def score(self, hand: Hand, ctx: Context) -> Result:
         return self.book.score(hand, ctx, self.options)
@@ -306,7 +309,7 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     standing = h.standing_counts()
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
-    forms, least, tiles = shanten.outlook(standing, len(h.melds), rules.book.forms)
+    forms, least, tiles = shanten.outlook(standing, len(h.melds), rules.forms, h.sets)
     if rules.dead:
         tiles = tuple(i for i in tiles if i not in rules.dead)
     own = h.counts()

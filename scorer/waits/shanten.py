@@ -35,6 +35,7 @@ from .. import decompose
 from ..decompose import KNITTED, ORPHANS
 from ..forms import (  # the forms as module constants: compiled, an enum class attribute is a lookup
     ALL_FORMS,
+    EIGHT_AND_A_HALF_PAIRS_FORM,
     HONORS_AND_KNITTED_FORM,
     KNITTED_STRAIGHT_FORM,
     REGULAR_FORM,
@@ -43,7 +44,7 @@ from ..forms import (  # the forms as module constants: compiled, an enum class 
     Form,
 )
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
-from . import frontier
+from . import frontier, searched
 from .frontier import MAX_SETS, Counts, Frontier
 from .tables import ABSENT, FIXED, FRONTIERS, HONOR, POW5, SUIT, VALUE, merged
 
@@ -357,11 +358,14 @@ def best(per_form: dict[Form, FormShanten | None]) -> tuple[int, tuple[int, ...]
 
 
 def outlook(
-    counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS,
+    counts: Counts, melds: int, only: tuple[Form, ...] = ALL_FORMS, sets: int = 4,
 ) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
     """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
     the useful tiles of the forms at the least. A knitted straight further away than that never
-    has its useful tiles worked out: they are most of its cost, and most hands are far from one."""
+    has its useful tiles worked out: they are most of its cost, and most hands are far from one.
+    Hands of other than four sets (``sets``) are searched (``searched``), form by form of ``only``."""
+    if sets != 4:
+        return _searched_outlook(counts, melds, only, sets)
     knitted = melds <= 1 and KNITTED_STRAIGHT_FORM in only
     per = forms(counts, melds, tuple([f for f in only if f is not KNITTED_STRAIGHT_FORM]))
     shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
@@ -376,7 +380,26 @@ def outlook(
     return tuple(shanten), least, tuple(sorted(useful))
 
 
+def _searched_outlook(
+    counts: Counts, melds: int, only: tuple[Form, ...], sets: int,
+) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
+    """``outlook`` of a hand of ``sets`` sets: the regular form and the special forms of that size,
+    each of ``only`` listed (None where the melds rule it out)."""
+    per: list[tuple[Form, tuple[int, tuple[int, ...]] | None]] = []
+    for form in only:
+        if form is REGULAR_FORM:
+            per.append((form, searched.regular(counts, melds, sets)))
+        elif form is EIGHT_AND_A_HALF_PAIRS_FORM and sets == 5:
+            per.append((form, searched.eight_and_a_half_pairs(counts) if melds == 0 else None))
+        else:
+            per.append((form, None))
+    least = min([r[0] for _, r in per if r is not None], default=99)
+    useful = {t for _, r in per if r is not None and r[0] == least for t in r[1]}
+    return tuple((f, None if r is None else r[0]) for f, r in per), least, tuple(sorted(useful))
+
+
 def clear_caches() -> None:
     """Empty the per-hand and searched-group caches (benchmarks measure a cold start with this)."""
     _regular.cache_clear()
     frontier.clear_caches()
+    searched.group.cache_clear()

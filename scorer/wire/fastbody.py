@@ -4,7 +4,7 @@ marshmallow costs ~60 us on a full body. ``fast_load`` accepts only bodies that 
 schema's shape with exact JSON types and returns them as ``ScoreRequestSchema().load`` would;
 anything else returns None, and the schema (``schemas``) then runs and names every
 error. So the schema stays the one judge: this is a strict subset of it
-(tests/test_service_schemas.py checks that property). Both read the same declarations
+(tests/service/test_service_schemas.py checks that property). Both read the same declarations
 (``scorer.shape``). This module imports neither Flask nor marshmallow, so that a caller whose
 bodies are nearly all good (``python -m scorer bulk``) loads the schemas only for a bad one.
 """

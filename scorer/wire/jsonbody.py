@@ -12,6 +12,8 @@ digits or orjson refuses a number, and it refuses what orjson refuses (NaN, lone
 from __future__ import annotations
 
 import json
+import sys
+import threading
 from typing import Any
 
 import orjson
@@ -23,6 +25,8 @@ _DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
 _LONG_RUN = b"0" * 19
 _NUMBER_RANGE = "number is infinity when parsed as double"
 MAX_DIGITS = 4300  # Python's own bound on converting digits to an int (quadratic past it)
+MAX_DEPTH = 1024  # orjson's bound on nesting; the exact read keeps to it too
+_EXACT = threading.Lock()  # the recursion limit is the interpreter's: one exact read raises it at a time
 
 
 class Malformed(ValueError):
@@ -70,10 +74,18 @@ def dumps(obj: Any) -> bytes:
 
 
 def _exact(raw: bytes) -> Any:
-    """The standard parser, with orjson's refusals: numbers read exactly."""
+    """The standard parser, with orjson's refusals: numbers read exactly, and nesting to orjson's
+    depth (``MAX_DEPTH``), which the interpreter's recursion limit would cut short by the depth of
+    the caller's own stack (a body nested 980 levels was "too deep" for want of a long integer)."""
     try:
         text = raw.decode("utf-8")
-        data = json.loads(text, parse_int=_int, parse_constant=_no_constant)
+        with _EXACT:
+            limit = sys.getrecursionlimit()
+            sys.setrecursionlimit(limit + MAX_DEPTH + 64)
+            try:
+                data = json.loads(text, parse_int=_int, parse_constant=_no_constant)
+            finally:
+                sys.setrecursionlimit(limit)
     except RecursionError:
         raise Malformed("nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as e:  # JSONDecodeError is a ValueError

@@ -1,7 +1,9 @@
 """Problem objects (RFC 9457) as plain dicts: what every failure answers, and what a failing batch
 item or bulk line becomes.
 
-A problem's ``type`` is ``TYPE_BASE + code``; codes are stable (clients may switch on them). Each
+A problem's ``type`` is ``TYPE_BASE + code``, a reference relative to the service's address that
+resolves there (``GET /problems/<code>`` documents the code, from ``TITLES`` and ``MEANINGS``); codes
+are stable (clients may switch on them). Each
 ``ScorerError.code`` maps one-to-one (``unknown_tile`` -> ``.../unknown-tile``); the HTTP-level
 codes are listed in ``TITLES``. ``errors`` lists ``{"pointer", "detail"}`` per bad field (RFC 6901
 pointers into the request body); it is empty when no field is to blame. A problem lists at most
@@ -22,7 +24,7 @@ from .. import RULESETS, ScorerError
 if TYPE_CHECKING:
     from marshmallow import ValidationError
 
-TYPE_BASE = "https://mcr-scorer.dev/problems/"
+TYPE_BASE = "/problems/"  # RFC 9457 §3.1.1: a URI reference, resolved against the request's URL
 MAX_LISTED = 50  # problems listed per response; the rest are counted in ``more_errors``
 MAX_POINTER = 256  # characters of a pointer echoed back
 
@@ -31,6 +33,7 @@ TITLES: dict[str, str] = {
     # HTTP level
     "malformed-json": "Malformed JSON",
     "bad-request": "Bad request",
+    "unknown-parameter": "Unknown query parameter",
     "unauthorized": "Unauthorized",
     "not-found": "Not found",
     "method-not-allowed": "Method not allowed",
@@ -40,6 +43,11 @@ TITLES: dict[str, str] = {
     "internal-error": "Internal server error",
     "not-ready": "Not ready",
     "overloaded": "Overloaded",
+    "not-implemented": "Not implemented",
+    "forbidden": "Forbidden",
+    "uri-too-long": "URI too long",
+    "expectation-failed": "Expectation failed",
+    "header-fields-too-large": "Request header fields too large",
     # scorer.ScorerError codes, hyphenated
     "unknown-tile": "Unknown tile",
     "bad-notation": "Unreadable notation",
@@ -56,7 +64,7 @@ TITLES: dict[str, str] = {
     "bad-ruleset": "Unknown rule book",
     "bad-option": "Bad house rule",
     "not-in-ruleset": "Not part of this rule book",
-    # a book with a missing suit (Sichuan), and a whole hand of play (POST /v1/sichuan/settle)
+    # a book with a missing suit (Sichuan), and a whole hand of play (a book's settlement, POST /v1/{ruleset}/settle)
     "missing-suit-required": "Missing suit required",
     "missing-suit-held": "The missing suit is still held",
     "player-out": "A player who has already won",
@@ -81,6 +89,54 @@ TITLES: dict[str, str] = {
     # and each rule book's own codes (``RuleBook.errors``: Sichuan's honour-in-sichuan, chow-in-sichuan)
     **{code.replace("_", "-"): title for book in RULESETS.values() for code, title in book.errors},
 }
+
+
+# What each code means, for its documentation page (``GET /problems/<code>``); a code not named here
+# is one of its group's (see ``meaning``).
+MEANINGS: dict[str, str] = {
+    "malformed-json": "The body is not JSON: empty, truncated, NaN, invalid UTF-8, lone surrogates, or nested "
+                      "past 1,024 levels.",
+    "bad-request": "The request cannot be read as HTTP asks (a malformed request line, header or chunk).",
+    "unknown-parameter": "The URL has a query parameter the operation does not take (a typo such as "
+                         "/v1/fans?book= for ?ruleset=): it is refused, never ignored.",
+    "unauthorized": "API keys are on and the request brings none, or a wrong one: send "
+                    "'Authorization: Bearer <key>'.",
+    "not-found": "No such path: a mistyped path, or a server of another version (see /openapi.json).",
+    "method-not-allowed": "The path exists, but not with this method; the Allow header lists the methods it takes.",
+    "payload-too-large": "The body is over the server's limit (MAX_CONTENT_LENGTH, 1 MiB by default).",
+    "unsupported-media-type": "The body is not sent as application/json (or application/*+json).",
+    "validation-error": "The JSON has the wrong shape: an unknown or missing field, or a value of the wrong JSON "
+                        "type; every bad field is listed in errors.",
+    "internal-error": "A bug: the server logged it with the request id the detail quotes.",
+    "not-ready": "The scorer cannot score yet (readiness): try again shortly.",
+    "overloaded": "The server has more work queued than it takes: try again after Retry-After seconds.",
+    "illegal-action": "A game record holds an action that cannot have happened at that point; the pointer names "
+                      "the action (/actions/N).",
+}
+_GROUPS = (
+    (frozenset({"unknown-player", "duplicate-player", "bad-beans", "bad-room-length", "too-many-hands",
+                "hand-after-leave", "bad-claim", "not-winning", "under-minimum", "bad-points"}),
+     "A room (POST /v1/match) or a tournament (POST /v1/standings) that cannot be: the pointer names the hand "
+     "or player and the field."),
+    (frozenset({"player-out", "too-many-winners", "bad-robbing", "bad-kong", "bad-exhausted", "hand-over"}),
+     "A Sichuan hand of play (POST /v1/{ruleset}/settle, or a replayed record) that cannot have happened: the "
+     "pointer names the event and the field."),
+    (frozenset({"bad-ruleset", "bad-option", "not-in-ruleset"}),
+     "The rule book or its house rules: an unknown book, a house rule out of the book's range, or a field that "
+     "means nothing in the book asked for."),
+)
+
+
+def meaning(code: str) -> str:
+    """What ``code`` means, for people: its own words, its group's, or those of every refusal of an
+    impossible hand."""
+    if code in MEANINGS:
+        return MEANINGS[code]
+    for codes, text in _GROUPS:
+        if code in codes:
+            return text
+    return ("A hand, context or request that cannot happen at the table; the detail says what, and errors "
+            "names each field at fault as a JSON pointer into the body.")
 
 
 def problem(status: int, code: str, detail: str, errors: list[dict[str, str]] | None = None) -> dict[str, Any]:

@@ -7,12 +7,13 @@ value *means* (a tile code, a wind, a meld, a contradiction) is the scorer's to 
 ``ScorerError`` with the field at fault. These schemas only refuse what is the wrong JSON type, too
 big, or an unknown field, so no rule is written twice. A new endpoint's body is ``schema_for`` of
 its library value type (or a schema composed of such), plus a row in
-``tests/test_service_spec_agreement.py``.
+``tests/service/test_service_spec_agreement.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
@@ -31,11 +32,9 @@ from .. import (
     Tournament,
 )
 from ..hand import MAX_FLOWERS
-from ..mcr import ROOM_HAND_FIELDS, WIN_FIELDS, Player, Room
 from ..records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
-from ..rules.book import PRESET
+from ..rules.book import FAN_VALUES, PRESET, RuleBook
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
-from ..sichuan import Play
 from .fastbody import MAX_BATCH
 from .fastbody import fast_load as fast_load  # the common body without marshmallow: a strict subset of this schema
 
@@ -245,14 +244,23 @@ def _option_fields() -> dict[str, fields.Field[Any]]:
     out: dict[str, fields.Field[Any]] = {}
     for book in RULESETS.values():
         for o in book.options:
-            f: fields.Field[Any] = Choice(o.choices) if o.choices else StrictInt()
+            f: fields.Field[Any] = (StrictBool() if isinstance(o.default, bool) else Choice(o.choices) if o.choices
+                                    else StrictInt())
             known = out.get(o.name)
             assert known is None or type(known) is type(f), f"option {o.name} has two kinds"
             if isinstance(f, Choice) and isinstance(known, Choice):
                 f = Choice(dict.fromkeys((*known.choices, *f.choices)))
             out[o.name] = f
     out[PRESET] = Choice(dict.fromkeys(p.name for book in RULESETS.values() for p in book.presets))
+    out[FAN_VALUES] = fields.Nested(FanValuesSchema)
     return out
+
+
+# ``options.fan_values``: a fan id of any book whose values vary by house, each a whole number (which
+# fans the book asked for has, and their range, are the book's to judge)
+FanValuesSchema = StrictSchema.from_dict(
+    {r.id: StrictInt() for book in RULESETS.values() if book.fan_values is not None for r in book.fan_table},
+    name="FanValuesSchema")
 
 
 OptionsSchema = StrictSchema.from_dict(_option_fields(), name="OptionsSchema")
@@ -279,18 +287,26 @@ class BatchRequestSchema(StrictSchema):
     )
 
 
-# --- a whole room (POST /v1/match): schemas of the library's declarations ---------------------------
-MatchPlayerSchema = schema_for(Player, "MatchPlayerSchema")
-MatchWinSchema = schema_for(WIN_FIELDS, "MatchWinSchema")
-MatchHandSchema = schema_for(ROOM_HAND_FIELDS, "MatchHandSchema")
-MatchRequestSchema = StrictSchema.from_dict(
-    {s.name: fields.Nested(OptionsSchema, metadata={"spec": s}) if s.name == "options" else field_for(s)
-     for s in fields_of(Room)},
-    name="MatchRequestSchema")
+# --- a book's settlement (POST /v1/{ruleset}/settle): each book's declared fields ---------------------
+def settle_schema(book: RuleBook) -> type[StrictSchema]:
+    """The request body of a book's settlement: one field per ``settlement.fields``. An ``options``
+    object that declares no fields of its own (MCR's room) is the house rules as the scoring
+    requests take them (``OptionsSchema``); one that declares them (Sichuan's) is read by those."""
+    assert book.settlement is not None, book.name
+    out: dict[str, fields.Field[Any]] = {}
+    for s in book.settlement.fields:
+        if s.name == "options" and s.kind is Kind.OBJECT and not s.items:
+            out[s.name] = fields.Nested(OptionsSchema, metadata={"spec": s})
+        else:
+            out[s.name] = field_for(s)
+    generated = StrictSchema.from_dict(out, name=f"{book.name.title()}SettleRequestSchema")
+    assert issubclass(generated, StrictSchema)
+    return generated
 
 
-# --- a Sichuan hand of play (POST /v1/sichuan/settle): the library's declarations ----------------------
-SichuanSettleRequestSchema = schema_for(Play, "SichuanSettleRequestSchema")
+# Each book that settles more than one win: its name -> its settlement's request schema.
+SETTLE_SCHEMAS: Mapping[str, type[StrictSchema]] = MappingProxyType(
+    {name: settle_schema(book) for name, book in RULESETS.items() if book.settlement is not None})
 
 
 # --- waits and discard advice (POST /v1/waits): schemas of the library's declarations --------------

@@ -20,7 +20,7 @@
   const MINUS = "\u2212";
   const KINDS = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" };
   const MODE_HELP = {
-    tile: "Each tile goes into the concealed hand; once 13 are there, the next tile is the winning tile.",
+    tile: "Each tile goes into the concealed hand; once it is full, the next tile is the winning tile.",
     chow: "Choose the lowest tile of the run: 3m adds the chow 3m 4m 5m.",
     pung: "Choose a tile to add a pung (three alike), claimed from a discard.",
     kong: "Choose a tile to add a kong (four alike), claimed or added to a pung.",
@@ -30,9 +30,11 @@
   const DEFAULT_CTX = {
     won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
-    heavenly_hand: false, earthly_hand: false, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
+    heavenly_hand: false, earthly_hand: false, human_hand: false, heavenly_ready: false, earthly_ready: false,
+    dealer_streak: 0, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
   };
-  const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand", "earthly_hand"];
+  const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand", "earthly_hand",
+    "human_hand", "heavenly_ready", "earthly_ready"];
   // the eight flower tiles, by the names the API takes (scorer/flowers.py): number = seat (E 1 … N 4)
   const FLOWERS = [["plum", "梅"], ["orchid", "兰"], ["chrysanthemum", "菊"], ["bamboo", "竹"],
     ["spring", "春"], ["summer", "夏"], ["autumn", "秋"], ["winter", "冬"]];
@@ -49,7 +51,8 @@
     discarder: ["won-by"], seat_wind: ["seat"], prevalent_wind: ["prevalent"], base_points: ["base-points-box"],
     last_copy: ["last_copy-box"], last_wall_tile: ["last_wall_tile-box"], kong_replacement: ["kong_replacement-box"],
     robbing_kong: ["robbing_kong-box"], heavenly_hand: ["heavenly_hand-box"], earthly_hand: ["earthly_hand-box"],
-    missing_suit: ["missing-suit"], out: ["out"], liable: ["liable"],
+    human_hand: ["human_hand-box"], heavenly_ready: ["heavenly_ready-box"], earthly_ready: ["earthly_ready-box"],
+    dealer_streak: ["dealer-streak-box"], missing_suit: ["missing-suit"], out: ["out"], liable: ["liable"],
   };
 
   const $ = (id) => document.getElementById(id);
@@ -92,7 +95,10 @@
   // what a book's hands may hold (GET /v1/rulesets' tiles): flowers as a count (MCR), named one by
   // one (Hong Kong scores a seat's own flower and complete sets) or none (Sichuan); honours; chows.
   // A server that does not say: a count, honours and chows, as the API always took them.
-  const tilesOf = (b) => ({ flowers: "count", honors: true, chows: true, ...(b.tiles || {}) });
+  const tilesOf = (b) => ({ flowers: "count", honors: true, chows: true, sets: 4, ...(b.tiles || {}) });
+  // the book's hand size: its sets (4, or 5 in a 16-tile book) and the tiles before the winning one
+  const setsOf = () => tilesOf(book()).sets;
+  const full = () => 3 * setsOf() + 1;
   const flowerMode = () => tilesOf(book()).flowers;
   const flowersByName = () => flowerMode() === "named";
   const flowerCount = () => (Array.isArray(ctx.flowers) ? ctx.flowers.length : ctx.flowers);
@@ -205,6 +211,7 @@
     if (ctx.prevalent !== "E" && has("prevalent_wind")) c.prevalent_wind = ctx.prevalent;
     if (!waits) for (const f of FLAGS) if (ctx[f] && has(f)) c[f] = true;
     if (ctx.base_points !== 1 && has("base_points")) c.base_points = ctx.base_points;
+    if (!waits && ctx.dealer_streak && has("dealer_streak")) c.dealer_streak = ctx.dealer_streak;
     if (ctx.missing_suit && has("missing_suit")) c.missing_suit = ctx.missing_suit;
     if (ctx.out.length && has("out")) c.out = [...ctx.out];
     if (!waits && ctx.liable && ctx.liable !== ctx.seat && has("liable")) c.liable = ctx.liable;
@@ -276,12 +283,12 @@
   async function askNow(mine) {
     const n = size();
     const waitsPanel = $("waits");
-    if (raw === null && !hand.win && n < 13) {
+    if (raw === null && !hand.win && n < full()) {
       showPending(n);
       waitsPanel.replaceChildren();
       return;
     }
-    if (raw === null && !hand.win && n === 13) {
+    if (raw === null && !hand.win && n === full()) {
       showPending(n);
       await askWaits(mine);
       return;
@@ -394,13 +401,13 @@
     const suited = c.length === 2;
     if (!suited && !tilesOf(book()).honors) return false;
     switch (mode) {
-      case "tile": return (n < 13 || !hand.win) && copies(c) < 4;
+      case "tile": return (n < full() || !hand.win) && copies(c) < 4;
       case "win": return copies(c) - (hand.win === c ? 1 : 0) < 4;
       case "chow":
-        return suited && +c[0] <= 7 && n + 3 <= 13 && hand.melds.length < 4
+        return suited && +c[0] <= 7 && n + 3 <= full() && hand.melds.length < setsOf()
           && [0, 1, 2].every((k) => copies(next(c, k)) < 4);
-      case "pung": return n + 3 <= 13 && hand.melds.length < 4 && copies(c) <= 1;
-      default: return n + 3 <= 13 && hand.melds.length < 4 && copies(c) === 0;
+      case "pung": return n + 3 <= full() && hand.melds.length < setsOf() && copies(c) <= 1;
+      default: return n + 3 <= full() && hand.melds.length < setsOf() && copies(c) === 0;
     }
   }
 
@@ -412,7 +419,7 @@
   function tap(c) {
     if (raw !== null) { raw = null; hand = { concealed: [], melds: [], win: null }; }
     if (!canAdd(c)) {
-      announce(mode === "tile" && size() >= 13 && hand.win ? "The hand is complete: take a tile out first"
+      announce(mode === "tile" && size() >= full() && hand.win ? "The hand is complete: take a tile out first"
         : `${mode === "tile" || mode === "win" ? tileName(c) : `A ${KINDS[mode].toLowerCase()} of ${tileName(c)}`} cannot be added`);
       renderHand();
       return;
@@ -420,7 +427,7 @@
     save();
     const n = size();
     if (mode === "tile") {
-      if (n < 13) hand.concealed.push(c);
+      if (n < full()) hand.concealed.push(c);
       else hand.win = c;
     } else if (mode === "win") {
       hand.win = c;
@@ -482,7 +489,7 @@
       b.addEventListener("click", () => removeConcealed(i));
       group.append(b);
     });
-    const missing = raw === null ? Math.max(0, 13 - size()) : 0;
+    const missing = raw === null ? Math.max(0, full() - size()) : 0;
     for (let i = 0; i < missing; i++) group.append(el("span", { class: "slot", "aria-hidden": "true" }));
     const standing = el("div", { class: "standing" }, group);
     box.append(standing);
@@ -501,9 +508,9 @@
     const n = size();
     let status;
     if (raw !== null) status = "A pasted hand, sent to the server as written.";
-    else if (n < 13) status = `${n} of 13 tiles, then the winning tile.`;
-    else if (n === 13 && !hand.win) status = "13 tiles: now the winning tile.";
-    else if (n === 13) status = `All 14 tiles: ${notation(hand)}`;  // a count, not a verdict: the score says whether it wins
+    else if (n < full()) status = `${n} of ${full()} tiles, then the winning tile.`;
+    else if (n === full() && !hand.win) status = `${full()} tiles: now the winning tile.`;
+    else if (n === full()) status = `All ${full() + 1} tiles: ${notation(hand)}`;  // a count, not a verdict: the score says whether it wins
     else status = `${n} tiles besides the winning tile: take some out.`;
     const last = $("hand-status").dataset.last;
     $("hand-status").textContent = last ? `${last}. ${status}` : status;
@@ -528,6 +535,7 @@
     for (const f of FLAGS) $(f).checked = ctx[f];
     if (+$("flowers").value !== flowerCount()) $("flowers").value = flowerCount();
     if (+$("base_points").value !== ctx.base_points) $("base_points").value = ctx.base_points;
+    if (+$("dealer_streak").value !== ctx.dealer_streak) $("dealer_streak").value = ctx.dealer_streak;
     for (const r of document.querySelectorAll("input[name=missing]")) r.checked = r.value === ctx.missing_suit;
     for (const c of document.querySelectorAll("input[name=out]")) {
       c.checked = ctx.out.includes(c.value);
@@ -575,11 +583,13 @@
       const label = $(`opt-${o.name}`)?.closest("label");
       if (label) label.classList.toggle("changed", o.name in ctx.options);
     }
+    const name = (o) => `${optionLabel(o)} ${String(ctx.options[o.name]).replace(/_/g, " ")}`;
+    $("house-rules-summary").textContent = `House rules: ${p ? p.name : "the book's own"}`
+      + (changed.length ? `, ${changed.length} changed` : "");
     const note = $("options-changed");
     if (!note) return;
-    const name = (o) => `${o.name.replace(/_/g, " ")} ${String(ctx.options[o.name]).replace(/_/g, " ")}`;
-    const from = p ? `the preset ${p.name}` : "the defaults";
-    note.textContent = changed.length ? `Changed from ${from}: ${changed.map(name).join(", ")}.` : `As ${from}.`;
+    const from = p ? `the ${p.name} rules` : "the book's own rules";
+    note.textContent = changed.length ? `Changed from ${from}: ${changed.map(name).join(", ")}.` : `No changes from ${from}.`;
   }
 
   // --- each book's fan table (GET /v1/fans?ruleset=...): what it calls the events --------------------
@@ -605,7 +615,8 @@
   const EVENT_FANS = {
     last_copy: ["last_copy"], last_wall_tile: ["last_wall_tile", "last_tile"],
     kong_replacement: ["kong_replacement"], robbing_kong: ["robbing_kong"],
-    heavenly_hand: ["heavenly_hand"], earthly_hand: ["earthly_hand"],
+    heavenly_hand: ["heavenly_hand"], earthly_hand: ["earthly_hand"], human_hand: ["human_hand"],
+    heavenly_ready: ["heavenly_ready"], earthly_ready: ["earthly_ready"],
   };
   const EVENT_LABELS = {}; // the page's own labels, read once from the HTML
   function renderEvents() {
@@ -657,7 +668,7 @@
     const box = $("options");
     box.replaceChildren();
     const opts = book().options || [];
-    box.hidden = !opts.length;
+    $("house-rules").hidden = !opts.length;
     const presets = presetsOf(book());
     if (opts.length && presets.length > 1) {
       const select = el("select", { id: "preset", "aria-describedby": "preset-help" });
@@ -670,13 +681,14 @@
         refresh();
       });
       const label = el("label", { class: "option preset" }, el("span", { text: "Preset" }), select,
-        el("small", { class: "help", id: "preset-help", text: `${chosenPreset().help} (${chosenPreset().source})` }));
+        el("small", { class: "help", id: "preset-help", text: chosenPreset().help }),
+        el("small", { class: "source", id: "preset-source", text: `Ruling: ${chosenPreset().source}` }));
       box.append(label);
     }
     if (opts.length) box.append(el("p", { class: "options-changed", id: "options-changed", "aria-live": "polite" }));
     for (const o of opts) {
       const id = `opt-${o.name}`;
-      const name = o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      const name = optionLabel(o);
       let input;
       if (o.choices && o.choices.length) {
         input = el("select", { id, "data-option": o.name });
@@ -700,9 +712,24 @@
       });
       const label = el("label", { class: "option", title: o.help || "" }, el("span", { text: name }), input);
       if (o.help) label.append(el("small", { class: "help", id: `${id}-help`, text: o.help }));
+      if (o.source) label.append(el("small", { class: "source", text: `Ruling: ${o.source}` }));
       box.append(label);
     }
     showOptionChanges();
+  }
+
+  // an option's label in words a player knows: its name, with the Chinese name its help opens with
+  // ("Heavenly hand 天胡"); where the name is pinyin, the help's opening words ("查大叫 at an exhausted
+  // wall", not "Cha da jiao")
+  function optionLabel(o) {
+    const plain = o.name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+    const lead = (o.help || "").split(":")[0].trim();
+    if (!lead || lead.length > 40 || lead === o.help || (lead.match(/\(/g) || []).length !== (lead.match(/\)/g) || []).length) {
+      return plain;
+    }
+    if (/^[\u2e80-\u9fff\s()]+$/.test(lead)) return `${plain} ${lead}`;
+    if (/[\u2e80-\u9fff]/.test(lead)) return lead.replace(/^./, (c) => c.toUpperCase()); // a name in pinyin
+    return plain;
   }
 
   function switchBook(name) {
@@ -751,7 +778,7 @@
     setSummary("");
     $("raw-request").textContent = "";
     $("raw-response").textContent = "";
-    const text = n < 13 ? `Add ${13 - n} more tile${13 - n === 1 ? "" : "s"} and the winning tile to see the score.`
+    const text = n < full() ? `Add ${full() - n} more tile${full() - n === 1 ? "" : "s"} and the winning tile to see the score.`
       : "Choose the winning tile to see the score.";
     $("result").replaceChildren(el("p", { class: "pending", text }));
   }
@@ -764,6 +791,7 @@
 
   function showProblem(p, status) {
     if (!p || typeof p !== "object") { showMessage("error", `HTTP ${status}`, "The server's answer was not JSON."); return; }
+    if (typeof p.type === "string" && p.type.endsWith("/missing-suit-required")) { askMissingSuit(); return; }
     const box = el("div", { class: "problem", role: "alert" },
       el("p", { class: "problem-title", text: `Not a possible hand: ${p.title || status}` }),
       el("p", { class: "problem-detail", text: p.detail || "" }));
@@ -776,6 +804,21 @@
     if (p.type) box.append(el("p", { class: "problem-type" }, el("code", { text: p.type.split("/").pop() })));
     setSummary(p.title || "error", "bad");
     $("result").replaceChildren(box);
+  }
+
+  // the book scores a hand only with the suit its winner declared missing (定缺): ask for it
+  function askMissingSuit() {
+    setSummary("Which suit is missing?", "low");
+    const go = el("button", { type: "button", text: "Choose the missing suit" });
+    go.addEventListener("click", () => {
+      const first = document.querySelector("#missing-suit input");
+      $("missing-suit").scrollIntoView({ block: "center" });
+      if (first) first.focus();
+    });
+    $("result").replaceChildren(el("div", { class: "question", role: "status" },
+      el("p", { class: "problem-title", text: "Which suit did the winner declare missing?" }),
+      el("p", { class: "problem-detail" }, "This book scores a hand with the suit its winner gave up at the start (",
+        el("span", { lang: "zh-Hans", text: "定缺" }), "): choose it under How it was won."), go));
   }
 
   // "8 points", "1 fan": the book's unit (its name in /v1/rulesets), singular for one
@@ -851,6 +894,8 @@
       if (r.flower_points) row("Flowers", r.flower_points, "t-flowers");
     }
     row("Total", r.total, "t-total");
+    // the dealer's 台 (莊家, 連莊拉莊), paid between the dealer and the winner only: apart from the total
+    if (r.dealer_tai) row("Dealer's tai 莊家", r.dealer_tai, "t-dealer");
     out.append(dl);
     if (lights && (r.excluded || []).length) out.append(whyNot(r, lights));
     if (lights && (r.arrangements || []).length) out.append(readingsView(r, b));
@@ -1084,6 +1129,7 @@
     if (flowerCount()) q.set("flowers", Array.isArray(ctx.flowers) ? ctx.flowers.join(",") : String(ctx.flowers));
     for (const f of FLAGS) if (ctx[f]) q.set(f, "1");
     if (ctx.base_points !== 1) q.set("base", String(ctx.base_points));
+    if (ctx.dealer_streak) q.set("streak", String(ctx.dealer_streak));
     if (ctx.ruleset !== "mcr") q.set("ruleset", ctx.ruleset);
     if (ctx.preset) q.set("preset", ctx.preset);
     for (const [k, v] of Object.entries(ctx.options)) q.set(`opt.${k}`, String(v));
@@ -1105,6 +1151,7 @@
     else ctx.won = wind(q.get("discarder"), previousSeat(ctx.seat));
     for (const f of FLAGS) ctx[f] = q.get(f) === "1";
     ctx.base_points = Math.max(1, parseInt(q.get("base") || "1", 10) || 1);
+    ctx.dealer_streak = Math.min(99, Math.max(0, parseInt(q.get("streak") || "0", 10) || 0));
     switchBook(q.get("ruleset") || "mcr");
     ctx.preset = pickPreset(q.get("preset"));
     for (const o of book().options || []) {
@@ -1121,7 +1168,11 @@
     const t = q.get("tiles");
     if (h) loadText(h, false);
     else if (t) {
-      try { hand = parseNotation(t, false); } catch (e) { raw = t; }
+      try {
+        hand = parseNotation(t, false);
+        // a whole hand (13 and one): its last tile is the winning tile, as in a pasted notation
+        if (hand.concealed.length + 3 * hand.melds.length > full()) hand = parseNotation(t, true);
+      } catch (e) { raw = t; }
     }
     if (q.has("flowers") || !h) readFlowers(q.get("flowers") || ""); // after the hand, which starts with none
   }
@@ -1198,6 +1249,8 @@
     else ctx.won = c.discarder in WINDS ? c.discarder : "";
     for (const f of FLAGS) ctx[f] = !!c[f];
     if (Number.isInteger(c.base_points) && c.base_points >= 1) ctx.base_points = c.base_points;
+    ctx.dealer_streak = Number.isInteger(c.dealer_streak) && c.dealer_streak >= 0 && c.dealer_streak <= 99
+      ? c.dealer_streak : 0;
   }
 
   // --- wiring --------------------------------------------------------------------------------
@@ -1228,6 +1281,8 @@
     });
     $("paste-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
+      clearTimeout(announceTimer);
+      delete $("hand-status").dataset.last; // "Added a chow ..." was about the hand before
       loadText($("paste").value);
       refresh();
     });
@@ -1247,6 +1302,7 @@
     });
     num("flowers", 0, 8);
     num("base_points", 1, 1000000);
+    num("dealer_streak", 0, 99);
     for (const r of document.querySelectorAll("input[name=missing]")) {
       r.addEventListener("change", () => { ctx.missing_suit = r.value; refresh(); });
     }

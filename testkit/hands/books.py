@@ -8,24 +8,32 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import scorer
-from testkit.hands.themed import generate_many
+from testkit import ROOT
+from testkit.hands.themed import GenHand, generate_many
 
-ROOT = Path(__file__).resolve().parents[2]
 FLOWERS = ["plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter"]
 
 
+def hk_request(g: GenHand, flowers: list[str], max_fan: int, min_fan: int,
+               ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A generated MCR hand as a Hong Kong request: its hand's fields with these named flowers, its
+    context without last_copy (no Hong Kong fan reads it), and the fan limits as options."""
+    return {**g.hand_kwargs(), "flowers": flowers}, {**g.context, "last_copy": False}, {
+        "max_fan": max_fan, "min_fan": min_fan}
+
+
 def hk_requests(n: int = 4000, seed: int = 41) -> Iterator[tuple[scorer.Hand, dict[str, Any], dict[str, Any]]]:
+    """The digest's and the benchmarks' stream (``testkit.strategies.hk_hands`` draws the same requests
+    for hypothesis)."""
     rnd = random.Random(seed)
     for g in generate_many(n, seed=seed):
         flowers = rnd.sample(FLOWERS, rnd.randint(0, 8))
-        hand = scorer.Hand.build(**{**g.hand_kwargs(), "flowers": flowers})
         hi = rnd.randint(3, 13)
-        opts = {"max_fan": hi, "min_fan": rnd.randint(0, hi)}
-        yield hand, {**g.context, "last_copy": False}, opts
+        hand, context, options = hk_request(g, flowers, hi, rnd.randint(0, hi))
+        yield scorer.Hand.build(**hand), context, options
     for p in sorted((ROOT / "seeds" / "hk").glob("*.json")):
         req = json.loads(p.read_text(encoding="utf-8"))["request"]
         yield scorer.Hand.build(**req["hand"]), req.get("context", {}), req.get("options", {})

@@ -139,17 +139,9 @@ class GenHand:
         out rather than left to the reference's own inference. ``isAboutKong`` is
         kong_replacement on a self-drawn win, robbing_kong on a discard.
         """
-        packs = []
-        for m in self.melds:
-            if m.kind == "chow":
-                packs.append(("CHI", BOTZONE[m.tiles[1]], m.claimed))
-            elif m.kind == "pung":
-                packs.append(("PENG", BOTZONE[m.tiles[0]], m.claimed))
-            else:
-                packs.append(("GANG", BOTZONE[m.tiles[0]], 0 if m.concealed else m.claimed))
         c = self.context
         return (
-            tuple(packs),
+            packs_of(self.melds),
             tuple(BOTZONE[x] for x in self.concealed),
             BOTZONE[self.winning_tile],
             self.flowers,
@@ -161,6 +153,19 @@ class GenHand:
             WINDS.index(c["prevalent_wind"]),
             True,
         )
+
+
+def packs_of(melds: tuple[GenMeld, ...] | list[GenMeld]) -> tuple[tuple[str, str, int], ...]:
+    """The reference's packs for declared sets (``MahjongGB``'s ``(kind, middle or pung tile, offer)``)."""
+    out = []
+    for m in melds:
+        if m.kind == "chow":
+            out.append(("CHI", BOTZONE[m.tiles[1]], m.claimed))
+        elif m.kind == "pung":
+            out.append(("PENG", BOTZONE[m.tiles[0]], m.claimed))
+        else:
+            out.append(("GANG", BOTZONE[m.tiles[0]], 0 if m.concealed else m.claimed))
+    return tuple(out)
 
 
 def compact(codes: tuple[str, ...] | list[str]) -> str:

@@ -12,15 +12,16 @@ import MahjongGB
 import pytest
 
 import scorer
-from bench import compare, hardhands
+from bench import compare
 from bench.common import Clock, ratios
 from scorer.tiles import from_botzone
+from testkit.hands import hard
 
 
 def test_complete_hands_are_legal_winning_hands_of_the_mix() -> None:
-    hands = hardhands.complete(400, 3)
+    hands = hard.complete(400, 3)
     kinds = Counter(g.structure for g in hands)
-    assert set(kinds) <= set(hardhands.COMPLETE_WEIGHTS)
+    assert set(kinds) <= set(hard.COMPLETE_WEIGHTS)
     assert kinds["regular"] > 300 and kinds["seven_pairs"] + kinds["knitted_straight"] > 0
     melded = Counter(len(g.melds) for g in hands if g.structure == "regular")
     assert set(melded) <= {0, 1, 2, 3, 4} and melded[0] and melded[3]  # 4 only with a concealed kong
@@ -29,11 +30,11 @@ def test_complete_hands_are_legal_winning_hands_of_the_mix() -> None:
         assert len(tiles) - sum(1 for m in g.melds if len(m.tiles) == 4) == 14
         assert max(Counter(tiles).values()) <= 4
         assert scorer.score(scorer.Hand.build(**g.hand_kwargs()), scorer.Context.build(**g.context)).winning
-    assert hardhands.complete(50, 3) == hands[:50]  # hand k depends on the seed and k alone
+    assert hard.complete(50, 3) == hands[:50]  # hand k depends on the seed and k alone
 
 
 def test_not_ready_hands_are_shanten_one_to_six_by_the_reference_and_the_scorer() -> None:
-    far = hardhands.not_ready(90, 4)
+    far = hard.not_ready(90, 4)
     seen = set()
     for body, packs, standing in far:
         s = MahjongGB.MahjongShanten(packs, standing)
@@ -44,10 +45,10 @@ def test_not_ready_hands_are_shanten_one_to_six_by_the_reference_and_the_scorer(
 
 
 def test_fourteen_and_ready_hands_are_what_analyze_takes() -> None:
-    for body, _, standing in hardhands.fourteen(30, 5):
+    for body, _, standing in hard.fourteen(30, 5):
         assert len(standing) + 3 * len(body["hand"]["melds"]) == 14
         assert scorer.analyze(body["hand"], body["context"]).discards
-    for (body, _, _), waits, *_ in hardhands.ready_from(hardhands.complete(30, 6)):
+    for (body, _, _), waits, *_ in hard.ready_from(hard.complete(30, 6)):
         outlook = scorer.analyze(body["hand"], body["context"]).outlook
         assert outlook is not None and outlook.shanten == 0 and outlook.waits
         assert {w.tile for w in outlook.waits} == {from_botzone(w) for w in waits}  # the reference's own waits
@@ -81,7 +82,7 @@ def test_each_bench_runs_end_to_end_and_writes_json_the_compare_reads(name: str,
     import subprocess
     import sys
 
-    from tests.conftest import ROOT
+    from testkit import ROOT
 
     out = tmp_path / f"{name}.json"
     run = subprocess.run([sys.executable, "-m", f"bench.{name}", "--n", "5", "--rounds", "1", "--json", str(out)],

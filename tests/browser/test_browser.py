@@ -30,8 +30,10 @@ from playwright.sync_api import (
 )
 
 from scorer.rules import RULESETS
+from testkit import ROOT
+from testkit.seeds import SEEDS, load_seed
 from testkit.serving import Served
-from tests.conftest import ROOT, SEEDS, load_seed, load_spec
+from testkit.spec import load_spec
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -515,6 +517,12 @@ def answer_for(page: Page, server: Server, body: dict[str, Any]) -> dict[str, An
     return data
 
 
+def house_rules(page: Page) -> None:
+    """Unfold the rule book's house rules (folded away: the hand and the tiles come first)."""
+    if page.locator("#house-rules").get_attribute("open") is None:
+        page.locator("#house-rules > summary").click()
+
+
 def book_radio(page: Page, name: str) -> None:
     rules = RULESETS[name]
     page.get_by_role("radio", name=f"{rules.title} {rules.title_zh}").check()
@@ -573,6 +581,7 @@ def test_hong_kong_flowers_one_by_one_options_sent_and_the_book_named(page: Page
     expect(page.locator("#flower-note")).to_have_text("2 chosen")
     body = sent(page)
     assert body["hand"]["flowers"] == ["plum", "spring"]
+    house_rules(page)
     page.get_by_label("Points table").select_option("half_doubling")
     settled(page)
     body = sent(page)
@@ -636,6 +645,7 @@ def test_a_context_field_an_option_switches_on_shows_only_under_it(page: Page, s
     settled(page)
     for field in ("heavenly_hand", "earthly_hand", "last_copy"):
         expect(page.locator(f"#{field}")).to_be_hidden()
+    house_rules(page)
     page.locator("#preset").select_option("server")
     settled(page)
     for field in ("heavenly_hand", "earthly_hand", "last_copy"):
@@ -659,6 +669,7 @@ def test_a_context_field_an_option_leaves_meaningless_is_not_offered_under_it(pa
     page.get_by_role("checkbox", name="North").check()
     settled(page)
     assert sent(page)["context"]["out"] == ["N"]
+    house_rules(page)
     page.locator("#preset").select_option("xueliu")
     settled(page)
     expect(page.locator("#out")).to_be_hidden()
@@ -672,8 +683,11 @@ def test_a_context_field_an_option_leaves_meaningless_is_not_offered_under_it(pa
 def test_sichuan_asks_for_the_missing_suit_and_who_is_out(page: Page, server: Server) -> None:
     page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
     settled(page)
-    # no suit chosen yet: the server says what is missing
-    expect(page.locator("#result [role=alert]")).to_contain_text("missing suit")
+    # no suit chosen yet: a question, not an impossible hand
+    expect(page.locator("#result .question")).to_contain_text("Which suit did the winner declare missing?")
+    expect(page.locator("#result")).not_to_contain_text("Not a possible hand")
+    page.get_by_role("button", name="Choose the missing suit").click()
+    expect(page.get_by_role("radio", name="Characters 万")).to_be_focused()
     expect(page.locator("#missing-suit")).to_be_visible()
     expect(page.locator("#prevalent")).to_be_hidden()  # Sichuan has no prevalent wind
     expect(page.locator("#last_copy")).to_be_hidden()
@@ -714,6 +728,7 @@ def test_a_new_rule_book_needs_no_page_change(page: Page, server: Server) -> Non
     expect(page.locator("#opt-cap")).to_have_value("4")
     expect(page.locator("#missing-suit")).to_be_visible()
     expect(page.locator("#seat")).to_be_hidden()
+    house_rules(page)
     page.get_by_label("Speed").select_option("fast")
     settled(page)
     body = sent(page)
@@ -737,7 +752,8 @@ def test_each_books_presets_come_from_the_rulesets_and_the_link_carries_the_one_
         if b["options"] and len(presets) > 1:
             expect(page.locator("#preset option")).to_have_text(presets)
             expect(page.locator("#preset")).to_have_value(presets[0])
-            expect(page.locator("#options-changed")).to_have_text(f"As the preset {presets[0]}.")
+            expect(page.locator("#options-changed")).to_have_text(f"No changes from the {presets[0]} rules.")
+            expect(page.locator("#house-rules-summary")).to_have_text(f"House rules: {presets[0]}")
         else:
             expect(page.locator("#preset")).to_have_count(0)
         if "liable" in b["context"]:
@@ -749,12 +765,14 @@ def test_each_books_presets_come_from_the_rulesets_and_the_link_carries_the_one_
     defaults = {o["name"]: o["default"] for o in hk_book["options"]}
     book_radio(page, "hk")
     chosen = next(p for p in hk_book["presets"] if "max_fan" in p["values"])  # 3-8 today
+    house_rules(page)
     page.get_by_label("Preset").select_option(chosen["name"])
     settled(page)
     for o in hk_book["options"]:
         expect(page.locator(f"#opt-{o['name']}")).to_have_value(str(chosen["values"].get(o["name"], o["default"])))
     assert sent(page)["options"] == {"preset": chosen["name"]}
-    expect(page.locator("#preset-help")).to_contain_text(chosen["source"])
+    expect(page.locator("#preset-help")).to_have_text(chosen["help"])  # in plain words; the ruling beside
+    expect(page.locator("#preset-source")).to_have_text(f"Ruling: {chosen['source']}")
     expect(page.locator("label.option.changed")).to_have_count(0)
     # an option changed beside the preset: sent, marked and named
     other = 5 if chosen["values"]["max_fan"] != 5 else 6
@@ -766,7 +784,8 @@ def test_each_books_presets_come_from_the_rulesets_and_the_link_carries_the_one_
     assert body["options"] == {"preset": chosen["name"], "max_fan": other, "points_table": "half_doubling"}
     expect(page.locator("label.option.changed")).to_have_count(2)
     expect(page.locator("#options-changed")).to_have_text(
-        f"Changed from the preset {chosen['name']}: max fan {other}, points table half doubling.")
+        f"Changed from the {chosen['name']} rules: Max fan {other}, Points table half doubling.")
+    expect(page.locator("#house-rules-summary")).to_have_text(f"House rules: {chosen['name']}, 2 changed")
     want = answer_for(page, server, body)
     expect(page.locator("#points")).to_have_text(f"{want['total']} fan")
     assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
@@ -1144,3 +1163,117 @@ def test_sichuan_hides_honours_chows_and_flowers(page: Page, server: Server) -> 
     expect(page.locator("#palette .pal-row.honours")).to_be_visible()
     expect(page.locator("#modes [data-mode=chow]")).to_be_visible()
     expect(page.locator("#flowers")).to_have_value("0")
+
+
+# --- a new player's first screen and first minutes -------------------------------------------------
+FIRST_SCREENS = [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})]
+
+
+@pytest.mark.parametrize(("device", "viewport"), FIRST_SCREENS, ids=[d for d, _ in FIRST_SCREENS])
+@pytest.mark.parametrize("book", sorted(RULESETS))
+def test_the_first_screen_shows_the_hand_and_the_tiles_in_plain_words(browser: Browser, server: Server, device: str,
+                                                                      viewport: dict[str, int], book: str) -> None:
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=device == "phone",
+                              has_touch=device == "phone")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}?ruleset={book}" if book != "mcr" else server.url)
+        settled(page)
+        height = viewport["height"]
+        for part in ("#hand", "#palette"):
+            box = page.locator(part).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box, height)
+        # the house rules folded away; what shows above the tiles is in words a player knows
+        expect(page.locator("#house-rules")).not_to_have_attribute("open", "")
+        expect(page.locator("#options")).to_be_hidden()
+        above = page.evaluate("""() => { const top = document.querySelector('#palette').getBoundingClientRect().top;
+            return [...document.querySelectorAll('main *')].filter(e => e.children.length === 0
+              && e.checkVisibility({checkVisibilityCSS: true}) && e.getBoundingClientRect().height > 0
+              && e.getBoundingClientRect().bottom <= top).map(e => e.textContent).join(' '); }""")
+        assert "House rules" in above and "Rule book" in above, above
+        for jargon in ("RULINGS", "L6:", "As the preset", "Cha da jiao", "ED1"):
+            assert jargon not in above, (jargon, above)
+        page.screenshot(path=str(SHOTS / f"first-screen-{device}-{book}.png"))
+    finally:
+        ctx.close()
+
+
+def test_the_house_rules_are_one_click_away_with_their_rulings(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?ruleset=sichuan")
+    settled(page)
+    house_rules(page)
+    expect(page.locator("#options")).to_be_visible()
+    option = page.locator("label.option")
+    expect(option.filter(has=page.locator("#opt-cha_da_jiao"))).to_contain_text("查大叫 at an exhausted wall")
+    expect(option.filter(has=page.locator("#opt-heavenly_hand"))).to_contain_text("Heavenly hand 天胡")
+    expect(page.locator("#preset-source")).to_contain_text("Ruling: S5")
+    shot(page, "sichuan-house-rules")
+
+
+def test_a_paste_leaves_no_word_of_the_hand_before(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    mode(page, "chow")
+    tap(page, "3p")
+    expect(page.locator("#hand-status")).to_contain_text("Added")
+    page.get_by_label("Paste a hand").fill(SEED_003)
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#hand-status")).not_to_contain_text("Added")
+    expect(page.locator("#hand-status")).to_contain_text("All 14 tiles")
+
+
+def test_a_link_with_a_whole_hand_of_tiles_reads_its_last_as_the_winning_tile(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}?tiles=123456789m1235p5p&discarder=S")
+    settled(page)
+    body = sent(page)
+    assert body["hand"]["winning_tile"] == "5p" and body["hand"]["concealed"] == "123456789m1235p", body
+    expect(page.locator("#points strong")).to_have_text("23")
+    expect(page.locator("#result [role=alert]")).to_have_count(0)
+    page.goto(f"{server.url}?tiles=123m456p789s1122m")  # thirteen: still waiting for the winning tile
+    expect(page.locator("#hand-status")).to_contain_text("13 tiles: now the winning tile")
+
+
+def test_the_calculator_links_to_the_replay_page(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    page.get_by_role("link", name="Replay a game").click()
+    expect(page).to_have_url(f"{server.url}replay")
+    expect(page.locator("h1")).to_contain_text("Replay")
+
+
+def test_the_docs_page_draws_the_specs_chinese_with_its_own_font(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}docs")
+    score = page.locator("#operations-scoring-score")
+    expect(score).to_be_visible(timeout=20_000)
+    score.locator(".opblock-summary").click()
+    expect(score.locator(".responses-wrapper")).to_contain_text("碰碰和", timeout=10_000)  # an answer's example
+    page.wait_for_function("() => [...document.fonts].some(f => f.family.includes('Calculator CJK')"
+                           " && f.status === 'loaded')", timeout=10_000)
+    for selector in (".swagger-ui .info .title", ".swagger-ui .responses-wrapper .microlight"):
+        family = page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).fontFamily")
+        assert family.startswith('"Calculator CJK"'), (selector, family)
+    shot(page, "docs-chinese")
+
+
+# --- a 16-tile book: the hand sized from GET /v1/rulesets' tiles.sets --------------------------------
+def test_a_phone_scores_a_taiwanese_hand_of_seventeen_tiles(browser: Browser, server: Server) -> None:
+    ctx, pg = phone(browser)
+    try:
+        console = Console(pg)
+        pg.goto(f"{server.url}?ruleset=taiwan&seat=E&discarder=S&hand=[EEE1]23m456p789p123s55s1m")
+        settled(pg)
+        expect(pg.locator("body")).to_contain_text("All 17 tiles")
+        expect(pg.locator("body")).to_contain_text("2 tai")  # 門風 and 圈風: East's pung, East's seat and round
+        expect(fan_row(pg, "seat_wind")).to_have_count(1)
+        assert_no_horizontal_scroll(pg)
+        expect(pg.locator("#dealer-streak-box")).to_be_visible()  # Taiwan's own context field, offered
+        pg.locator("#dealer_streak").fill("2")
+        settled(pg)
+        expect(pg.locator("#t-dealer")).to_contain_text("5")  # 1 + 2 × 2, answered apart from the total
+        shot(pg, "phone-taiwan")
+        # sixteen tiles wait (the waits' question, not a score): the page asks for the winning tile
+        pg.goto(f"{server.url}?ruleset=taiwan&seat=E&discarder=S&tiles=123m456p789p123s55s99s1m")
+        settled(pg)
+        expect(pg.locator("body")).to_contain_text("All 17 tiles")
+        assert console.errors == []
+    finally:
+        ctx.close()

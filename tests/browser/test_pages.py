@@ -1,7 +1,7 @@
 """The pages at / and /docs as HTTP sees them: served with a strict CSP, everything they load is
 served here, and nothing in them would need an inline script or style (which the CSP forbids).
 
-What a person sees and does on them is tested in a real browser: tests/test_browser.py.
+What a person sees and does on them is tested in a real browser: tests/browser/test_browser.py.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from scorer.flowers import BY_NAME, Flower
 from scorer.rules import RULESETS
 from service.pages import CSP
-from tests.conftest import ROOT
+from testkit import ROOT
 from tools import make_cjk_font
 
 STATIC = ROOT / "service" / "static"
@@ -56,7 +56,7 @@ def refs(html: str) -> Refs:
     return r
 
 
-@pytest.mark.parametrize("path", ["/", "/docs", "/replay"])
+@pytest.mark.parametrize("path", ["/", "/docs", "/replay", "/problems/", "/problems/bad-kong"])
 def test_page_is_html_with_a_strict_csp(client: FlaskClient, path: str) -> None:
     resp = client.get(path)
     assert resp.status_code == 200
@@ -173,6 +173,18 @@ def test_cjk_font_has_every_character_of_each_fan_table(book: str) -> None:
     assert used, book
     missing = used - font_chars()
     assert not missing, f"{book}: {''.join(sorted(missing))} not in {CJK_FONT.name}: rerun tools/make_cjk_font.py"
+
+
+def test_docs_css_draws_the_specs_chinese_with_the_shipped_font() -> None:
+    css = (STATIC / "docs.css").read_text(encoding="utf-8")
+    face = re.search(r"@font-face\s*{([^}]*)}", css)
+    assert face and re.search(r'url\("fonts/calculator-cjk\.woff2"\)', face.group(1))
+    assert "unicode-range" in face.group(1)
+    assert css.count('"Calculator CJK"') >= 3  # the face, and first in Swagger UI's text and code stacks
+    spec = make_cjk_font.cjk((ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8"))
+    assert {"国", "标", "包", "缺"} <= spec
+    missing = spec - font_chars()
+    assert not missing, f"{''.join(sorted(missing))} not in {CJK_FONT.name}: rerun tools/make_cjk_font.py"
 
 
 def test_cjk_font_has_every_character_of_the_page_and_the_flowers() -> None:

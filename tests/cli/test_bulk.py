@@ -7,7 +7,6 @@ import sys
 import pytest
 
 from scorer.cli import bulk, main
-from service import create_app
 from testkit.hands.themed import generate_many
 
 BAD_LINES = [
@@ -30,6 +29,9 @@ def _lines(n: int) -> list[bytes]:
 
 @pytest.fixture(scope="module")
 def client():
+    """The service as it answers a line (marked ``server`` by tests/conftest.py, as every ``client`` is)."""
+    from service import create_app
+
     return create_app().test_client()
 
 

@@ -1,8 +1,11 @@
 """The CLI prints the Green Book introduction's worked example: fans in English and Chinese, points and payouts."""
 
 import json
+import re
 import subprocess
 import sys
+
+import pytest
 
 from scorer.cli import main
 
@@ -60,9 +63,10 @@ def test_cli_has_an_option_for_every_context_field(capsys):
         assert f"--{f.name.replace('_', '-')}" in help_text
 
 
-# --- one command: its subcommands, the settlement, the old names -------------------------------------------
+# --- one command: its subcommands, the settlement ------------------------------------------------------------
 HAND = "[222m1][444m2][666m3]88mWW8m"
-SUBCOMMANDS = ("serve", "score", "waits", "bulk", "settle", "replay", "healthcheck")
+# the library's, then those the service adds through the entry-point group (pyproject.toml), by name
+SUBCOMMANDS = ("score", "waits", "bulk", "settle", "replay", "healthcheck", "serve")
 
 
 def test_help_lists_every_subcommand(capsys):
@@ -107,15 +111,15 @@ def test_settle_takes_the_book_from_the_flag_or_the_body(tmp_path, capsys):
 
     room = {"players": [{"name": n, "beans": 2000} for n in ("Ann", "Bo", "Cy", "Di")], "base_points": 10,
             "length": 4, "hands": [{"win": {"winner": "Ann", "discarder": "Bo", "points": 12, "flowers": 0}}]}
-    assert main(["settle", _settle_file(tmp_path, room), "--ruleset", "mcr"]) == 0
+    assert main(["settle", _settle_file(tmp_path, room), "--ruleset", "mcr", "--json"]) == 0
     by_flag = json.loads(capsys.readouterr().out)
-    assert by_flag == scorer.mcr.settle(scorer.mcr.Room.build(**room)).to_dict()
-    assert main(["settle", _settle_file(tmp_path, {**room, "ruleset": "mcr"})]) == 0
+    assert by_flag == scorer.mcr.settle(scorer.mcr.build_room(**room)).to_dict()
+    assert main(["settle", _settle_file(tmp_path, {**room, "ruleset": "mcr"}), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == by_flag
 
     play = {"missing_suits": {"E": "s", "S": "s", "W": "s", "N": "s"}, "events": []}
-    assert main(["settle", _settle_file(tmp_path, {**play, "ruleset": "sichuan"})]) == 0
-    assert json.loads(capsys.readouterr().out) == scorer.sichuan.settle(scorer.sichuan.Play.build(**play)).to_dict()
+    assert main(["settle", _settle_file(tmp_path, {**play, "ruleset": "sichuan"}), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == scorer.sichuan.settle(scorer.sichuan.build_play(**play)).to_dict()
 
 
 def test_settle_refuses_to_guess_the_book(tmp_path, capsys):
@@ -125,53 +129,102 @@ def test_settle_refuses_to_guess_the_book(tmp_path, capsys):
     bare = _settle_file(tmp_path, {"players": [], "hands": []})
     assert main(["settle", bare]) == 2
     assert "at /ruleset: name the book" in capsys.readouterr().err
-    assert main(["settle", bare, "--ruleset", "hk"]) == 2
+    hk = _settle_file(tmp_path, {"players": [], "hands": [], "ruleset": "hk"})
+    assert main(["settle", hk]) == 2
     assert "at /ruleset:" in (err := capsys.readouterr().err) and "books that settle: mcr, sichuan" in err
+    with pytest.raises(SystemExit) as e:  # --ruleset offers only the books that settle
+        main(["settle", bare, "--ruleset", "hk"])
+    assert e.value.code == 2 and "invalid choice: 'hk' (choose from 'mcr', 'sichuan')" in capsys.readouterr().err
 
 
-def test_the_old_settle_name_is_settle_for_sichuan_with_a_notice(tmp_path, capsys):
-    play = _settle_file(tmp_path, {"missing_suits": {"E": "s", "S": "s", "W": "s", "N": "s"}, "events": []})
-    assert main(["settle", play, "--ruleset", "sichuan"]) == 0
-    new = capsys.readouterr()
-    assert main(["sichuan-settle", play]) == 0
-    old = capsys.readouterr()
-    assert old.out == new.out
-    assert old.err.count("\n") == 1 and "sichuan-settle" in old.err and "settle --ruleset sichuan" in old.err
+def test_settle_prints_a_table_by_default(tmp_path, capsys):
+    room = {"players": [{"name": n, "beans": 500} for n in ("Ann", "Bo", "Cy", "Di")], "length": 4, "hands": [
+        {"win": {"winner": "Cy", "discarder": None, "points": 8}}, {"draw": {}},
+        {"win": {"winner": "Ann", "discarder": "Bo", "hand": "[222m1][444m2][666m3]88mWW8m"}}]}
+    assert main(["settle", _settle_file(tmp_path, room), "--ruleset", "mcr"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "hand  dealer  outcome                      Ann   Bo   Cy   Di",
+        "1     Ann     Cy self-drawn, 8 pts         -16  -16  +48  -16",
+        "2     Bo      drawn                          0    0    0    0",
+        "3     Cy      Ann on Bo's discard, 12 pts  +36  -20   -8   -8",
+        "              beans                        520  464  540  476",
+        "Standings: 1. Cy 540 (+40)  2. Ann 520 (+20)  3. Di 476 (-24)  4. Bo 464 (-36)",
+        "3 of 4 hands played."]
+    play = {"missing_suits": {"E": "s", "S": "m", "W": "m", "N": "m"}, "events": [
+        {"win": {"discarder": None, "winners": [{"player": "E", "hand": "123456789m1255p3p"}]}},
+        {"kong": {"player": "S", "kind": "concealed", "tile": "1s"}}], "exhausted": {
+        "S": {"concealed": "33p222666s4s5s", "melds": [{"tiles": "1111s", "concealed": True}]},
+        "W": {"concealed": "3p1p2p1p8m9m4s5s6s7s8s3s7m"}, "N": {"concealed": "7899s7899s6789p9p"}}}
+    assert main(["settle", _settle_file(tmp_path, play), "--ruleset", "sichuan"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["#", "event", "E", "S", "W", "N"]
+    assert out[1].split()[-4:] == ["+6", "-2", "-2", "-2"] and "Basic Hand 平胡" in out[1]
+    assert out[-2].split() == ["totals", "+38", "+34", "-100", "+28"]
+    assert out[-1].startswith("At the exhausted wall: W pays E 32 (flower pig)")
 
 
-def test_mcr_score_is_the_command_under_its_old_name(monkeypatch, capsys):
+@pytest.mark.parametrize("command", ["settle", "replay"])
+def test_a_file_that_is_not_json_is_one_line_not_a_traceback(tmp_path, capsys, command):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    assert main([command, str(deep), *(["--ruleset", "sichuan"] if command == "settle" else [])]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not JSON" in err, err
+    assert main([command, str(tmp_path / "absent.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_settle_offers_exactly_the_books_that_settle(tmp_path, capsys):
+    """--ruleset's choices are the registry's books with a settlement: one without is refused by
+    the argument parser, before any body is read."""
+    import scorer
+
+    settling = [name for name, book in scorer.RULESETS.items() if book.settlement is not None]
+    assert settling == ["mcr", "sichuan"]
+    with pytest.raises(SystemExit) as exit_:
+        main(["settle", "-", "--ruleset", "hk"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "--ruleset: invalid choice: 'hk'" in err and re.search(r"choose from '?mcr'?, '?sichuan'?\)", err), err
+    with pytest.raises(SystemExit):
+        main(["settle", "--help"])
+    assert "{mcr,sichuan}" in capsys.readouterr().out
+
+
+def test_serve_and_healthcheck_are_the_services_commands_added_through_the_entry_point_group():
     from scorer import cli
 
-    monkeypatch.setattr("sys.argv", ["mcr-score", HAND, "--discarder", "S"])
-    assert cli.mcr_score() == 0
-    old = capsys.readouterr()
-    assert main([HAND, "--discarder", "S"]) == 0
-    assert old.out == capsys.readouterr().out
-    assert old.err == "mcr-score: this name goes away in the next release; the command is now `mahjong-scorer`\n"
+    added = cli.added()
+    assert {name: ep.value for name, ep in added.items()} == {
+        "serve": "service.serve:serve_main", "healthcheck": "service.serve:healthcheck_main"}
+    assert set(added).isdisjoint(cli.COMMANDS)
 
 
-def test_mcr_scorer_is_the_service_command_under_its_old_name(monkeypatch, capsys):
-    """``mcr-scorer healthcheck`` (and ``serve``) as before: here nothing answers, so it exits 1."""
-    from service import serve
-    from testkit.server import free_port
+def test_serve_without_the_server_extra_says_what_to_install(monkeypatch, capsys):
+    """What a bare ``pip install mahjong-scorer`` answers (tests/shipping/test_bare_install.py runs one)."""
+    from importlib import metadata
 
-    monkeypatch.setenv("HOST", "127.0.0.1")
-    monkeypatch.setenv("PORT", str(free_port()))
-    monkeypatch.setattr("sys.argv", ["mcr-scorer", "healthcheck"])
-    assert serve.mcr_scorer() == 1
-    lines = capsys.readouterr().err.splitlines()
-    assert lines[0] == "mcr-scorer: this name goes away in the next release; the command is now `mahjong-scorer`"
-    assert lines[1].startswith("mahjong-scorer healthcheck: ") and len(lines) == 2
+    real = metadata.distribution
+
+    def without_the_web_stack(name):
+        if name in ("flask", "gunicorn"):
+            raise metadata.PackageNotFoundError(name)
+        return real(name) if name == "mahjong-scorer" else object()  # the extra's others, here or not
+
+    monkeypatch.setattr(metadata, "distribution", without_the_web_stack)
+    assert main(["serve", "--port", "1"]) == 2
+    assert capsys.readouterr().err == ("mahjong-scorer serve: the HTTP service needs the server extra (flask, "
+                                       'gunicorn not installed): pip install "mahjong-scorer[server]"\n')
 
 
-def test_the_installed_scripts(tmp_path):
-    """The console scripts of the venv running the tests: the new command, and the old names with their notice."""
+def test_the_installed_script(tmp_path):
+    """The console script of the venv running the tests, the only one the package installs."""
     import os
     from pathlib import Path
 
     import pytest
 
-    from tests.conftest import ROOT
+    from testkit import ROOT
 
     bindir = Path(sys.executable).parent
     if not (bindir / "mahjong-scorer").exists():
@@ -185,12 +238,8 @@ def test_the_installed_scripts(tmp_path):
     new = run("mahjong-scorer", "--help")
     assert new.returncode == 0 and all(f"  {name} " in new.stdout for name in SUBCOMMANDS)
     scored = run("mahjong-scorer", "score", HAND, "--discarder", "S")
-    old = run("mcr-score", HAND, "--discarder", "S")
-    assert scored.returncode == old.returncode == 0 and old.stdout == scored.stdout and "E +36" in old.stdout
-    assert old.stderr.splitlines() == ["mcr-score: this name goes away in the next release; the command is now "
-                                       "`mahjong-scorer`"]
-    served = run("mcr-scorer", "--help")
-    assert served.returncode == 0 and "healthcheck" in served.stdout and served.stderr.count("\n") == 1
+    assert scored.returncode == 0 and "E +36" in scored.stdout and scored.stderr == ""
+    assert not [p.name for p in bindir.iterdir() if p.name in ("mcr-score", "mcr-scorer")]  # the names 0.2.0 removed
 
 
 def test_a_preset_on_the_command_line_is_the_requests_and_options_override_it(capsys):
@@ -203,3 +252,66 @@ def test_a_preset_on_the_command_line_is_the_requests_and_options_override_it(ca
     assert main(["score", kongs, "--self-drawn", "--preset", "nope"]) == 2
     assert "/options/preset" in capsys.readouterr().err
     assert main(["waits", "[2222m][3333m,1]456p789s1s", "--preset", "wmo-2014"]) == 0
+
+
+# --- a new user's first commands ------------------------------------------------------------------
+def test_a_sichuan_hand_with_players_out_scores_as_over_http(capsys):
+    import scorer
+
+    args = ["score", "[2222m]555m888p22p55p5p", "--ruleset", "sichuan", "--self-drawn", "--missing-suit", "s",
+            "--out", "W"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "All 2-5-8 Pungs" in out and "Payouts: E +34  S -17  W +0  N -17" in out
+    assert scorer.Context(out=("W",)).out == (scorer.tiles.Wind.W,)
+    assert type(scorer.Context(out=("W",)).out[0]) is scorer.tiles.Wind
+
+
+def test_version_names_the_release_and_the_build(capsys):
+    import scorer
+
+    for flag in ("--version", "-V"):
+        assert main([flag]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("mahjong-scorer ") and ("compiled" if scorer.COMPILED else "pure Python") in out
+
+
+def test_healthcheck_has_help_and_takes_the_port(capsys):
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    with pytest.raises(SystemExit) as e:
+        main(["healthcheck", "--help"])
+    assert e.value.code == 0 and "--port" in (out := capsys.readouterr().out) and "/healthz" in out
+
+    class Healthz(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200 if self.path == "/healthz" else 404)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Healthz)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        assert main(["healthcheck", "--port", str(port)]) == 0
+        assert main(["healthcheck", "--host", "127.0.0.1", "--port", str(port)]) == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert main(["healthcheck", "--port", str(port)]) == 1  # nothing answers there now
+    assert "healthcheck" in capsys.readouterr().err
+
+
+def test_every_subcommands_options_have_help(capsys):
+    for name in ("score", "waits", "bulk", "settle", "replay", "healthcheck"):
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        text = capsys.readouterr().out
+        lines = text[text.index("options:"):].splitlines()[1:]
+        for k, line in enumerate(lines):  # an option alone on its line has its help on the next
+            if line.startswith("  -") and len(line.strip().split("  ")) < 2:
+                nxt = lines[k + 1] if k + 1 < len(lines) else ""
+                assert nxt.startswith(" " * 10), f"{name}: {line.strip()} has no help"

@@ -1,11 +1,11 @@
 """Each book is a namespace (``scorer.mcr``, ``scorer.hk``, ``scorer.sichuan``) of the same names;
-the top level is book-neutral; the book-specific names the top level used to export still work
-for one release, each warning where it went."""
+the top level is book-neutral. The book-specific names the top level used to export, and the
+service's modules that moved to ``scorer.wire``, were kept for one release and are gone in 0.2.0."""
 
 from __future__ import annotations
 
 import importlib
-import warnings
+import importlib.util
 
 import pytest
 
@@ -27,28 +27,26 @@ def test_every_book_is_a_namespace_of_the_same_names(name: str) -> None:
 
 def test_the_top_level_is_book_neutral() -> None:
     book_specific = {n for name in scorer.RULESETS for n in getattr(scorer, name).__all__}
-    assert set(scorer.__all__) & (book_specific | set(scorer._MOVED)) == set()
+    assert set(scorer.__all__) & book_specific == set()
     assert all(hasattr(scorer, n) for n in scorer.__all__)
 
 
-@pytest.mark.parametrize(("old", "book", "new"), [pytest.param(o, b, n, id=o) for o, (b, n) in scorer._MOVED.items()])
-def test_an_old_name_still_works_for_one_release_and_says_where_it_went(old: str, book: str, new: str) -> None:
-    with pytest.warns(DeprecationWarning, match=rf"scorer\.{old} is deprecated .* use scorer\.{book}\.{new}$"):
-        value = getattr(scorer, old)
-    assert value is getattr(getattr(scorer, book), new)
+# a sample of the 30 top-level names 0.1.0 kept for a release, each now only in its book's namespace
+@pytest.mark.parametrize(("old", "book", "new"), [
+    ("Room", "mcr", "Room"), ("FANS", "mcr", "FANS"), ("FANS_BY_ID", "mcr", "BY_ID"), ("settle", "mcr", "settle"),
+    ("Play", "sichuan", "Play"), ("SichuanOptions", "sichuan", "Options"), ("settle_sichuan", "sichuan", "settle"),
+])
+def test_the_names_moved_to_the_books_are_gone_from_the_top_level(old: str, book: str, new: str) -> None:
+    assert not hasattr(scorer, old) and not hasattr(scorer, "_MOVED")
+    assert hasattr(getattr(scorer, book), new)
+    with pytest.raises(ImportError):
+        exec(f"from scorer import {old}", {})
 
 
-def test_from_import_of_an_old_name_warns_too() -> None:
-    with pytest.warns(DeprecationWarning, match="scorer.mcr.Room"):
-        from scorer import Room
-    assert Room is scorer.mcr.Room
-
-
-def test_an_unknown_name_is_an_attribute_error_without_a_warning() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        with pytest.raises(AttributeError):
-            scorer.NoSuchName  # noqa: B018
+@pytest.mark.parametrize("module", ["fastbody", "jsonbody", "problems", "schemas", "scoring"])
+def test_the_wire_modules_live_in_the_library_only(module: str) -> None:
+    assert importlib.util.find_spec(f"service.{module}") is None
+    assert importlib.util.find_spec(f"scorer.wire.{module}") is not None
 
 
 @pytest.mark.parametrize("name", list(scorer.RULESETS))

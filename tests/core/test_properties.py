@@ -14,31 +14,14 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given, note
 from hypothesis import strategies as st
 
 import scorer
-from testkit.hands.themed import CODES, STRUCTURES, WINDS, GenHand, GenMeld, compact, generate
+from testkit.hands.themed import CODES, WINDS, GenHand, GenMeld, compact, generate
 from testkit.oracle import compare, format_mismatch
-
-PROPS = settings(
-    max_examples=300,
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-SEED = 4242
-
-
-# --- strategies ---------------------------------------------------------------------------------
-@st.composite
-def complete_hands(draw: st.DrawFn) -> GenHand:
-    structure = draw(st.sampled_from([None, None, *sorted(STRUCTURES)]))
-    index = draw(st.integers(0, 10**9))
-    g = generate(SEED, index, structure)
-    note(f"generate({SEED}, {index}, {structure!r}): {g.notation()} flowers={g.flowers} {g.context}")
-    return g
+from testkit.strategies import MCR_PROPS as PROPS
+from testkit.strategies import SEED, complete_hands
 
 
 def _result_key(r: scorer.Result) -> dict[str, Any]:

@@ -277,8 +277,8 @@ BUILD_ERRORS = [
                  id="too-many-concealed"),
     pytest.param(dict(concealed="456p789s11sE", winning_tile="E", melds=[{"tiles": "1111m"}]), "tile_count",
                  ("hand", "concealed"), id="kong-counts-as-three"),
-    pytest.param(dict(concealed="4p", winning_tile="4p", melds=[{"tiles": "111s"}] * 5), "tile_count",
-                 ("hand", "melds"), id="five-melds"),
+    pytest.param(dict(concealed="4p", winning_tile="4p", melds=[{"tiles": "111s"}] * 6), "tile_count",
+                 ("hand", "melds"), id="six-melds"),
     pytest.param(dict(concealed="123m456p789s11sES", winning_tile="EE"), "tile_count", ("hand", "winning_tile"),
                  id="two-winning-tiles"),
     pytest.param(dict(concealed="123m456p789s11sES", winning_tile=""), "tile_count", ("hand", "winning_tile"),
@@ -355,7 +355,7 @@ PARSE_ERRORS = [
     pytest.param("[123p1]", "tile_count", id="no-standing-tiles"),
     pytest.param("", "tile_count", id="empty"),
     pytest.param("123m456p789s11sE", "tile_count", id="thirteen-tiles"),
-    pytest.param("[123p1][123p1][123p1][123p1][123p1]E", "tile_count", id="five-melds"),
+    pytest.param("[123p1][123p1][123p1][123p1][123p1][123p1]E", "tile_count", id="six-melds"),
     pytest.param("[999m1][999m1]123p555s9sE", "too_many_copies", id="six-copies"),
     pytest.param(123, "bad_notation", id="not-a-string"),
 ]
@@ -521,7 +521,8 @@ def test_robbing_kong_single_tile_ok() -> None:
 _NOT_DEFAULT = {"self_drawn": True, "seat_wind": "S", "prevalent_wind": "W", "last_copy": True,
                 "last_wall_tile": True, "kong_replacement": True, "robbing_kong": True, "discarder": "N",
                 "base_points": 3, "missing_suit": "m", "out": ["S"], "liable": "W", "heavenly_hand": True,
-                "earthly_hand": True}
+                "earthly_hand": True, "dealer_streak": 2, "human_hand": True, "heavenly_ready": True,
+                "earthly_ready": True, "flower_win": "seven_rob_one"}
 _SELF_DRAWN = {"kong_replacement", "heavenly_hand", "earthly_hand"}
 
 
@@ -534,3 +535,29 @@ def test_context_build_passes_every_field_on() -> None:
         given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
         built = Context.build(**given)
         assert built == Context(**given) != Context(**{k: v for k, v in given.items() if k != name}), name
+
+
+# --- what a new user types ------------------------------------------------------------------------
+@pytest.mark.parametrize(("hand", "says"), [
+    ("1z2z3z4z5z6z7z11223344m", "z-honours are not this notation: 1z-4z are E S W N, 5z 6z 7z are P F C"),
+    ("123m456p789s1122m5mr", "a red five (5mr) is not in these rule books: write 5m"),
+    ("123m406p789s11223m", "red fives (0m, 0p, 0s) are not in these rule books"),
+    ("123m456p789s11eee", "case matters: honours are capitals, E S W N (winds) and C F P"),
+    ("123M456p789s11223m", "case matters: suits are lower case"),
+    ("一万二万三万456p789s11223m", "Chinese tile names are not the notation: 一万 is 1m"),
+])
+def test_a_notation_error_says_what_to_write_instead(hand, says):
+    with pytest.raises(ScorerError) as e:
+        Hand.parse(hand)
+    assert e.value.code == "bad_notation" and says in e.value.message, e.value.message
+
+
+def test_thirteen_tiles_to_score_say_what_was_counted_and_where_waits_are():
+    with pytest.raises(ScorerError) as e:
+        Hand.parse("123m456p789s1122m")
+    assert e.value.code == "tile_count" and e.value.pointer == "/hand"
+    assert "counted 13 concealed tiles, the last (2m) read as the winning tile" in e.value.message
+    assert "POST /v1/waits" in e.value.message and "mahjong-scorer waits" in e.value.message
+    with pytest.raises(ScorerError) as e:  # too many: no word of waits
+        Hand.parse("123m456p789s11223m4m")
+    assert "counted 15" in e.value.message and "waits" not in e.value.message

@@ -10,15 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import scorer
 from scorer import Hand
 from scorer.errors import BAD_FLOWERS, BAD_OPTION, NOT_IN_RULESET, ScorerError
 from scorer.rules import RULESETS
-from testkit.hands.themed import STRUCTURES, generate
-from tests.mcr.seed_oracle_check import load_seeds
+from testkit.seeds import load_seeds
+from testkit.strategies import HK_PROPS as PROPS
+from testkit.strategies import hk_hands
 
 HK_SEEDS_DIR = Path(__file__).resolve().parents[2] / "seeds" / "hk"
 HK_SEEDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(HK_SEEDS_DIR.glob("*.json"))]
@@ -121,7 +122,7 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
 
 
 def test_the_mcr_seed_loader_does_not_read_the_hk_seeds() -> None:
-    """tests/seed_oracle_check.py globs seeds/mcr/*.json only: the Hong Kong seeds live in seeds/hk/."""
+    """testkit.seeds reads seeds/mcr/*.json only: the Hong Kong seeds live in seeds/hk/."""
     mcr = load_seeds()
     assert HK_SEEDS and len(mcr) == len(list((HK_SEEDS_DIR.parent / "mcr").glob("*.json")))
     assert all("ruleset" not in s["request"] for s in mcr)
@@ -367,29 +368,8 @@ def test_options_key_the_cache() -> None:
 
 
 # --- properties ---------------------------------------------------------------------------------------
-PROPS = settings(max_examples=200, derandomize=True, database=None, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow])
-FLOWER_NAMES = ["plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter"]
-
-
-@st.composite
-def hk_requests(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """A generated complete hand (tests.handgen) with named flowers, an HK context and options."""
-    structure = draw(st.sampled_from([None, None, None, "seven_pairs", "thirteen_orphans", *sorted(STRUCTURES)]))
-    g = generate(77, draw(st.integers(0, 10**9)), structure)
-    flowers = draw(st.lists(st.sampled_from(FLOWER_NAMES), unique=True, max_size=8))
-    hand = {**g.hand_kwargs(), "flowers": flowers}
-    ctx = {**g.context, "last_copy": False}
-    hi = draw(st.integers(1, 13))
-    opts = {"max_fan": hi, "min_fan": draw(st.integers(0, hi)),
-            "points_table": draw(st.sampled_from(["doubling", "half_doubling"])),
-            "discard_payment": draw(st.sampled_from(["discarder_pays_all", "half"]))}
-    note(f"{g.notation()} flowers={flowers} {ctx} {opts}")
-    return hand, ctx, opts
-
-
 @PROPS
-@given(hk_requests())
+@given(hk_hands())
 def test_invariants(req: tuple[dict[str, Any], dict[str, Any], dict[str, Any]]) -> None:
     hand, ctx, opts = req
     r = scorer.score(Hand.build(**hand), ruleset="hk", options=opts, **ctx)
@@ -408,7 +388,7 @@ def test_invariants(req: tuple[dict[str, Any], dict[str, Any], dict[str, Any]]) 
 
 
 @PROPS
-@given(hk_requests(), st.randoms(use_true_random=False))
+@given(hk_hands(), st.randoms(use_true_random=False))
 def test_tile_and_meld_order_never_change_a_result(req: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
                                                    rnd: random.Random) -> None:
     hand, ctx, opts = req

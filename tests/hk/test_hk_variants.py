@@ -18,7 +18,8 @@ from scorer import Hand
 from scorer.errors import BAD_OPTION, CONTRADICTORY_CONTEXT, NOT_IN_RULESET, ScorerError
 from scorer.rules import RULESETS
 from scorer.rules.hk.payouts import DOUBLING_TABLE, HALF_DOUBLING_TABLE, payouts, share
-from tests.hk.test_hk import PROPS, hk_requests
+from testkit.strategies import HK_PROPS as PROPS
+from testkit.strategies import hk_hands
 
 BOOK = RULESETS["hk"]
 SEEDS = {json.loads(p.read_text(encoding="utf-8"))["id"]: json.loads(p.read_text(encoding="utf-8"))
@@ -257,6 +258,20 @@ def test_hk30_liability_where_a_discard_completed_the_last_set() -> None:
     assert e.field == ("context", "liable") and "2 of the 4 wind sets" in str(e)
 
 
+
+def test_hk30_no_liability_when_the_last_set_was_whole_in_the_concealed_hand() -> None:
+    # 大三元 with its third dragon pung concealed before the win: the liable seat's unrelated discard
+    # completed the hand, not the limit; no discard let the limit be completed
+    for hand in ("[CCC1][FFF2]PPP77mEE7m", "[CCC1][FFF2]PPP77m23m1m"):
+        e = refused(hand, seat_wind="E", discarder="S", liable="S")
+        assert e.code == CONTRADICTORY_CONTEXT and e.field == ("context", "liable") and "concealed hand" in str(e)
+    # 大四喜 the same: three wind pungs melded, the fourth concealed, won on the pair
+    e = refused("[EEE1][SSS2][WWW3]NNN1m1m", seat_wind="E", discarder="W", liable="W")
+    assert e.field == ("context", "liable") and "concealed hand" in str(e)
+    # the same sets, the last completed by the liable seat's discard: paid by it
+    r = hk("[CCC1][FFF2]PP777mEEP", seat_wind="E", discarder="S", liable="S")
+    assert r.limit and r.payouts is not None and r.payouts["S"] == -r.payouts["E"] and r.payouts["W"] == 0
+
 def test_hk30_liability_is_refused_where_it_cannot_happen() -> None:
     cases = [
         (BIG_THREE, {"seat_wind": "S", "liable": "S", "discarder": "N"}, "winner's own seat"),
@@ -319,7 +334,7 @@ def test_the_service_scores_a_liable_seat_and_a_preset(client: Any) -> None:
 
 # --- properties over generated hands ------------------------------------------------------------------
 @PROPS
-@given(hk_requests(), st.sampled_from([p.name for p in BOOK.presets]),
+@given(hk_hands(), st.sampled_from([p.name for p in BOOK.presets]),
        st.sampled_from(["discarder_pays_all", "half", "discarder_pays_two", "half_of_two"]),
        st.sampled_from(["points", "two_five_chicken", "five_one", "one_two_dollars"]),
        st.sampled_from(["replaces_dragon_pungs", "adds_to_dragon_pungs"]), st.sampled_from("ESWN"))

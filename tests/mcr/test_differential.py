@@ -13,7 +13,6 @@ For a grouped view of many mismatches: ``python -m tests.mcr.differential_report
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections import Counter
 
 import pytest
@@ -24,35 +23,17 @@ from testkit.oracle import (
     CONCEALED_AND_MELDED_KONG,
     ID_BY_NAME_ZH,
     REFERENCE_LABELS,
+    SAMPLES,
     UnmappedFan,
     apply_rulings,
     compare,
     format_table,
+    hands,
     reference_raw,
     reference_score,
     settle,
 )
-
-SEED = 20240607
-# hands per structure; "mixed" draws the structure at random, the rest force one
-SAMPLES = {
-    "mixed": 3000,
-    "regular": 3000,
-    "seven_pairs": 600,
-    "seven_shifted_pairs": 200,
-    "thirteen_orphans": 200,
-    "honors_and_knitted": 500,
-    "knitted_straight": 600,
-    "nine_gates": 200,
-    "crowded": 400,
-}
-
-
-@functools.cache
-def hands(structure: str) -> tuple[GenHand, ...]:
-    """The differential's sample for one structure (made once per session: treat as read-only)."""
-    forced = None if structure == "mixed" else structure
-    return tuple(generate(SEED, i, forced) for i in range(SAMPLES[structure]))
+from testkit.oracle import SAMPLE_SEED as SEED
 
 
 @pytest.mark.slow

@@ -23,11 +23,14 @@ import scorer
 from scorer.cli import main
 from scorer.result import ScoredSet
 from scorer.tiles import INDEX, RANK, SUIT, Tile
+from testkit.explained import EXPLAIN_KEYS, same_answer
 from testkit.hands.themed import GenHand, generate_many
-from tests.core.test_properties import PROPS, complete_hands
-from tests.mcr.test_seeds import SEEDS
+from testkit.seeds import load_seeds
+from testkit.strategies import MCR_PROPS as PROPS
+from testkit.strategies import complete_hands
 
-EXPLAIN_KEYS = ("excluded", "arrangements")
+SEEDS = load_seeds()
+
 
 
 def explained(request: dict[str, Any]) -> scorer.Result:
@@ -219,22 +222,6 @@ NO_SET = {"self_drawn", "flower_tiles", "last_tile", "fully_concealed_hand", "co
           "last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong"}
 
 
-def same_answer(plain: scorer.Result, r: scorer.Result) -> dict[str, Any]:
-    """Explaining never changes the answer: the explained result's JSON is the plain one plus
-    ``sets`` on each fan, ``excluded`` and ``arrangements``. Returns the explained JSON."""
-    d, p = r.to_dict(), plain.to_dict()
-    assert plain.explanation is None and all(k not in p for k in EXPLAIN_KEYS)
-    if p["ruleset"] == "mcr" and [s["kind"] for s in p["decomposition"]] == ["nine_gates"]:
-        # RULINGS E13: explained, Nine Gates' one group of 14 tiles is the regular reading that scored
-        assert len(d["decomposition"]) == 5 and all(s["kind"] in ("chow", "pung", "pair") for s in d["decomposition"])
-        assert sorted(t for s in d["decomposition"] for t in s["tiles"]) == sorted(p["decomposition"][0]["tiles"])
-        p = {**p, "decomposition": d["decomposition"]}
-    assert {k: v for k, v in d.items() if k not in EXPLAIN_KEYS and k != "fans"} == {
-        k: v for k, v in p.items() if k != "fans"}
-    assert [{k: v for k, v in f.items() if k != "sets"} for f in d["fans"]] == p["fans"]
-    return d
-
-
 def check_explained(plain: scorer.Result, r: scorer.Result, hand: scorer.Hand, ctx: scorer.Context) -> None:
     d = same_answer(plain, r)
     if not r.winning:
@@ -420,7 +407,7 @@ def test_service_explain_must_be_a_boolean(client: Any, value: Any) -> None:
 
 
 def test_fast_path_reads_explain() -> None:
-    from service.schemas import fast_load
+    from scorer.wire.schemas import fast_load
 
     body = {"hand": "[222m1][444m2][666m3]88mWW8m", "explain": True}
     assert fast_load(body) == body

@@ -11,7 +11,7 @@ import scorer
 from scorer.rules.mcr import detect, scoring
 from scorer.rules.mcr.exclusion import exclude
 from scorer.rules.mcr.fan_id import FanId
-from tests.mcr.seed_oracle_check import load_seeds
+from testkit.seeds import load_seeds
 
 ISSUE_ORDER = """big_four_winds big_three_dragons all_green nine_gates four_kongs seven_shifted_pairs
 thirteen_orphans all_terminals little_four_winds little_three_dragons all_honors four_concealed_pungs

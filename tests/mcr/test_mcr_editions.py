@@ -13,7 +13,7 @@ import pytest
 
 import scorer
 from scorer.rules.mcr import scoring
-from tests.records.replaying import DEAL_A, record
+from testkit.replaying import DEAL_A, record
 
 WMO = {"preset": "wmo-2014"}
 FIVE = {"mixed_kongs": "five"}
@@ -256,7 +256,7 @@ def test_ed10_botzone_preset_is_the_reference_with_five():
 
 def test_ed10_a_botzone_log_is_replayed_by_the_botzone_preset():
     from scorer.records.botzone import games
-    from tests.records.test_replay_botzone import DISCARD_WIN
+    from testkit.replaying import DISCARD_WIN
 
     (g,) = games(DISCARD_WIN.splitlines())
     assert g.body["options"] == {"preset": "botzone"}
@@ -271,11 +271,11 @@ ROOM = {"players": [{"name": n, "beans": 1000} for n in ("A", "B", "C", "D")], "
 
 def test_ed11_options_reach_the_room_the_waits_and_the_replay():
     # a room: every full hand by the room's options
-    plain = scorer.mcr.settle(scorer.mcr.Room.build(**ROOM)).to_dict()
-    wmo = scorer.mcr.settle(scorer.mcr.Room.build(**ROOM, options=WMO)).to_dict()
+    plain = scorer.mcr.settle(scorer.mcr.build_room(**ROOM)).to_dict()
+    wmo = scorer.mcr.settle(scorer.mcr.build_room(**ROOM, options=WMO)).to_dict()
     assert plain["hands"][0]["win"]["points"] == 27 and wmo["hands"][0]["win"]["points"] == 30
     with pytest.raises(scorer.ScorerError) as e:
-        scorer.mcr.Room.build(**ROOM, options={"mixed_kongs": "four"})
+        scorer.mcr.build_room(**ROOM, options={"mixed_kongs": "four"})
     assert e.value.field == ("options", "mixed_kongs")
     # the waits: each candidate win scored by the request's options
     on = scorer.analyze("1133557799m22p4p", options=WMO).outlook
@@ -291,9 +291,11 @@ def test_ed11_options_reach_the_room_the_waits_and_the_replay():
 
 def test_ed11_the_cache_keys_on_the_options(monkeypatch):
     """With the result cache on, the same hand under two editions is two entries, two answers."""
-    from scorer.rules.engine import cached
+    from scorer.rules import engine
 
-    monkeypatch.setattr(scoring, "_cached_score", cached(scoring.ENGINE, 64))
+    # the book's registered cache comes back after the test too (RuleBook.cache_info reads it)
+    monkeypatch.setitem(engine._RESULT_CACHES, "mcr", engine._RESULT_CACHES["mcr"])
+    monkeypatch.setattr(scoring, "_cached_score", engine.cached(scoring.ENGINE, 64))
     hand = scorer.Hand.parse("1133557799m22s44p")
     ctx = scorer.Context(self_drawn=True)
     editions = [scorer.mcr.Options(edition=e) for e in ("reference", "wmo-2014")]

@@ -19,8 +19,15 @@ import pytest
 import scorer
 from scorer import decompose
 from testkit.hands.themed import GenHand
-from testkit.oracle import CONCEALED_AND_MELDED_KONG, apply_rulings, reference_raw, reference_score, settle
-from tests.mcr.test_differential import SAMPLES, hands
+from testkit.oracle import (
+    CONCEALED_AND_MELDED_KONG,
+    SAMPLES,
+    apply_rulings,
+    hands,
+    reference_raw,
+    reference_score,
+    settle,
+)
 
 pytestmark = pytest.mark.slow  # thousands of hands through both calculators
 

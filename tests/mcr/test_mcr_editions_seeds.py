@@ -3,7 +3,7 @@ scored by our engine with its options; the twin without options (the reference p
 re-derived from the reference calculator. Each entry of RULINGS.md ED that changes a score has
 two hands or more, each with the option on and off.
 
-They live in a folder of their own: ``tests/seed_oracle_check.py`` re-derives every seed of
+They live in a folder of their own: ``testkit/seed_oracle.py`` re-derives every seed of
 ``seeds/mcr/`` from the reference, which no seed with options could agree with.
 """
 
@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 import scorer
-from tests.mcr.seed_oracle_check import SEEDS_DIR, derived_expectation
+from testkit.seed_oracle import derived_expectation
+from testkit.seeds import SEEDS_DIR
 
 EDITION_SEEDS = SEEDS_DIR / "editions"
 SEEDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EDITION_SEEDS.glob("*.json"))]

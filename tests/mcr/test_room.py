@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scorer
+from scorer.mcr import build_room
 from scorer.rules.mcr.ledger import cap, seating, settle
 from scorer.rules.mcr.room import Room
-from tests.conftest import ROOT
+from testkit import ROOT
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 SEED003 = "[222m1][444m2][666m3]88mWW8m"  # 12 points: All Pungs + Half Flush
@@ -24,7 +25,7 @@ SEED003 = "[222m1][444m2][666m3]88mWW8m"  # 12 points: All Pungs + Half Flush
 
 def room(hands: list[dict[str, Any]], *, beans: tuple[int, ...] = (2000, 2000, 2000, 2000), base_points: int = 10,
          length: int = 16, seat_swap: bool = False) -> Room:
-    return Room.build(players=[{"name": n, "beans": b} for n, b in zip(NAMES, beans, strict=True)],
+    return build_room(players=[{"name": n, "beans": b} for n, b in zip(NAMES, beans, strict=True)],
                       base_points=base_points, length=length, seat_swap=seat_swap, hands=hands)
 
 
@@ -362,7 +363,7 @@ def test_bad_hands_name_the_field(hands: list[dict[str, Any]], code: str, pointe
 def test_bad_rooms_name_the_field(kwargs: dict[str, Any], code: str, pointer: str) -> None:
     body: dict[str, Any] = {"players": players(100, 100, 100, 100), "base_points": 1, "length": 4, "hands": []}
     with pytest.raises(scorer.ScorerError) as e:
-        settle(Room.build(**{**body, **kwargs}))
+        settle(build_room(**{**body, **kwargs}))
     assert (e.value.code, e.value.pointer) == (code, pointer)
 
 
@@ -385,14 +386,14 @@ def test_bad_rooms_name_the_field(kwargs: dict[str, Any], code: str, pointer: st
 ])
 def test_m10_a_name_that_does_not_show_is_refused(name: str) -> None:
     with pytest.raises(scorer.ScorerError) as e:
-        Room.build(players=players(1, 2, 3, 4, names=("Ann", name, "Cy", "Di")), length=1)
+        build_room(players=players(1, 2, 3, 4, names=("Ann", name, "Cy", "Di")), length=1)
     assert (e.value.code, e.value.pointer) == ("bad_value", "/players/1/name")
 
 
 def test_m10_one_name_typed_two_ways_is_one_player() -> None:
     """"é" as one code point and as "e" plus a combining accent: the same name (compared in NFC)."""
     with pytest.raises(scorer.ScorerError) as e:
-        Room.build(players=players(1, 2, 3, 4, names=("Ren\u00e9", "Bo", "Rene\u0301", "Di")), length=1)
+        build_room(players=players(1, 2, 3, 4, names=("Ren\u00e9", "Bo", "Rene\u0301", "Di")), length=1)
     assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/2/name")
 
 
@@ -403,16 +404,16 @@ def test_m10_one_name_typed_two_ways_is_one_player() -> None:
 ])
 def test_m10_names_that_show_alike_are_one_player(twin: str) -> None:
     with pytest.raises(scorer.ScorerError) as e:
-        Room.build(players=players(1, 2, 3, 4, names=("Ann", "Bo", twin, "Di")), length=1)
+        build_room(players=players(1, 2, 3, 4, names=("Ann", "Bo", twin, "Di")), length=1)
     assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/2/name")
-    r = Room.build(players=players(100, 100, 100, 100, names=(twin, "Bo", "Cy", "Di")), length=1,
+    r = build_room(players=players(100, 100, 100, 100, names=(twin, "Bo", "Cy", "Di")), length=1,
                    hands=[win("Ann", "Bo")])
     assert r.players[0].name == "Ann" and settle(r).hands[0].win is not None
 
 
 def test_m10_references_to_a_player_resolve_the_normal_form() -> None:
     """The winner, the discarder and the leaver are found whichever way the accent was typed."""
-    r = Room.build(players=players(100, 100, 100, 100, names=("Ren\u00e9", "Zo\u00eb", "Cy", "Di")), length=4,
+    r = build_room(players=players(100, 100, 100, 100, names=("Ren\u00e9", "Zo\u00eb", "Cy", "Di")), length=4,
                    hands=[win("Rene\u0301", "Zoe\u0308"), win(["Cy", "Ren\u00e9"], "Zoe\u0308"),
                           {"leave": {"player": "Zoe\u0308"}}])
     ledger = settle(r)
@@ -424,7 +425,7 @@ def test_m10_references_to_a_player_resolve_the_normal_form() -> None:
 
 def test_m10_names_in_any_script_are_welcome() -> None:
     names = ("王小明", "Zoë", "Ана Ли", "佐藤 🀄")
-    r = Room.build(players=players(1, 2, 3, 4, names=names), length=1)
+    r = build_room(players=players(1, 2, 3, 4, names=names), length=1)
     assert tuple(p.name for p in r.players) == names
 
 

@@ -2,8 +2,8 @@
 
 Every seed is a POST /v1/score body (``request``) and the breakdown it must produce
 (``expected``): winning, valid, points, flower points, total, the fans with their counts, and
-the payouts. ``seed_oracle_check.py`` re-derives each expectation from the reference calculator;
-its test is imported here so that pytest collects it.
+the payouts. ``testkit.seed_oracle`` re-derives each expectation from the reference calculator
+(``test_seeds_agree_with_reference``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 import scorer
-from tests.mcr.seed_oracle_check import load_seeds, test_seeds_agree_with_reference  # noqa: F401  (collected here)
+from testkit.seed_oracle import derived_expectation
+from testkit.seeds import load_seeds
 
 SEEDS = load_seeds()
 EXPECTED_KEYS = {"winning", "valid", "points", "flower_points", "total", "fans", "payouts"}
@@ -45,7 +46,7 @@ def test_seed(seed: dict[str, Any]) -> None:
 
 # --- the seed set itself ---------------------------------------------------------------------------
 def test_every_fan_has_its_seed() -> None:
-    """seeds/NNN_<fan id>.json exists for each fan, NNN its 1-based place in the table, and shows it."""
+    """seeds/mcr/NNN_<fan id>.json exists for each fan, NNN its 1-based place in the table, and shows it."""
     by_id = {s["id"]: s for s in SEEDS}
     for k, fan in enumerate(scorer.mcr.FANS, start=1):
         seed = by_id.get(f"{k:03d}_{fan.id}")
@@ -75,3 +76,11 @@ def test_seed_is_well_formed(seed: dict[str, Any]) -> None:
     assert want["valid"] == (want["winning"] and want["points"] >= 8)
     if want["payouts"] is not None:
         assert want["valid"] and sum(want["payouts"].values()) == 0
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SEEDS])
+def test_seeds_agree_with_reference(seed: dict[str, Any]) -> None:
+    want = seed["expected"]
+    got = derived_expectation(seed["request"])
+    assert {f["id"]: f["count"] for f in want["fans"]} == got["fans"]
+    assert {k: want[k] for k in got if k != "fans"} == {k: v for k, v in got.items() if k != "fans"}

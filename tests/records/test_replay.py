@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import scorer
-from tests.records.replaying import DEAL_A, DEAL_B, actions, record
+from testkit.replaying import DEAL_A, DEAL_B, actions, record
 
 ROBBING = ("E draw 4m; E discard 4m; S draw F; S discard F; W draw E; W discard 3p; S pung; S discard W; "
            "W draw 1m; W discard 1m; N draw 1m; N discard 1m; E draw 2m; E discard 2m; S draw 3p; S added_kong 3p")
@@ -266,9 +266,13 @@ def test_cli_replays_a_record_file(tmp_path):
     rec = record(DEAL_A, "E draw 5p; E win")
     path = tmp_path / "record.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path), "--json"], capture_output=True,
+                         text=True, check=True)
     assert json.loads(out.stdout) == json.loads(json.dumps(scorer.replay(rec).to_dict()))
+    table = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    assert table[0] == "mcr record, 2 actions: win" and "Action 1: E wins self-drawn, 123456789m1235p5p" in table
+    assert "Pure Straight         清龙     16  1   16" in table and table[-1] == "Changes: E +99  S -33  W -33  N -33"
     path.write_text(json.dumps(record(DEAL_A, "S draw 9p")), encoding="utf-8")
     bad = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True)
     assert bad.returncode == 2 and "/actions/0/seat" in bad.stderr
@@ -278,3 +282,23 @@ def test_actions_helper_reads_scripts():
     assert actions("E draw 9p; S chow 789p; N win outranked=W:pung; wall_end") == [
         {"seat": "E", "action": "draw", "tile": "9p"}, {"seat": "S", "action": "chow", "tiles": "789p"},
         {"seat": "N", "action": "win", "outranked": [{"seat": "W", "action": "pung"}]}, {"action": "wall_end"}]
+
+
+TAIWAN_DEAL = {"E": "123m456m789m123p45p99p", "S": "111s222s333s444s5678s", "W": "EEESSSWWWNNNCCCF",
+               "N": "555p666p777p888p12p56m"}
+
+
+def test_rp12_a_sixteen_tile_books_record_is_replayed_by_its_books_table() -> None:
+    """Taiwan: 16 tiles dealt, the dealer's flower drawn, set aside and replaced, and a win on the
+    replacement, which the book counts as a kong's (槓上開花)."""
+    actions = [{"seat": "E", "action": "flower", "flower": "spring"},
+               {"seat": "E", "action": "replacement", "tile": "3p"}, {"seat": "E", "action": "win"}]
+    r = scorer.replay({"ruleset": "taiwan", "deal": TAIWAN_DEAL, "actions": actions})
+    (win,) = r.wins
+    assert win.derived["kong_replacement"] is True and win.hand.flower_tiles == (scorer.Flower.SPRING,)
+    assert [(f.id, f.count) for f in win.result.fans] == [("concealed_self_drawn", 1), ("seat_flower", 1),
+                                                          ("kong_replacement", 1)]
+    assert (r.outcome, dict(r.changes)) == ("win", {"E": 270, "S": -90, "W": -90, "N": -90})
+    with pytest.raises(scorer.ScorerError) as e:  # the 14-tile deal is another book's
+        scorer.replay({"ruleset": "taiwan", "deal": {w: t[:-3] for w, t in TAIWAN_DEAL.items()}, "actions": []})
+    assert (e.value.code, e.value.field) == ("tile_count", ("deal", "E"))

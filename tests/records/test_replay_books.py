@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import scorer
-from tests.records.replaying import DEAL_A, record
+from testkit.replaying import DEAL_A, record
 
 SUITS = {"E": "s", "S": "m", "W": "m", "N": "m"}
 # East waits on 3p; South can make a concealed kong of 1s; West holds all three suits (a flower pig).
@@ -54,7 +54,7 @@ def test_sichuan_settles_exactly_as_the_settle_endpoint_does_from_the_events():
         "exhausted": {"S": {"concealed": "33p222666s4s5s", "melds": [{"tiles": "1111s", "concealed": True}]},
                       "W": {"concealed": "3p1p2p1p8m9m4s5s6s7s8s3s7m"},
                       "N": {"concealed": "7899s7899s6789p9p"}}}
-    expected = scorer.sichuan.settle(scorer.sichuan.Play.build(**body))
+    expected = scorer.sichuan.settle(scorer.sichuan.build_play(**body))
     assert r.settlement is not None and r.settlement.to_dict() == expected.to_dict()
     assert dict(r.changes) == expected.to_dict()["totals"] and r.outcome == "over"
     assert expected.to_dict()["exhaustion"]["players"]["W"] == "flower_pig"
@@ -71,7 +71,7 @@ def test_rp8_several_winners_on_one_discard_and_the_seat_after_the_last_winner_d
     assert r.wins[1].derived["out"] == ["E"]  # West won on the same discard after East
     body = {"missing_suits": SUITS, "base_points": 1, "events": list(r.events), "exhausted": {
         "S": {"concealed": "33p111222666s4s5s"}, "N": {"concealed": "4455667788p99p9s"}}}
-    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.Play.build(**body)).to_dict()
+    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.build_play(**body)).to_dict()
 
 
 @pytest.mark.parametrize(("deal", "script", "wall", "pointer", "code", "reason"), [
@@ -157,7 +157,7 @@ def test_rp8_sichuan_robbing_an_added_kong_leaves_a_pung_and_play_goes_on():
         "exhausted": {"S": {"concealed": "111222666s5s", "melds": [{"tiles": "333p"}]},
                       "W": {"concealed": "4p6p7p8p4s5s6s7s8s3s1p2p2s"},
                       "N": {"concealed": "7899s7899s6789p9p"}}}
-    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.Play.build(**body)).to_dict()
+    assert r.settlement.to_dict() == scorer.sichuan.settle(scorer.sichuan.build_play(**body)).to_dict()
 
 
 def test_rp8_the_wall_may_end_right_after_a_sichuan_robbing_win():
@@ -172,3 +172,78 @@ def test_rp8_the_wall_may_end_right_after_a_sichuan_robbing_win():
     r = scorer.replay(sichuan(deal, script.replace("E win; wall_end", "E win; S draw; S discard 9m; wall_end"),
                               ["4m", "5m", "2s", "3s", "1s", "7m", "3p", "9m"]))
     assert r.outcome == "over"
+
+
+# --- Sichuan records: what the actions mean, refused or derived where they happen -------------------
+def test_rp8_the_seat_after_the_last_winner_in_turn_order_draws_however_the_wins_are_listed():
+    wall = [*TWO_WALL, "1s"]
+    for listed in ("E win; W win", "W win; E win"):  # after North's discard: E, S, W in turn order
+        script = TWO_SCRIPT.replace("E win; W win; wall_end", f"{listed}; N draw; N discard 1s")
+        r = scorer.replay(sichuan(TWO, script, wall))
+        assert sorted(w.seat for w in r.wins) == ["E", "W"] and r.outcome == "unfinished"
+
+
+def test_t19_a_pung_ends_the_kong_replacements_turn_for_kong_transfer():
+    deal = {"E": "1111p2345p567p99p", "S": "99p123s456s789s22s", "W": "234p678p345s678s5s", "N": "123456789m1234m"}
+    script = "E draw 6p; E concealed_kong 1p; E replacement 8p; E discard 9p; S pung; S discard 5s; W win"
+    r = scorer.replay(record(deal, script, ruleset="sichuan", missing_suits=SUITS, options={"kong_transfer": "on"}))
+    (w,) = r.wins
+    assert (w.seat, w.discarder) == ("W", "S")
+    assert r.events[-1] == {"win": {"discarder": "S", "winners": [{"player": "W", "hand": "234678p3455678s5s"}]}}
+    # the kong's maker's own discard after its replacement is 呼叫转移's
+    script = "E draw 6p; E concealed_kong 1p; E replacement 8p; E discard 9p"
+    deal_w = {**deal, "W": "234p678p345s678s9p", "S": "5p123s456s789s22s5s"}
+    r = scorer.replay(record(deal_w, script + "; W win", ruleset="sichuan", missing_suits=SUITS,
+                             options={"kong_transfer": "on"}))
+    assert r.events[-1]["win"]["after_kong"] is True
+
+
+@pytest.mark.parametrize(("deal", "script", "wall", "pointer", "code"), [
+    pytest.param({**SD, "W": "3p7m8m9m4s5s6s7s8s3s1p2pE"}, "", None, "/deal/W", "honour_in_sichuan",
+                 id="honour-dealt"),
+    pytest.param(SD, "E draw C", None, "/actions/0/tile", "honour_in_sichuan", id="honour-drawn"),
+    pytest.param(SD, "E draw", ["3p", "F"], "/wall/1", "honour_in_sichuan", id="honour-in-the-wall"),
+    pytest.param({**SD, "S": "11m111222666s4s5s"}, "E draw 3p; E discard 1m; S pung", None, "/actions/2",
+                 "missing_suit_held", id="pung-of-ones-missing-suit"),
+    pytest.param({**SD, "S": "111m11222666s4s5s"}, "E draw 3p; E discard 1m; S kong", None, "/actions/2",
+                 "bad_kong", id="kong-of-ones-missing-suit"),
+    pytest.param({**SD, "E": "123456789p1255p", "S": "111m11222666s4s5s"},
+                 "E draw 3p; E discard 2p; S draw 1m; S concealed_kong 1m",
+                 None, "/actions/3/tile", "bad_kong", id="concealed-kong-of-ones-missing-suit"),
+])
+def test_t4_sichuan_refuses_honours_and_sets_of_the_missing_suit_at_the_action(deal, script, wall, pointer, code):
+    rec = record(deal, script, ruleset="sichuan", missing_suits=SUITS, **({} if wall is None else {"wall": wall}))
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.replay(rec)
+    assert (e.value.pointer, e.value.code) == (pointer, code), e.value.message
+
+
+def test_s16_heavenly_and_earthly_hands_are_derived_when_the_options_score_them():
+    server = {"preset": "server"}
+    r = scorer.replay(record(SD, "E draw; E win", ruleset="sichuan", missing_suits=SUITS, wall=SD_WALL,
+                             options=server))
+    (w,) = r.wins
+    assert w.derived["heavenly_hand"] is True and "heavenly_hand" in [f.id for f in w.result.fans]
+    assert r.events[0]["win"]["winners"][0]["context"] == {"heavenly_hand": True}
+    dealt = {**SD, "E": "123456789m1255p3p"}  # East dealt fourteen
+    (w,) = scorer.replay(record(dealt, "E win", ruleset="sichuan", missing_suits=SUITS, options=server)).wins
+    assert w.derived["heavenly_hand"] is True
+    (w,) = scorer.replay(record(SD, "E draw 9p; E discard 9p; S draw 3s; S win", ruleset="sichuan",
+                                missing_suits=SUITS, options=server)).wins
+    assert (w.derived["earthly_hand"], w.derived["heavenly_hand"]) == (True, False)
+    assert "earthly_hand" in [f.id for f in w.result.fans]
+    # off by default: the field is not derived (it would mean nothing)
+    (w,) = scorer.replay(record(SD, "E draw; E win", ruleset="sichuan", missing_suits=SUITS, wall=SD_WALL)).wins
+    assert "heavenly_hand" not in w.derived
+    # a later draw is no first draw
+    (w,) = scorer.replay(record(SD, "E draw 9p; E discard 9p; S draw 9p; S discard 9p; W draw 1m; W discard 1m; "
+                                "N draw 2m; N discard 2m; E draw 3p; E win", ruleset="sichuan",
+                                missing_suits=SUITS, options=server)).wins
+    assert (w.derived["heavenly_hand"], w.derived["earthly_hand"]) == (False, False)
+
+
+def test_rp10_a_hong_kong_record_names_its_flowers():
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.replay(record(DEAL_A, "E draw 5p; E win", ruleset="hk", flowers={"S": 2}))
+    assert (e.value.pointer, e.value.code) == ("/flowers/S", "bad_flowers") and "name them" in e.value.message
+    assert scorer.replay(record(DEAL_A, "E draw 5p; E win", ruleset="hk", flowers={"S": 0})).outcome == "win"

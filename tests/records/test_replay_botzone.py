@@ -16,21 +16,7 @@ import pytest
 import scorer
 from scorer.records.botzone import games, mixed_kongs, read_game
 from scorer.tiles import parse_tiles, to_botzone
-
-
-def bz(tiles: str) -> str:
-    return " ".join(to_botzone(t) for t in parse_tiles(tiles))
-
-
-DEAL = (f"Player 0 Deal {bz('123456789m1235p')}\nPlayer 1 Deal {bz('111222333444sE')}\n"
-        f"Player 2 Deal {bz('ESWNCFPESWNCF')}\nPlayer 3 Deal {bz('56789s56789s678p')}\n")
-DISCARD_WIN = ("Match g1\nWind 1\n" + DEAL + "Player 0 Draw B9\nPlayer 0 Play B9\nPlayer 1 Draw B5\nPlayer 1 Play B5\n"
-               "Player 0 Hu B5 Ignore Player 3 Peng B5\nFan 23 清龙*1+门前清*1+平和*1+喜相逢*1+缺一门*1+单钓将*1\n"
-               "Score 47 -31 -8 -8\n")
-KONG_WIN = ("Match g2\nWind 0\n" + DEAL + "Player 0 Draw B9\nPlayer 0 Play B9\nPlayer 1 Draw T1\nPlayer 1 AnGang T1\n"
-            "Player 1 Draw F1\nPlayer 1 Hu F1\nFan 1 x*1\nScore 0 0 0 0\n")
-DRAWN = "Match g3\nWind 0\n" + DEAL + "Player 0 Draw B9\nPlayer 0 Play B9\nHuang\nScore 0 0 0 0\n"
-ILLEGAL = "Match g4\nWind 0\n" + DEAL + "Player 2 Draw B9\nHuang\nScore 0 0 0 0\n"
+from testkit.replaying import DISCARD_WIN, DRAWN, ILLEGAL, KONG_WIN, bz
 
 
 def test_a_game_reads_into_a_record_the_replay_agrees_with():
@@ -118,16 +104,173 @@ def test_cli_writes_one_line_a_game_and_a_bad_game_never_stops_the_run(tmp_path)
 
 
 def test_every_replay_and_standings_ruling_has_its_test():
-    """RULINGS RP1-RP10 and ST1-ST5: each entry has a test named after it (test_rp<n>_..., test_st<n>_...)."""
+    """RULINGS RP1-RP12 and ST1-ST6: each entry has a test named after it (test_rp<n>_..., test_st<n>_...)."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parent
     rulings = (root.parents[1] / "RULINGS.md").read_text(encoding="utf-8")
     entries = re.findall(r"^\| (RP\d+|ST\d+) \|", rulings, re.M)
-    assert len(entries) == 15
+    assert len(entries) == 18
     names = " ".join(re.findall(r"def (test_\w+)", "".join(
         (root / f).read_text(encoding="utf-8") for f in ("test_replay.py", "test_replay_books.py",
                                                         "test_replay_botzone.py", "test_standings.py"))))
     for e in entries:
         assert re.search(rf"test_(\w+_)?{e.lower()}_", names), e
+
+
+# --- the judge's wall rules (RULINGS RP11) ----------------------------------------------------------
+class Table:
+    """A Botzone log written turn by turn, as the judge deals: each player draws from its own wall
+    (21 tiles after a 13-tile deal, kong replacements included); a plain turn draws a tile from what
+    the deal and the scripted draws leave and discards it at once."""
+
+    def __init__(self, deal: list[str], reserved: str = "") -> None:
+        self.lines = ["Match w", "Wind 0"] + [f"Player {i} Deal {bz(d)}" for i, d in enumerate(deal)]
+        left = {t: 4 for t in scorer.tiles.ALL_TILES}
+        for t in parse_tiles("".join(deal) + reserved):
+            left[t] -= 1
+        self.pool = [t for t in scorer.tiles.ALL_TILES for _ in range(left[t])]
+        self.walls = [21] * 4
+        self.turn = 0
+
+    def draw(self, p: int, tile: str | None = None) -> str:
+        code = bz(tile) if tile else to_botzone(self.pool.pop())
+        self.walls[p] -= 1
+        self.lines.append(f"Player {p} Draw {code}")
+        return code
+
+    def plain(self, turns: int = 1) -> None:
+        for _ in range(turns):
+            p, self.turn = self.turn, (self.turn + 1) % 4
+            self.lines.append(f"Player {p} Play {self.draw(p)}")
+
+    def concealed_kong(self, p: int, tile: str) -> None:
+        """p draws the fourth ``tile``, declares the kong, draws its replacement and discards it."""
+        self.draw(p, tile)
+        self.lines.append(f"Player {p} AnGang {bz(tile)}")
+        self.lines.append(f"Player {p} Play {self.draw(p)}")
+        self.turn = (p + 1) % 4
+
+
+def _exposed_kong_by_an_empty_wall() -> Table:
+    t = Table(["123456789m1235p", "999p111s222s333s5p", "9pESWNCFPESWNC", "56789s56789s678p"], reserved="1s")
+    t.plain(1)
+    t.concealed_kong(1, "1s")  # South draws one tile more than the others: its wall empties first
+    t.plain(2 + 4 * 18 + 2)
+    t.draw(2)
+    assert t.walls == [1, 0, 1, 2]
+    t.lines += ["Player 2 Play B9", "Player 1 Gang B9", "Huang"]
+    return t
+
+
+def _after_the_discarder_empty(*claim: str, south: str = "999p222s333s444sE") -> Table:
+    t = Table(["123456789m1235p", south, "9pESWNCFPESWNC", "111s999s5678p567s"], reserved="1s9s")
+    t.plain(3)
+    t.concealed_kong(3, "1s")
+    t.plain(3)
+    t.concealed_kong(3, "9s")  # North two tiles ahead: its wall is empty when West discards
+    t.plain(4 * 17 + 2)
+    t.draw(2)
+    assert t.walls == [1, 1, 1, 0]
+    t.lines += ["Player 2 Play B9", *claim]
+    return t
+
+
+def _own_kong_before_an_empty_next_wall(added: bool) -> Table:
+    if not added:
+        t = Table(["111m2345678m999m", "123p111s222s333s5p", "9pESWNCFPESWNC", "56789s56789s678p"],
+                  reserved="1m1s2s")
+        t.plain(1)
+    else:  # East pungs North's 1m first, and adds the fourth later
+        t = Table(["11m2345678m999mE", "123p111s222s333s5p", "9pESWNCFPESWNC", "1m56789s56789s67p"],
+                  reserved="1m1s2s")
+        t.plain(1)
+    t.concealed_kong(1, "1s")
+    if added:
+        t.plain(1)
+        t.draw(3)
+        t.lines += ["Player 3 Play W1", "Player 0 Peng W1", "Player 0 Play F1"]
+        t.turn = 1
+    else:
+        t.plain(3)
+    t.concealed_kong(1, "2s")  # South two tiles ahead
+    while not (t.turn == 0 and t.walls[1] == 0):
+        t.plain(1)
+    t.draw(0, "1m")
+    assert t.walls[0] > 0 and t.walls[1] == 0  # East's own wall still holds a tile
+    t.lines.append(f"Player 0 {'BuGang' if added else 'AnGang'} W1")
+    return t
+
+
+def _kong_replacement_from_the_last_of_ones_wall() -> Table:
+    t = Table(["1235p5678m9m123s7s", "999p123456789m4s", "9pESWNCFPESWNC", "56789s56789s678p"], reserved="4s")
+    t.plain(4 * 19 + 2)
+    t.draw(2)
+    t.lines += ["Player 2 Play B9", "Player 1 Gang B9"]
+    t.draw(1, "4s")
+    assert t.walls == [1, 0, 1, 2]
+    t.lines.append("Player 1 Hu T4")
+    return t
+
+
+def _drawn_when_the_seat_to_draw_is_out_of_tiles() -> Table:
+    t = Table(["123456789m1235p", "999p111s222s333s5p", "9pESWNCFPESWNC", "56789s56789s678p"], reserved="1s")
+    t.plain(1)
+    t.concealed_kong(1, "1s")
+    t.plain(2 + 4 * 19 + 1)
+    assert t.walls == [0, 0, 1, 1]
+    t.lines.append("Huang")
+    return t
+
+
+# What the judge program (Botzone's judge/main.cpp) answers when these games are played through it:
+# HUANG (a drawn game), HU with its scores, or WA for the player of the last action.
+JUDGED = [
+    pytest.param(_exposed_kong_by_an_empty_wall, ("draw",), id="exposed-kong-by-a-seat-with-an-empty-wall"),
+    pytest.param(lambda: _after_the_discarder_empty("Player 1 Peng B9", "Player 1 Play F1"), ("WA", -2),
+                 id="pung-when-the-wall-after-the-discarder-is-empty"),
+    pytest.param(lambda: _after_the_discarder_empty("Player 1 Gang B9"), ("WA", -1),
+                 id="exposed-kong-when-the-wall-after-the-discarder-is-empty"),
+    pytest.param(lambda: _after_the_discarder_empty("Player 3 Chi B8", "Player 3 Play T5"), ("WA", -2),
+                 id="chow-when-the-wall-after-the-discarder-is-empty"),
+    pytest.param(lambda: _after_the_discarder_empty("Huang"), ("draw",), id="no-claim-then-drawn"),
+    pytest.param(lambda: _after_the_discarder_empty("Player 1 Hu B9", south="123456789m1239p"),
+                 ("win", 31, (-8, 55, -39, -8)), id="a-win-may-claim-the-last-discard"),
+    pytest.param(lambda: _own_kong_before_an_empty_next_wall(added=False), ("WA", -1),
+                 id="concealed-kong-when-the-next-wall-is-empty"),
+    pytest.param(lambda: _own_kong_before_an_empty_next_wall(added=True), ("WA", -1),
+                 id="added-kong-when-the-next-wall-is-empty"),
+    pytest.param(_kong_replacement_from_the_last_of_ones_wall, ("win", 28, (-36, 108, -36, -36)),
+                 id="kong-replacement-win-on-the-last-tile-of-ones-wall"),
+    pytest.param(_drawn_when_the_seat_to_draw_is_out_of_tiles, ("draw",), id="drawn-with-tiles-in-other-walls"),
+]
+
+
+@pytest.mark.parametrize(("game", "judged"), JUDGED)
+def test_rp11_the_replay_plays_the_judges_walls(game, judged):
+    (g,) = games(game().lines)
+    assert not isinstance(g, scorer.ScorerError)
+    if judged[0] == "WA":  # refused at the action the judge refuses (counted from the log's end)
+        with pytest.raises(scorer.ScorerError) as e:
+            scorer.replay(g.body)
+        assert e.value.code == "illegal_action"
+        assert e.value.pointer == f"/actions/{len(g.body['actions']) + judged[1]}", e.value.message
+        return
+    r = scorer.replay(g.body)
+    assert r.outcome == judged[0]
+    if judged[0] == "win":
+        assert r.wins[0].result.total == judged[1] and tuple(r.changes[w] for w in "ESWN") == judged[2]
+
+
+def test_cli_an_unreadable_game_is_its_line_on_every_core_too(tmp_path):
+    """A game that cannot be read travels to a worker process as its error, and back."""
+    path = tmp_path / "log.txt"
+    path.write_text("\n".join([DISCARD_WIN, "Match bad\nWind 0\nPlayer 0 Fly W1\n", KONG_WIN]), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "scorer", "replay", "--format", "botzone", "--jobs", "2", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [x["match"] for x in lines] == ["g1", "bad", "g2"]
+    assert lines[1]["error"] == {"code": "bad_notation", "pointer": "/line/2",
+                                 "detail": "unknown action line 'Player 0 Fly W1'"}

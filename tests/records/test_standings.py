@@ -114,6 +114,37 @@ def test_impossible_tournaments_are_errors_naming_the_field(body, code, pointer)
     assert (e.value.code, e.value.pointer) == (code, pointer)
 
 
+
+def test_st6_a_listed_player_plays_in_some_session():
+    with pytest.raises(scorer.ScorerError) as e:
+        ranked(session(1, 2, 3, 4), players=[{"name": n} for n in "ABCDE"])
+    assert (e.value.code, e.value.pointer) == ("unknown_player", "/players/4/name") and "no session" in e.value.message
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", " \u2800 ", "\u115f\u1160"])
+def test_st6_names_are_read_as_the_room_reads_them_blank_fillers_refused(blank):
+    names = [blank, "B", "C", "D"]
+    with pytest.raises(scorer.ScorerError) as e:
+        ranked(session(1, 2, 3, 4, names=names))
+    assert (e.value.code, e.value.pointer) == ("bad_value", "/sessions/0/players/0/name") and "blank" in e.value.message
+    body = {"players": [{"name": n, "beans": 100} for n in names], "length": 1}
+    with pytest.raises(scorer.ScorerError) as e:  # as /v1/match refuses it
+        scorer.mcr.settle(scorer.mcr.build_room(**body))
+    assert e.value.pointer == "/players/0/name"
+
+
+def test_st6_names_that_show_the_same_are_one_player():
+    with pytest.raises(scorer.ScorerError) as e:
+        ranked(session(1, 2, 3, 4, names=["Ann", "Ann\u2800", "C", "D"]))
+    assert (e.value.code, e.value.pointer) == ("duplicate_player", "/sessions/0/players/1/name")
+    r = ranked(session(1, 2, 3, 4, names=["Ann", "B", "C", "D"]),
+               session(4, 3, 2, 1, names=["Ann\u3164", "B", "C", "D"]))
+    assert [s.name for s in r.standings if s.name.startswith("Ann")] == ["Ann"]
+    body = {"players": [{"name": n, "beans": 100} for n in ("Ann", "Ann\u2800", "C", "D")], "length": 1}
+    with pytest.raises(scorer.ScorerError) as e:  # the room compares names as they show (M10)
+        scorer.mcr.settle(scorer.mcr.build_room(**body))
+    assert (e.value.code, e.value.pointer) == ("duplicate_player", "/players/1/name")
+
 # --- the service ---------------------------------------------------------------------------------
 BODY = {"sessions": [session(40, 40, -30, -50), session(-10, 60, -20, -30, names="ACBD")]}
 

@@ -29,12 +29,11 @@ from scorer.rules.hk.explain import _Sets
 from scorer.rules.hk.scoring import _first_limit, division_sets, weighed_readings
 from scorer.rules.sichuan.explain import NO_SET as SC_NO_SET
 from scorer.tiles import INDEX, Tile
+from testkit.explained import same_answer
 from testkit.hands.books import hk_requests, sichuan_requests
-from tests.hk.test_hk import PROPS as HK_PROPS
-from tests.hk.test_hk import hk_requests as hk_strategy
-from tests.mcr.test_explain import same_answer
-from tests.sichuan.test_sichuan import PROPS as SC_PROPS
-from tests.sichuan.test_sichuan import winning_hands
+from testkit.strategies import HK_PROPS, winning_hands
+from testkit.strategies import SICHUAN_PROPS as SC_PROPS
+from testkit.strategies import hk_hands as hk_strategy
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPLAIN_KEYS = ("excluded", "arrangements")

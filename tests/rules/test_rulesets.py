@@ -86,6 +86,7 @@ def test_an_unknown_preset_points_at_it(name: str) -> None:
     assert RULESETS[name].presets[0].name in e.value.message
 
 
+@pytest.mark.server  # the in-process app without the client fixture: the server extra
 def test_an_unknown_preset_over_http_is_a_422_at_it() -> None:
     from service import create_app
 
@@ -194,12 +195,13 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
                    "minimum": 8, "maximum": None, "fans": 81, "options": mcr["options"],
                    "presets": mcr["presets"], "context": mcr["context"], "optional_context": {},
                    "unused_context": [],
-                   "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True}}
+                   "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True, "sets": 4,
+                                                        "wall": 144}}
     assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],
                                  "source": mcr["presets"][0]["source"], "values": {}}
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
     assert tiles["hk"]["flowers"] == "named"
-    assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False}
+    assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 108}
     assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
 
 
@@ -284,3 +286,24 @@ def test_options_read_once_are_shared_and_a_bool_is_still_no_whole_number(name: 
         with pytest.raises(scorer.ScorerError) as e:
             book.parse_options({number.name: bad})
         assert e.value.pointer == f"/options/{number.name}"
+
+
+def test_each_book_counts_its_result_cache_and_the_service_adds_them_up() -> None:
+    """``RuleBook.cache_info`` is the book's result cache (off by default: every score a miss);
+    ``scorer.api.cache_info`` adds every book's up, beside the shared decomposition cache."""
+    scorer.clear_caches()
+    before = {name: book.cache_info() for name, book in scorer.RULESETS.items()}  # other tests' threads may score
+
+    def calls(name: str) -> int:
+        now = scorer.RULESETS[name].cache_info()
+        return now["hits"] + now["misses"] - before[name]["hits"] - before[name]["misses"]
+
+    scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
+    scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S", ruleset="hk")
+    scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S", ruleset="hk")
+    books = {name: book.cache_info() for name, book in scorer.RULESETS.items()}
+    assert (calls("mcr"), calls("hk"), calls("sichuan")) == (1, 2, 0)
+    total = scorer.api.cache_info()
+    assert set(total) == {"result", "decomposition"}
+    assert total["result"] == {k: sum(b[k] for b in books.values()) for k in ("hits", "misses", "size", "maxsize")}
+    assert total["decomposition"] == scorer.mcr.cache_info()["decomposition"]

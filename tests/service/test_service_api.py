@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import scorer
-from service.problems import TYPE_BASE
-from service.schemas import MAX_BATCH
-from tests.conftest import SEEDS, load_seed
+from scorer.wire.problems import TYPE_BASE
+from scorer.wire.schemas import MAX_BATCH
+from testkit.seeds import SEEDS, load_seed
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import scorer
-from service.problems import TITLES, TYPE_BASE
+from scorer.wire.problems import TITLES, TYPE_BASE
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
 
@@ -85,7 +85,7 @@ def test_the_limit_comes_from_the_environment(make_client):
 
 
 @pytest.mark.parametrize("path", ["/v1", "/v1/", "/v1/score/", "/v2/score", "/v1/fans/1", "//v1/score",
-                                  "/problems"])
+                                  "/problem", "/problems/x/y"])
 def test_unknown_path_is_404(client, path):
     problem_of(client.get(path), 404, "not-found")
 
@@ -267,10 +267,10 @@ def test_oversized_fields_are_422_and_cheap(client, body, pointer):
 
 def test_more_melds_than_a_hand_can_hold_are_refused_by_the_schema(client):
     """The schema's limit is the hand's own (``scorer.hand.MAX_MELDS``), as openapi.yaml says."""
-    body = {"hand": {"concealed": "", "winning_tile": "1m", "melds": [{"tiles": "111m"}] * 5}}
+    body = {"hand": {"concealed": "", "winning_tile": "1m", "melds": [{"tiles": "111m"}] * 6}}
     problem = problem_of(client.post("/v1/score", json=body), 422, "validation-error")
     assert pointers(problem) == {"/hand/melds"}
-    assert "more than 4 items" in problem["errors"][0]["detail"]
+    assert "more than 5 items" in problem["errors"][0]["detail"]
 
 
 # --- what a problem echoes stays small ----------------------------------------------------------------
@@ -280,7 +280,7 @@ def test_a_problem_lists_at_most_fifty_errors_and_counts_the_rest(client, path):
     the first 50 (in errors and in detail) and counts the others, instead of all of them (7 MB)."""
     import orjson
 
-    from service.problems import MAX_LISTED
+    from scorer.wire.problems import MAX_LISTED
 
     hand = {f"k{i}": 0 for i in range(90_000)}
     raw = orjson.dumps({"hand": hand} if path != "/v1/match" else {"players": [], "length": 1, "hands": [
@@ -303,7 +303,7 @@ def test_a_problem_under_the_limit_has_no_count_of_more(client):
 
 
 def test_a_batch_item_lists_at_most_fifty_errors(client):
-    from service.problems import MAX_LISTED
+    from scorer.wire.problems import MAX_LISTED
 
     resp = client.post("/v1/score/batch", json={"requests": [{"hand": {f"k{i}": 0 for i in range(200)}}]})
     assert resp.status_code == 200
@@ -383,3 +383,10 @@ def test_a_long_run_of_digits_in_a_string_changes_nothing(client):
     resp = client.post("/v1/match", json={"players": players, "length": 1, "hands": []})
     assert resp.status_code == 200
     assert [p["name"] for p in resp.get_json()["players"]] == [p["name"] for p in players]
+
+
+def test_a_first_users_mistakes_are_explained(client):
+    p = problem_of(client.post("/v1/score", json={"hand": "123m456p789s1122m"}), 422, "tile-count")
+    assert "counted 13 concealed tiles" in p["detail"] and "POST /v1/waits" in p["detail"]
+    p = problem_of(client.post("/v1/score", json={"hand": "123m456p789s1122z2m"}), 422, "bad-notation")
+    assert "z-honours are not this notation" in p["detail"] and pointers(p) == {"/hand"}

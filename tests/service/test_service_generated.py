@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from testkit.bodies import body
 from testkit.hands.themed import GenHand, compact, generate
 from testkit.oracle import reference_score
-from tests.service.strategies import body
 
 SEED = 4242  # not the differential test's seed: a different sample of hands
 N_HANDS = 3000

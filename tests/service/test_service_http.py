@@ -25,7 +25,7 @@ def preflight(client, path="/v1/score", origin=ORIGIN):
 
 def test_no_cors_headers_unless_origins_are_configured(client):
     pre = preflight(client)
-    assert pre.status_code == 200 and not [h for h in pre.headers.keys() if h.startswith("Access-Control-")]
+    assert pre.status_code == 204 and not [h for h in pre.headers.keys() if h.startswith("Access-Control-")]
     resp = client.post("/v1/score", json={"hand": GOOD}, headers={"Origin": ORIGIN})
     assert "Access-Control-Allow-Origin" not in resp.headers
 
@@ -33,7 +33,7 @@ def test_no_cors_headers_unless_origins_are_configured(client):
 def test_a_configured_origin_gets_preflight_and_answers(make_client):
     client = make_client(SCORER_CORS_ORIGINS=f"{ORIGIN}, https://other.example")
     pre = preflight(client)
-    assert pre.status_code == 200
+    assert pre.status_code == 204 and not pre.data
     assert pre.headers["Access-Control-Allow-Origin"] == ORIGIN
     assert "POST" in pre.headers["Access-Control-Allow-Methods"]
     assert {"content-type", "authorization"} <= {h.strip().lower() for h in
@@ -58,7 +58,7 @@ def test_an_origin_not_configured_gets_no_cors_headers(make_client):
 def test_a_preflight_needs_no_api_key(make_client):
     client = make_client(SCORER_CORS_ORIGINS=ORIGIN, SCORER_API_KEYS="k1")
     pre = preflight(client)
-    assert pre.status_code == 200 and pre.headers["Access-Control-Allow-Origin"] == ORIGIN
+    assert pre.status_code == 204 and pre.headers["Access-Control-Allow-Origin"] == ORIGIN
     refused = client.post("/v1/score", json={"hand": GOOD}, headers={"Origin": ORIGIN})
     assert refused.status_code == 401  # the request itself still needs one
     assert refused.headers["Access-Control-Allow-Origin"] == ORIGIN  # and the page can read why

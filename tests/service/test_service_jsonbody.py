@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from service import jsonbody
+from scorer.wire import jsonbody
 
 
 @pytest.mark.parametrize("raw", [

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.service.strategies import hand_obj, json_scalars, json_values
+from testkit.bodies import hand_obj, json_scalars, json_values
 
 PLAYERS = [{"name": "Ann", "beans": 2000}, {"name": "Bo", "beans": 2000},
            {"name": "Cy", "beans": 300}, {"name": "Di", "beans": 2000}]
@@ -232,7 +232,7 @@ def test_what_the_server_refuses_the_spec_refuses_too(client: FlaskClient, chang
     from referencing import Registry, Resource
     from referencing.jsonschema import DRAFT202012
 
-    from tests.conftest import load_spec
+    from testkit.spec import load_spec
 
     spec = load_spec()
     registry = Registry().with_resource("urn:spec", Resource.from_contents(spec, default_specification=DRAFT202012))

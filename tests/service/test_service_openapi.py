@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 import yaml
 from openapi_spec_validator import validate
 
-from tests.conftest import ROOT, SEEDS, SPEC_PATH, load_seed, load_spec, resolve_ref
+from testkit import ROOT
+from testkit.seeds import SEEDS, load_seed
+from testkit.spec import SPEC_PATH, load_spec, resolve_ref
 
 SPEC = load_spec()
 
@@ -18,6 +21,8 @@ def _resolve(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def request_examples() -> list[Any]:
+    """(path, method, example name, example) for each request example; ``path`` as the spec writes
+    it (templated: ``/v1/{ruleset}/settle``)."""
     out = []
     for path, item in SPEC["paths"].items():
         for method, op in item.items():
@@ -25,6 +30,17 @@ def request_examples() -> list[Any]:
                 for name, ex in media.get("examples", {}).items():
                     out.append(pytest.param(path, method, name, ex, id=f"{method}-{path}-{name}"))
     return out
+
+
+def concrete(path: str, method: str, name: str) -> str:
+    """The path a request example is sent to: each path parameter's example of the example's name
+    (OpenAPI pairs a parameter's examples with the body's by name)."""
+    for p in SPEC["paths"][path][method].get("parameters", []):
+        p = _resolve(p)
+        if p["in"] == "path":
+            path = path.replace(f"{{{p['name']}}}", p["examples"][name]["value"])
+    assert "{" not in path, f"{name}: every path parameter needs an example named {name!r}"
+    return path
 
 
 def response_example(path: str, method: str, name: str) -> tuple[int, dict[str, Any]]:
@@ -55,8 +71,9 @@ def test_spec_is_served(client):
 
 
 def test_every_route_is_documented(app):
-    routes = {(r.rule, m.lower()) for r in app.url_map.iter_rules() if r.endpoint.rpartition(".")[2] != "static"
-              for m in r.methods - {"HEAD", "OPTIONS"}}
+
+    routes = {(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", r.rule), m.lower()) for r in app.url_map.iter_rules()
+              if r.endpoint.rpartition(".")[2] != "static" for m in r.methods - {"HEAD", "OPTIONS"}}
     documented = {(p, m) for p, item in SPEC["paths"].items() for m in item if m != "parameters"}
     assert routes == documented
 
@@ -64,7 +81,7 @@ def test_every_route_is_documented(app):
 @pytest.mark.parametrize(("path", "method", "name", "example"), request_examples())
 def test_examples_are_what_the_service_answers(client, path, method, name, example):
     status, expected = response_example(path, method, name)
-    resp = client.open(path, method=method.upper(), json=example["value"])
+    resp = client.open(concrete(path, method, name), method=method.upper(), json=example["value"])
     assert (resp.status_code, resp.get_json(force=True)) == (status, expected)
 
 
@@ -131,3 +148,60 @@ def test_request_fields_say_their_defaults_in_words_not_as_default():
 
     walk(spec, "#")
     assert found == []
+
+
+def test_the_settle_route_offers_the_books_that_settle_and_names_its_aliases():
+    """``POST /v1/{ruleset}/settle``'s path parameter is the registry's books with a settlement;
+    each book's older paths (``Settlement.aliases``) are documented operations that say they are
+    its aliases, and they answer what the route answers."""
+    import scorer
+
+    settling = [name for name, book in scorer.RULESETS.items() if book.settlement is not None]
+    op = SPEC["paths"]["/v1/{ruleset}/settle"]["post"]
+    (param,) = [p for p in op["parameters"] if p.get("in") == "path"]
+    assert param["name"] == "ruleset" and param["schema"]["enum"] == settling
+    aliases = {f"/v1/{a}": name for name in settling for a in scorer.RULESETS[name].settlement.aliases}
+    assert aliases == {"/v1/match": "mcr", "/v1/sichuan/settle": "sichuan"}
+    for path, name in aliases.items():
+        assert f"An alias of `POST /v1/{{ruleset}}/settle` for `{name}`" in SPEC["paths"][path]["post"]["description"]
+
+
+@pytest.mark.parametrize(("path", "method", "name", "example"), [
+    p for p in request_examples() if p.values[0] in ("/v1/match", "/v1/sichuan/settle")])
+def test_an_alias_answers_byte_for_byte_what_the_settle_route_answers(client, path, method, name, example):
+    import scorer
+
+    (book,) = [n for n, b in scorer.RULESETS.items()
+               if b.settlement is not None and path.removeprefix("/v1/") in b.settlement.aliases]
+    alias = client.post(path, json=example["value"])
+    route = client.post(f"/v1/{book}/settle", json=example["value"])
+    assert (route.status_code, route.get_data()) == (alias.status_code, alias.get_data())
+
+
+@pytest.mark.parametrize("book", ["hk", "taiwan", "nosuchbook"])
+def test_a_book_that_settles_nothing_is_a_404_naming_those_that_do(client, book):
+    resp = client.post(f"/v1/{book}/settle", json={"missing_suits": {}, "events": []})
+    assert resp.status_code == 404
+    problem = resp.get_json()
+    assert problem["type"].endswith("/not-found") and problem["detail"].endswith("books that settle: mcr, sichuan")
+    assert repr(book) in problem["detail"]
+
+
+def test_the_spec_has_no_key_twice() -> None:
+    """YAML readers differ on a repeated key (PyYAML keeps the last; the docs page's reader refuses the
+    whole document): a response code written twice in one operation would break /docs silently."""
+    import yaml
+
+    from testkit import ROOT
+
+    class Strict(yaml.SafeLoader):
+        pass
+
+    def mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> object:
+        keys = [loader.construct_object(k, deep=deep) for k, _ in node.value]
+        repeated = {k for k in keys if keys.count(k) > 1}
+        assert not repeated, (repeated, node.start_mark.line + 1)
+        return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+    Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    yaml.load((ROOT / "openapi.yaml").read_text(encoding="utf-8"), Loader=Strict)  # noqa: S506 (a safe loader)

@@ -15,10 +15,10 @@ import uuid
 import pytest
 
 import scorer
+from scorer.wire.problems import TYPE_BASE
 from service import create_app
 from service.log import GunicornLogger, JsonFormatter
-from service.problems import TYPE_BASE
-from tests.conftest import ROOT
+from testkit import ROOT
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
 TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"  # W3C Trace Context's own example ids
@@ -83,7 +83,7 @@ def test_metrics_expose_the_scorer_cache(client):
     client.post("/v1/score", json={"hand": GOOD})
     client.post("/v1/score", json={"hand": GOOD})
     text = client.get("/metrics").get_data(as_text=True)
-    info = scorer.mcr.cache_info()
+    info = scorer.api.cache_info()
     for cache in info:
         assert _sample(text, "scorer_cache_hits_total", cache=cache) == info[cache]["hits"]
         assert _sample(text, "scorer_cache_misses_total", cache=cache) == info[cache]["misses"]
@@ -92,7 +92,7 @@ def test_metrics_expose_the_scorer_cache(client):
 
 def test_cache_counters_are_counters_that_never_go_down(client, monkeypatch):
     counts = {"result": {"hits": 5, "misses": 2, "size": 2}, "decomposition": {"hits": 0, "misses": 1, "size": 1}}
-    monkeypatch.setattr(scorer.mcr, "cache_info", lambda: counts)
+    monkeypatch.setattr("service.metrics.cache_info", lambda: counts)
     text = client.get("/metrics").get_data(as_text=True)
     assert "# TYPE scorer_cache_hits_total counter" in text and "# TYPE scorer_cache_misses_total counter" in text
     assert _sample(text, "scorer_cache_hits_total", cache="result") == 5

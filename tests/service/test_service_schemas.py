@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from marshmallow import ValidationError
 
 import scorer
-from service.fastbody import MAX_BATCH, fast_batch, fast_load
-from service.problems import error_pointers
-from service.schemas import BatchRequestSchema, ScoreRequestSchema
-from tests.conftest import EXAMPLE_BODY, SEEDS, load_seed
-from tests.service.strategies import body
+from scorer.wire.fastbody import MAX_BATCH, fast_batch, fast_load
+from scorer.wire.problems import error_pointers
+from scorer.wire.schemas import BatchRequestSchema, ScoreRequestSchema
+from testkit.bodies import body
+from testkit.seeds import SEEDS, load_seed
+from testkit.spec import EXAMPLE_BODY
 
 SCHEMA = ScoreRequestSchema()
 
@@ -81,8 +82,8 @@ def test_schema_for_derives_a_strict_schema_from_a_value_type():
     from dataclasses import dataclass, field
 
     from scorer.shape import Kind, field_spec, spec
-    from service.fastbody import _Shape
-    from service.schemas import schema_for
+    from scorer.wire.fastbody import _Shape
+    from scorer.wire.schemas import schema_for
 
     seat = (field_spec("name", Kind.NAME, "a player's name", required=True),
             field_spec("wind", Kind.WIND, "the seat"))

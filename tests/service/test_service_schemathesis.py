@@ -20,7 +20,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service import create_app
-from tests.conftest import load_spec
+from testkit.spec import load_spec
 
 MAX_EXAMPLES = 40
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance, content_type_conformance,

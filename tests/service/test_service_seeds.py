@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import SEEDS, load_seed
+from testkit.seeds import SEEDS, load_seed
 
 
 @pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])

@@ -20,7 +20,7 @@ MISSING = {"E": "s", "S": "m", "W": "p", "N": "s"}
 def test_settle_over_http_is_the_librarys_settlement(client: Any, seed: dict[str, Any]) -> None:
     r = client.post("/v1/sichuan/settle", json=seed["request"])
     assert r.status_code == 200
-    want = scorer.sichuan.settle(scorer.sichuan.Play.build(**seed["request"])).to_dict()
+    want = scorer.sichuan.settle(scorer.sichuan.build_play(**seed["request"])).to_dict()
     assert r.get_json() == json.loads(json.dumps(want))
     assert sum(r.get_json()["totals"].values()) == 0
 
@@ -139,7 +139,7 @@ def test_s13_no_honour_is_seen_on_a_sichuan_table(client: Any) -> None:
     pytest.param({**E_KONG, **E_KONG_WIN}, id="both"),
 ])
 def test_the_spec_says_an_event_is_exactly_one_of_kong_or_win(client: Any, event: dict[str, Any]) -> None:
-    from tests.conftest import SpecChecker, load_spec
+    from testkit.spec import SpecChecker, load_spec
 
     body = {"missing_suits": ISSUE_SUITS, "events": [event]}
     validator = SpecChecker(load_spec()).component("SichuanSettleRequest")

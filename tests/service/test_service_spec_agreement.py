@@ -15,10 +15,26 @@ from marshmallow import Schema, fields, validate
 
 import scorer
 from scorer.shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind
-from service import schemas
-from tests.conftest import load_spec, resolve_ref
+from scorer.wire import schemas
+from testkit.spec import load_spec, resolve_ref
 
 SPEC = load_spec()
+
+
+def _nested(schema: type[Schema], *path: str) -> type[Schema]:
+    """The schema of a nested object field (through a list's items): a settlement's parts."""
+    s: Any = schema
+    for name in path:
+        f = s().fields[name]
+        f = f.inner if isinstance(f, fields.List) else f
+        s = f.object_schema if isinstance(f, schemas.HandField) else f.nested
+    assert isinstance(s, type) and issubclass(s, Schema)
+    return s
+
+
+# Each book's settlement's request body (POST /v1/{ruleset}/settle), by the component that documents it.
+SETTLE_COMPONENTS = {"mcr": "MatchRequest", "sichuan": "SichuanSettleRequest"}
+MATCH = schemas.SETTLE_SCHEMAS["mcr"]
 
 # (openapi.yaml component, the marshmallow schema that reads it): one row per request schema.
 REQUEST_SCHEMAS = [
@@ -27,15 +43,15 @@ REQUEST_SCHEMAS = [
     pytest.param("Meld", schemas.MeldSchema, id="Meld"),
     pytest.param("ScoreRequest", schemas.ScoreRequestSchema, id="ScoreRequest"),
     pytest.param("BatchRequest", schemas.BatchRequestSchema, id="BatchRequest"),
-    pytest.param("MatchRequest", schemas.MatchRequestSchema, id="MatchRequest"),
-    pytest.param("MatchPlayer", schemas.MatchPlayerSchema, id="MatchPlayer"),
-    pytest.param("MatchHand", schemas.MatchHandSchema, id="MatchHand"),
-    pytest.param("MatchWin", schemas.MatchWinSchema, id="MatchWin"),
+    pytest.param("MatchRequest", MATCH, id="MatchRequest"),
+    pytest.param("MatchPlayer", _nested(MATCH, "players"), id="MatchPlayer"),
+    pytest.param("MatchHand", _nested(MATCH, "hands"), id="MatchHand"),
+    pytest.param("MatchWin", _nested(MATCH, "hands", "win"), id="MatchWin"),
     pytest.param("WaitsRequest", schemas.WaitsRequestSchema, id="WaitsRequest"),
     pytest.param("Holding", schemas.HoldingSchema, id="Holding"),
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
     pytest.param("Options", schemas.OptionsSchema, id="Options"),
-    pytest.param("SichuanSettleRequest", schemas.SichuanSettleRequestSchema, id="SichuanSettleRequest"),
+    pytest.param("SichuanSettleRequest", schemas.SETTLE_SCHEMAS["sichuan"], id="SichuanSettleRequest"),
     # a tournament's standings (POST /v1/standings)
     pytest.param("StandingsRequest", schemas.StandingsRequestSchema, id="StandingsRequest"),
     # a game record (POST /v1/replay)
@@ -57,6 +73,8 @@ def spec_norm(node: dict[str, Any]) -> Norm:
     node = _resolve(node)
     if "oneOf" in node:
         return {"oneOf": [spec_norm(alt) for alt in node["oneOf"]]}
+    if "anyOf" in node:
+        return {"anyOf": [spec_norm(alt) if alt else {} for alt in node["anyOf"]]}
     out: Norm = {"type": node.get("type")}
     out |= {k: sorted(node[k]) if k == "enum" else node[k] for k in _LIMITS if k in node}
     if out["type"] == "array":
@@ -128,9 +146,10 @@ def field_norm(f: fields.Field) -> Norm:
         out = schema_norm(f.nested)  # type: ignore[arg-type]
     elif isinstance(f, fields.List):
         # the batch's items: loaded one by one as POST /v1/score bodies (a bad one fails only its own
-        # slot), and the spec types each as one, so that clients build them typed
+        # slot), and the spec says so: each is a ScoreRequest, so that clients build them typed, or
+        # any other value, answered in its slot
         assert isinstance(f.inner, fields.Raw) and type(f.parent) is schemas.BatchRequestSchema
-        out = {"type": "array", "items": schema_norm(schemas.ScoreRequestSchema)}
+        out = {"type": "array", "items": {"anyOf": [schema_norm(schemas.ScoreRequestSchema), {}]}}
         for v in f.validators:
             if isinstance(v, validate.Length):
                 out |= {k: n for k, n in (("minItems", v.min), ("maxItems", v.max)) if n is not None}
@@ -163,15 +182,25 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
         for item in SPEC["paths"].values() for op in item.values()
         if isinstance(op, dict) and "requestBody" in op
     }
-    assert bodies <= rows
+    assert bodies <= rows | {"SettleRequest"}  # one of each book's settlement bodies: the next test
+
+
+def test_the_settle_body_is_one_of_each_settling_books_body() -> None:
+    """``SettleRequest`` is exactly the settlement bodies of the books that settle (each a row above)."""
+    one_of = [alt["$ref"].rsplit("/", 1)[-1] for alt in SPEC["components"]["schemas"]["SettleRequest"]["oneOf"]]
+    assert list(schemas.SETTLE_SCHEMAS) == list(SETTLE_COMPONENTS)
+    assert one_of == [SETTLE_COMPONENTS[name] for name in schemas.SETTLE_SCHEMAS]
+    rows = {p.values[0]: p.values[1] for p in REQUEST_SCHEMAS}
+    assert all(rows[SETTLE_COMPONENTS[name]] is schema for name, schema in schemas.SETTLE_SCHEMAS.items())
 
 
 # --- the library is the source ------------------------------------------------------------------------
 @pytest.mark.parametrize(("value_type", "schema"), [
     pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
-    pytest.param(scorer.mcr.Room, schemas.MatchRequestSchema, id="Room"),
-    pytest.param(scorer.mcr.Player, schemas.MatchPlayerSchema, id="Player"),
+    pytest.param(scorer.mcr.Room, MATCH, id="Room"),
+    pytest.param(scorer.mcr.Player, _nested(MATCH, "players"), id="Player"),
+    pytest.param(scorer.sichuan.Play, schemas.SETTLE_SCHEMAS["sichuan"], id="Play"),
     pytest.param(scorer.Holding, schemas.HoldingSchema, id="Holding"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
@@ -193,9 +222,17 @@ def test_the_problem_types_of_openapi_are_the_ones_the_service_answers() -> None
     codes included: a code renamed or added on one side only fails here."""
     import re
 
-    from service.problems import TITLES
+    from scorer.wire.problems import TITLES
 
     described = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
     hyphenated = set(re.findall(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b", described))
     assert hyphenated <= set(TITLES)
     assert [c for c in TITLES if not re.search(rf"\b{c}\b", described)] == []
+
+
+@pytest.mark.parametrize("name", [n for n, b in scorer.RULESETS.items() if b.settlement is not None])
+def test_a_settlement_body_is_its_books_declared_fields(name: str) -> None:
+    settlement = scorer.RULESETS[name].settlement
+    assert settlement is not None
+    schema = schemas.SETTLE_SCHEMAS[name]()
+    assert [f.metadata["spec"] for f in schema.fields.values()] == list(settlement.fields)

@@ -20,7 +20,15 @@ from typing import Any
 import httpx
 from mahjong_scorer_client import Client
 from mahjong_scorer_client.api.operations import healthz, metrics, openapi, openapi_json, readyz
-from mahjong_scorer_client.api.pages import calculator_page, docs_page, replay_page
+from mahjong_scorer_client.api.pages import (
+    calculator_page,
+    docs_page,
+    docs_page_slash,
+    problem_type,
+    problem_types,
+    problem_types_by_name,
+    replay_page,
+)
 from mahjong_scorer_client.api.scoring import (
     list_fans,
     list_rule_sets,
@@ -28,6 +36,7 @@ from mahjong_scorer_client.api.scoring import (
     replay,
     score,
     score_batch,
+    settle,
     settle_sichuan,
     standings,
     waits,
@@ -48,6 +57,7 @@ from mahjong_scorer_client.models import (
     RuleSet,
     ScoreRequest,
     ScoreResult,
+    SettleRuleset,
     SichuanSettlement,
     SichuanSettleRequest,
     StandingsAnswer,
@@ -63,8 +73,10 @@ from mahjong_scorer_client.types import Response
 called: set[str] = set()
 
 
-def post(path: str, client: Client, body: dict[str, Any]) -> tuple[Response[Any], dict[str, Any]]:
-    """Send ``body`` as the operation's generated model; also what that model dumps (what was sent)."""
+def post(path: str, client: Client, body: dict[str, Any],
+         params: dict[str, str]) -> tuple[Response[Any], dict[str, Any]]:
+    """Send ``body`` as the operation's generated model; also what that model dumps (what was sent).
+    ``params``: the path parameters, each as the example of the same name gives it."""
     if path == "/v1/score":
         called.add("score")
         m1 = ScoreRequest.from_dict(body)
@@ -73,6 +85,11 @@ def post(path: str, client: Client, body: dict[str, Any]) -> tuple[Response[Any]
         called.add("scoreBatch")
         m2 = BatchRequest.from_dict(body)
         return score_batch.sync_detailed(client=client, body=m2), m2.to_dict()
+    if path == "/v1/{ruleset}/settle":
+        called.add("settle")
+        ruleset = SettleRuleset(params["ruleset"])
+        m0 = MatchRequest.from_dict(body) if ruleset is SettleRuleset.MCR else SichuanSettleRequest.from_dict(body)
+        return settle.sync_detailed(ruleset, client=client, body=m0), m0.to_dict()
     if path == "/v1/match":
         called.add("match")
         m3 = MatchRequest.from_dict(body)
@@ -99,6 +116,7 @@ def post(path: str, client: Client, body: dict[str, Any]) -> tuple[Response[Any]
 SUCCESS: dict[str, tuple[type, ...]] = {
     "/v1/score": (ScoreResult,),
     "/v1/score/batch": (BatchResponse,),
+    "/v1/{ruleset}/settle": (MatchResult, SichuanSettlement),
     "/v1/match": (MatchResult,),
     "/v1/sichuan/settle": (SichuanSettlement,),
     "/v1/waits": (WaitsOutlook, DiscardAdvice),
@@ -107,17 +125,20 @@ SUCCESS: dict[str, tuple[type, ...]] = {
 }
 
 
-def examples(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], int]]:
-    """(path, example name, request body, the status of the response example of the same name)."""
+def examples(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any], int, dict[str, str]]]:
+    """(path, example name, request body, the status of the response example of the same name, the
+    path parameters: each parameter's example of the same name)."""
     out = []
     for path, item in spec["paths"].items():
         body = item.get("post", {}).get("requestBody", {}).get("content", {}).get("application/json", {})
+        in_path = [p for p in item.get("post", {}).get("parameters", []) if p.get("in") == "path"]
         for name, ex in body.get("examples", {}).items():
             statuses = [int(status) for status, resp in item["post"]["responses"].items()
                         if name in resp.get("content", {}).get("application/json", {}).get("examples", {})
                         or name in resp.get("content", {}).get("application/problem+json", {}).get("examples", {})]
             assert len(statuses) == 1, (path, name, statuses)
-            out.append((path, name, ex["value"], statuses[0]))
+            params = {p["name"]: p["examples"][name]["value"] for p in in_path}
+            out.append((path, name, ex["value"], statuses[0], params))
     return out
 
 
@@ -137,9 +158,9 @@ def main(base_url: str) -> None:
     assert spec["openapi"].startswith("3.1") and spec["paths"]
 
     sent = 0
-    for path, name, body, status in examples(spec):
+    for path, name, body, status, params in examples(spec):
         try:
-            r, dumped = post(path, client, body)
+            r, dumped = post(path, client, body, params)
         except (KeyError, ValueError, TypeError, AttributeError) as e:  # the typed model cannot hold it
             assert status >= 400, f"{path} {name}: a {status} example the generated model refuses: {e!r}"
             continue
@@ -164,8 +185,9 @@ def main(base_url: str) -> None:
     called.add("readyz")
     expect(readyz.sync_detailed(client=client), 200, Readiness)
     called.add("openapi")
-    yaml_doc = openapi.sync_detailed(client=client)
-    assert yaml_doc.status_code == 200 and yaml_doc.content.startswith(b"openapi: 3.1")
+    yaml_doc = openapi.sync_detailed(client=client)  # no setting needed: its text/yaml form is read as text
+    assert yaml_doc.status_code == 200 and isinstance(yaml_doc.parsed, str)
+    assert yaml_doc.parsed.startswith("openapi: 3.1")
     called.add("metrics")
     expect(metrics.sync_detailed(client=client), 200, str)
     called.add("calculatorPage")
@@ -174,6 +196,18 @@ def main(base_url: str) -> None:
     called.add("docsPage")
     page = docs_page.sync_detailed(client=client)
     assert page.status_code == 200 and b"<html" in page.content
+    called.add("docsPageSlash")
+    moved = docs_page_slash.sync_detailed(client=client)
+    assert moved.status_code == 308 and moved.headers["location"] == "/docs"
+    called.add("problemTypes")
+    page = problem_types.sync_detailed(client=client)
+    assert page.status_code == 200 and b"/problems/" in page.content
+    called.add("problemTypesByName")
+    moved = problem_types_by_name.sync_detailed(client=client)
+    assert moved.status_code == 308 and moved.headers["location"].endswith("/problems/")
+    called.add("problemType")
+    page = problem_type.sync_detailed("too-many-copies", client=client)
+    assert page.status_code == 200 and b"More than four copies" in page.content
     called.add("replayPage")
     page = replay_page.sync_detailed(client=client)
     assert page.status_code == 200 and b"<html" in page.content

@@ -23,16 +23,18 @@ import pytest
 
 import service
 from service import serve
-from tests.conftest import ROOT
+from testkit import ROOT
 
 EXPECT_COMPILED = os.environ.get("SCORER_EXPECT_COMPILED", "0") == "1"
 
 
 def test_the_command_is_a_console_script_of_the_package() -> None:
-    """One command (scorer/cli dispatches serve and healthcheck to service.serve); the service's old
-    name stays for a release (tests/test_cli.py holds what it does)."""
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts["mahjong-scorer"] == "scorer.cli:main" and scripts["mcr-scorer"] == "service.serve:mcr_scorer"
+    """One command, the library's; serve and healthcheck are the service's, added through the library
+    command's entry-point group (tests/cli/test_cli.py holds what they do)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["scripts"] == {"mahjong-scorer": "scorer.cli:main"}
+    assert project["entry-points"]["mahjong_scorer.commands"] == {
+        "serve": "service.serve:serve_main", "healthcheck": "service.serve:healthcheck_main"}
 
 
 def test_serve_uses_the_packaged_settings_and_the_installed_packages_directory(

@@ -101,7 +101,7 @@ def send(port: int, data: bytes) -> tuple[list[int], float]:
 def test_malformed_framing_is_never_a_5xx_a_hang_or_a_lost_worker(tmp_path: Path) -> None:
     rng = random.Random(2026)
     cases = [case(rng) for _ in range(CASES)]
-    env = {"GUNICORN_READ_TIMEOUT": "1", "GUNICORN_KEEPALIVE": "2"}
+    env = {"GUNICORN_READ_TIMEOUT": "1", "GUNICORN_HEAD_TIMEOUT": "2", "GUNICORN_KEEPALIVE": "2"}
     with server(tmp_path, env) as g:
         assert g.proc is not None
         before = worker_pids(g.proc.pid)

@@ -91,7 +91,7 @@ def test_a_malformed_chunked_body_is_a_400_problem_and_the_connection_closes(ser
     assert statuses(raw) == [400], raw[:300]
     assert "connection: close" in head_of(raw)
     p = problem_of(raw)
-    assert p["type"] == "https://mcr-scorer.dev/problems/bad-request" and "malformed" in str(p["detail"])
+    assert p["type"] == "/problems/bad-request" and "malformed" in str(p["detail"])
     status, _, took = request(served.port, "GET", "/healthz")
     assert status == 200 and took < 1.0
     assert worker_pids(served.proc.pid) == before  # type: ignore[union-attr]
@@ -299,7 +299,7 @@ def shed(answers: list[tuple[int, dict[str, str], bytes]], retry_after: str) -> 
         if status == 503:
             n += 1
             assert headers["Retry-After"] == retry_after and headers["Content-Type"] == "application/problem+json"
-            assert json.loads(body)["type"] == "https://mcr-scorer.dev/problems/overloaded"
+            assert json.loads(body)["type"] == "/problems/overloaded"
     return n
 
 

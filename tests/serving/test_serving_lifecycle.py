@@ -24,10 +24,10 @@ from typing import Self
 
 import pytest
 
+from testkit import ROOT
 from testkit.hands.load import generate
 from testkit.hands.worst import slowest_bodies
 from testkit.serving import log_records, request, server, worker_pids
-from tests.conftest import ROOT
 
 
 class Load:

@@ -46,16 +46,24 @@ def test_the_worker_speaks_http_as_before(tmp_path):
 
 @pytest.mark.slow
 def test_a_burst_of_connections_is_spread_over_the_workers(tmp_path):
-    """Fair accept: 40 keep-alive connections opened at once end up split about evenly, where
-    gthread's greedy accept could leave one worker holding nearly all of them and the other idle."""
+    """Fair accept: a worker that holds more connections than its sibling lets the next ones go to
+    it, so 40 keep-alive connections opened at once end up split evenly, where a greedy accept could
+    leave one worker holding nearly all of them and the other idle.
+
+    How long a worker defers is bounded (GUNICORN_ACCEPT_DEFER_MAX, 50 ms by default, so that a
+    stuck sibling cannot leave a connection waiting), and on a busy machine a sibling may not be
+    scheduled within it: then the split is left to chance (it was 15/25 in one run of nine). Here
+    the bound is 10 s, so what is asserted is the rule itself, whatever the scheduling: each worker
+    ends within a few connections of the other (the counts are published as each connection's
+    greenlet starts, a little after its accept)."""
     from testkit.server import connections_per_worker
 
-    with server(tmp_path) as g:
+    with server(tmp_path, {"GUNICORN_ACCEPT_DEFER_MAX": "10"}) as g:
         assert g.proc is not None
         deadline = time.monotonic() + 10
         while len(connections_per_worker(g.proc.pid, g.port)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)  # both workers forked
-        socks = [socket.create_connection(("127.0.0.1", g.port), timeout=5) for _ in range(40)]
+        socks = [socket.create_connection(("127.0.0.1", g.port), timeout=15) for _ in range(40)]
         try:
             for s in socks:
                 s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -66,4 +74,4 @@ def test_a_burst_of_connections_is_spread_over_the_workers(tmp_path):
             for s in socks:
                 s.close()
     assert sum(split) == 40 and len(split) == 2
-    assert split[0] >= 16, f"connections per worker: {split}"
+    assert split[0] >= 17, f"connections per worker: {split}"

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from testkit import ROOT
 
 
 @pytest.mark.slow

@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 import scorer
-from tests.conftest import ROOT
+from testkit import ROOT
 
 EXPECT_COMPILED = os.environ.get("SCORER_EXPECT_COMPILED", "0") == "1"
 

@@ -25,7 +25,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from testkit import ROOT
 
 DOCKERFILE = (ROOT / "Dockerfile").read_text(encoding="utf-8")
 DEPLOY = ROOT / "deploy"
@@ -194,7 +194,7 @@ def test_the_image_command_serves_and_shuts_down_gracefully(tmp_path):
     assert any(r["path"] == "/v1/score" and r["status"] == 200 and r["request_id"] for r in access)
     # a 4xx access line says which problem; a traceparent puts the caller's trace on the line
     assert any(r["path"] == "/v1/nothing" and r["status"] == 404
-               and r["problem"] == "https://mcr-scorer.dev/problems/not-found" for r in access)
+               and r["problem"] == "/problems/not-found" for r in access)
     [traced_line] = [r for r in access if r["status"] == 422]
     assert traced_line["problem"] == refused_type
     assert (traced_line["trace_id"], traced_line["span_id"]) == ("ab" * 16, "cd" * 8)
@@ -214,10 +214,18 @@ def test_the_spec_ships_as_package_data():
 
 
 def packaged_settings() -> dict:
-    """service/gunicorn_conf.py read afresh, as gunicorn reads it, through the checkout's shim."""
-    conf: dict = {"__file__": str(ROOT / "gunicorn.conf.py")}
-    exec(compile((ROOT / "gunicorn.conf.py").read_text(), "gunicorn.conf.py", "exec"), conf)
-    return conf
+    """service/gunicorn_conf.py run afresh (the environment as it is now), as gunicorn loads it."""
+    import runpy
+
+    return runpy.run_module("service.gunicorn_conf")
+
+
+def test_the_gunicorn_configuration_is_one_module():
+    """No settings file at the checkout's root for gunicorn to pick up beside the packaged one, and
+    the packaged one reads nothing in at run time: what gunicorn is given is what the module says."""
+    assert not (ROOT / "gunicorn.conf.py").exists()
+    source = (ROOT / "service" / "gunicorn_conf.py").read_text()
+    assert "exec(" not in source and "compile(" not in source and "import_module" not in source
 
 
 def test_gunicorn_settings(monkeypatch):

@@ -9,21 +9,18 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import scorer
 from scorer.rules.sichuan.detect import regular_fans
 from scorer.rules.sichuan.fans import FANS, values
-from scorer.tiles import INDEX, Tile
-from tests.conftest import ROOT
+from testkit import ROOT
+from testkit.strategies import SICHUAN_PROPS as PROPS
+from testkit.strategies import winning_hands
 
 SEEDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "seeds" / "sichuan").glob("*.json"))]
 SCORE_SEEDS = [s for s in SEEDS if s["kind"] == "score"]
-PROPS = settings(max_examples=200, derandomize=True, database=None, deadline=None,
-                 suppress_health_check=[HealthCheck.too_slow])
-
-
 def sc(hand: str | scorer.Hand, options: dict[str, Any] | None = None, **context: Any) -> scorer.Result:
     context.setdefault("missing_suit", "s")
     return scorer.score(hand, ruleset="sichuan", options=options, **context)
@@ -82,7 +79,7 @@ def test_every_fan_has_its_seed() -> None:
 
 
 def test_the_mcr_seed_loader_does_not_pick_up_sichuan_seeds() -> None:
-    from tests.mcr.seed_oracle_check import load_seeds
+    from testkit.seeds import load_seeds
 
     assert all(s.get("kind") is None for s in load_seeds())
 
@@ -267,63 +264,6 @@ def test_s13_no_honour_is_seen_on_a_sichuan_table() -> None:
 
 
 # --- properties -----------------------------------------------------------------------------------
-SUITED = [t for t in Tile if INDEX[t] < 27]
-
-
-@st.composite
-def winning_hands(draw: st.DrawFn) -> tuple[scorer.Hand, str]:
-    """A complete hand in the two suits a player keeps: four sets (some declared, pungs or kongs)
-    and a pair, or seven pairs."""
-    missing = draw(st.sampled_from("mps"))
-    kept = [t for t in SUITED if not t.value.endswith(missing)]
-    counts = dict.fromkeys(kept, 0)
-    if draw(st.booleans()):
-        pairs = draw(st.lists(st.sampled_from(kept), min_size=7, max_size=7))
-        tiles = []
-        for t in pairs:
-            if counts[t] + 2 > 4:
-                pairs = []
-                break
-            counts[t] += 2
-            tiles += [t, t]
-        if pairs:
-            order = draw(st.permutations(tiles))
-            return scorer.Hand(tuple(order[:-1]), (), order[-1]), missing
-    counts = dict.fromkeys(kept, 0)
-    melds: list[scorer.Meld] = []
-    concealed: list[Tile] = []
-    for _ in range(4):
-        t = draw(st.sampled_from(kept))
-        chow = draw(st.booleans()) and int(t.value[0]) <= 7
-        if chow:
-            run = [Tile(f"{int(t.value[0]) + k}{t.value[1]}") for k in range(3)]
-            if any(counts[x] >= 4 for x in run):
-                continue
-            for x in run:
-                counts[x] += 1
-            concealed += run
-            continue
-        size = draw(st.sampled_from((3, 4)))
-        if counts[t] + size > 4:
-            continue
-        counts[t] += size
-        if size == 4:
-            melds.append(scorer.Meld(scorer.MeldKind.KONG, t, concealed=draw(st.booleans())))
-        elif draw(st.booleans()):
-            melds.append(scorer.Meld(scorer.MeldKind.PUNG, t))
-        else:
-            concealed += [t] * 3
-    pair = draw(st.sampled_from([t for t in kept if counts[t] <= 2]))
-    counts[pair] += 2
-    concealed += [pair, pair]
-    while len(concealed) + 3 * len(melds) < 14:  # a set was skipped: fill with a pung of a free tile
-        t = draw(st.sampled_from([t for t in kept if counts[t] == 0]))
-        counts[t] += 3
-        concealed += [t] * 3
-    order = draw(st.permutations(concealed))
-    return scorer.Hand(tuple(order[:-1]), tuple(melds), order[-1]), missing
-
-
 @PROPS
 @given(winning_hands(), st.sampled_from("ESWN"), st.booleans(), st.integers(1, 13), st.randoms())
 def test_property_total_is_capped_and_payouts_sum_to_zero(hand_missing: tuple[scorer.Hand, str], seat: str,

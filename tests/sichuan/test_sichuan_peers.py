@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import scorer
-from scorer.rules.sichuan.play import Play
 from scorer.rules.sichuan.settlement import settle
+from scorer.sichuan import build_play
 
 RA = "EpicOrange/riichi_advanced sichuan_yaku_test.exs"
 ZX = "zhuxuanjian/sichuan-mahjong-calculator tests/scoring.test.js"
@@ -63,7 +63,7 @@ SUITS = {"E": "s", "S": "s", "W": "m", "N": "m"}
 
 
 def _settle(events: list[dict[str, Any]]) -> scorer.sichuan.Settlement:
-    return settle(Play.build(missing_suits=SUITS, events=events))
+    return settle(build_play(missing_suits=SUITS, events=events))
 
 
 def test_zhuxuanjian_settles_the_three_kong_types_with_fixed_amounts() -> None:

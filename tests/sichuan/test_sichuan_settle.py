@@ -19,7 +19,9 @@ import scorer
 from scorer.rules.sichuan.play import Play
 from scorer.rules.sichuan.settlement import settle
 from scorer.shape import Kind, fields_of
-from tests.conftest import ROOT
+from scorer.sichuan import build_play
+from testkit import ROOT
+from testkit.strategies import HOLDINGS, PUNGS, draw_kong, kong, shown
 
 SEEDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "seeds" / "sichuan").glob("*.json"))]
 SETTLE_SEEDS = [s for s in SEEDS if s["kind"] == "settle"]
@@ -39,13 +41,6 @@ def body(events: list[dict[str, Any]], **more: Any) -> dict[str, Any]:
     return {"missing_suits": dict(SUITS), "events": events, **more}
 
 
-def kong(player: str, kind: str, tile: str, discarder: str | None = None) -> dict[str, Any]:
-    k: dict[str, Any] = {"player": player, "kind": kind, "tile": tile}
-    if discarder is not None:
-        k["discarder"] = discarder
-    return {"kong": k}
-
-
 def win(discarder: str | None, *winners: tuple[str, Any], robbing: bool = False, **context: bool) -> dict[str, Any]:
     w: dict[str, Any] = {"discarder": discarder, "winners": [
         {"player": p, "hand": h, **({"context": context} if context else {})} for p, h in winners]}
@@ -56,14 +51,14 @@ def win(discarder: str | None, *winners: tuple[str, Any], robbing: bool = False,
 
 def error(b: dict[str, Any]) -> scorer.ScorerError:
     with pytest.raises(scorer.ScorerError) as e:
-        settle(Play.build(**b))
+        settle(build_play(**b))
     return e.value
 
 
 # --- the worked settlements ---------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [pytest.param(s, id=s["id"]) for s in SETTLE_SEEDS])
 def test_seed(seed: dict[str, Any]) -> None:
-    got = settle(Play.build(**seed["request"])).to_dict()
+    got = settle(build_play(**seed["request"])).to_dict()
     want = seed["expected"]
     assert [e["changes"] for e in got["events"]] == want["events"]
     assert got["totals"] == want["totals"]
@@ -77,13 +72,13 @@ def test_seed(seed: dict[str, Any]) -> None:
 
 
 def test_the_response_shape() -> None:
-    got = settle(Play.build(**BY_ID["101_kongs_and_many_winners"]["request"])).to_dict()
+    got = settle(build_play(**BY_ID["101_kongs_and_many_winners"]["request"])).to_dict()
     assert set(got) == {"base_points", "events", "exhaustion", "totals"}
     assert set(got["events"][0]) == {"kong", "changes"}
     w = got["events"][3]["win"]
     assert [x["player"] for x in w["winners"]] == ["W", "N"]
     assert w["winners"][0]["score"]["ruleset"] == "sichuan" and w["winners"][0]["score"]["valid"]
-    ex = settle(Play.build(**BY_ID["104_refund_and_cha_da_jiao"]["request"])).to_dict()["exhaustion"]
+    ex = settle(build_play(**BY_ID["104_refund_and_cha_da_jiao"]["request"])).to_dict()["exhaustion"]
     assert ex["payments"][0] == {"from": "S", "to": "E", "amount": 2, "reason": "refund"}
     assert ex["ready"]["N"]["tile"] == "7s" and ex["ready"]["N"]["score"]["fans"][0]["id"] == "seven_pairs"
 
@@ -91,13 +86,13 @@ def test_the_response_shape() -> None:
 def test_base_points_multiply_every_amount() -> None:
     b = copy.deepcopy(BY_ID["104_refund_and_cha_da_jiao"]["request"])
     b["base_points"] = 5
-    assert dict(settle(Play.build(**b)).totals) == {"E": 10, "S": -25, "W": -25, "N": 40}
+    assert dict(settle(build_play(**b)).totals) == {"E": 10, "S": -25, "W": -25, "N": 40}
 
 
 def test_the_flower_pig_penalty_is_an_option() -> None:
     b = copy.deepcopy(BY_ID["105_flower_pig"]["request"])
     b["options"] = {"flower_pig_penalty": 16}
-    ex = settle(Play.build(**b)).exhaustion
+    ex = settle(build_play(**b)).exhaustion
     assert ex is not None and ex.changes["W"] == -48
 
 
@@ -105,7 +100,7 @@ def test_max_fan_is_an_option() -> None:
     hand = "[2222m][5555m1][888p1][222p1]5p5p"  # 6 fan
     b = {"missing_suits": {"E": "s", "S": "s", "W": "m", "N": "m"},
          "events": [win("W", ("S", hand))], "options": {"max_fan": 6}}
-    assert dict(settle(Play.build(**b)).totals) == {"E": 0, "S": 64, "W": -64, "N": 0}
+    assert dict(settle(build_play(**b)).totals) == {"E": 0, "S": 64, "W": -64, "N": 0}
 
 
 # --- rulings ----------------------------------------------------------------------------------------
@@ -113,7 +108,7 @@ def test_max_fan_is_an_option() -> None:
 def test_t1_a_robbed_kong_pays_nothing(robber: str) -> None:
     suits = {"E": "s", "S": "s", "W": "m", "N": "s"}
     b = {"missing_suits": suits, "events": [kong("W", "added", "4p"), win("W", (robber, E_WINS), robbing=True)]}
-    s = settle(Play.build(**b))
+    s = settle(build_play(**b))
     assert s.events[0].robbed and all(v == 0 for v in s.events[0].changes.values())
     assert s.events[1].scores[0].count("robbing_kong") == 1
     assert dict(s.totals) == {w: 2 if w == robber else -2 if w == "W" else 0 for w in "ESWN"}
@@ -127,7 +122,7 @@ def test_t2_a_winning_hand_that_cannot_win_is_an_error() -> None:
 
 
 def test_t3_exhausted_is_optional_before_the_wall_runs_out() -> None:
-    s = settle(Play.build(**body([win("S", ("E", E_WINS))])))
+    s = settle(build_play(**body([win("S", ("E", E_WINS))])))
     assert s.exhaustion is None and dict(s.totals) == {"E": 1, "S": -1, "W": 0, "N": 0}
 
 
@@ -140,7 +135,7 @@ def test_t5_a_ready_players_highest_win_has_no_self_draw_or_event_fans() -> None
     b = {"missing_suits": {"E": "s", "S": "s", "W": "m", "N": "p"},
          "events": [], "exhausted": {"E": "[2222m]345m678m11p23p", "S": "[7777p]134569m2p5p8p9p",
                                      "W": "1245789s134689p", "N": "11s22s33s44s55s66s9s"}}
-    ex = settle(Play.build(**b)).exhaustion
+    ex = settle(build_play(**b)).exhaustion
     assert ex is not None
     r = ex.ready["E"]
     assert r.score.payouts is None and {f.id: f.count for f in r.score.fans} == {"basic": 1, "root": 1}
@@ -152,7 +147,7 @@ def test_t6_a_wait_on_a_tile_held_four_times_is_not_ready() -> None:
     b = {"missing_suits": {"E": "s", "S": "s", "W": "m", "N": "p"}, "events": [],
          "exhausted": {"E": "111m222m333m5555p", "S": "456m456m789p11p23p", "W": "1245789s134689p",
                        "N": "11s22s33s44s55s66s9s"}}
-    ex = settle(Play.build(**b)).exhaustion
+    ex = settle(build_play(**b)).exhaustion
     assert ex is not None and ex.players["E"] == "not_ready"
     waits = scorer.analyze("111m222m333m5555p", {"missing_suit": "s"}, ruleset="sichuan").outlook
     assert waits is not None and [w.tile.value for w in waits.waits or ()] == ["5p"]  # the formal wait
@@ -162,7 +157,7 @@ def test_t7_flower_pigs_pay_winners_too_and_not_each_other() -> None:
     b = {"missing_suits": {"E": "m", "S": "s", "W": "p", "N": "p"},
          "events": [win(None, ("E", "123p456p789p11s23s4s"))],
          "exhausted": {"S": "1s56m456m789p11p23p", "W": "123m99m2p34567s88s", "N": "134679m1235789s"}}
-    ex = settle(Play.build(**b)).exhaustion
+    ex = settle(build_play(**b)).exhaustion
     assert ex is not None
     assert dict(ex.players) == {"E": "won", "S": "flower_pig", "W": "flower_pig", "N": "not_ready"}
     pig = [(p.payer, p.receiver, p.amount) for p in ex.payments if p.reason == "flower_pig"]
@@ -174,7 +169,7 @@ def test_t8_refunds_go_back_to_whoever_paid_even_a_winner() -> None:
     b = {"missing_suits": {"E": "s", "S": "s", "W": "m", "N": "p"},
          "events": [kong("S", "concealed", "7p"), win("N", ("E", E_WINS))],
          "exhausted": {"S": "[7777p]134569m2p5p8p9p", "W": "1245789s134689p", "N": "11m22m33m44s55s66s9s"}}
-    s = settle(Play.build(**b))
+    s = settle(build_play(**b))
     ex = s.exhaustion
     assert ex is not None
     refunds = [(p.payer, p.receiver, p.amount) for p in ex.payments if p.reason == "refund"]
@@ -196,13 +191,13 @@ def test_t13_a_declared_kong_stays_among_its_players_melds() -> None:
     e = error(body([kong("W", "concealed", "8s")], exhausted=holdings))
     assert (e.code, e.field) == ("bad_kong", ("exhausted", "W"))
     # consistent: the kong shown as declared; a robbed kong is no kong (its player keeps the pung)
-    s = settle(Play.build(**body([kong("E", "exposed", "5m", "S"), win(None, ("E", "[5555m1]123m789m11p23p4p"))])))
+    s = settle(build_play(**body([kong("E", "exposed", "5m", "S"), win(None, ("E", "[5555m1]123m789m11p23p4p"))])))
     assert dict(s.totals) == {"E": 11, "S": -5, "W": -3, "N": -3}
     robbed = [kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True),
               win("S", ("W", "[444p1]111s234s567s6p6p"))]
-    assert dict(settle(Play.build(**body(robbed))).totals) == {"E": 2, "S": -1, "W": -1, "N": 0}
+    assert dict(settle(build_play(**body(robbed))).totals) == {"E": 2, "S": -1, "W": -1, "N": 0}
     # a kong shown that no event declared scores (its root) and moves no money
-    s = settle(Play.build(**body([win(None, ("E", E_KONG_WINS))])))
+    s = settle(build_play(**body([win(None, ("E", E_KONG_WINS))])))
     assert dict(s.totals) == {"E": 9, "S": -3, "W": -3, "N": -3}
 
 
@@ -210,7 +205,7 @@ def test_t14_robbing_a_kong_is_never_on_the_walls_last_tile() -> None:
     e = error(body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True, last_wall_tile=True)]))
     assert (e.code, e.field) == ("contradictory_context",
                                  ("events", 1, "win", "winners", 0, "context", "last_wall_tile"))
-    s = settle(Play.build(**body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True)])))
+    s = settle(build_play(**body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True)])))
     assert dict(s.totals) == {"E": 2, "S": 0, "W": -2, "N": 0}
     with pytest.raises(scorer.ScorerError) as e:  # one hand scored alone: the same in Sichuan
         scorer.score(E_WINS, ruleset="sichuan", missing_suit="s", discarder="W", robbing_kong=True,
@@ -233,7 +228,7 @@ def test_t15_a_players_kongs_are_one_of_a_tile_and_at_most_four() -> None:
     e = error(body([kong("W", "added", "4p"), win("W", ("E", E_WINS), robbing=True), kong("W", "concealed", "4p")]))
     assert (e.code, e.field) == ("bad_kong", ("events", 2, "kong", "tile"))  # robbed: its fourth tile is E's
     four = [kong("E", "concealed", f"{r}m") for r in range(1, 5)]
-    s = settle(Play.build(**body(four)))
+    s = settle(build_play(**body(four)))
     assert dict(s.totals) == {"E": 24, "S": -8, "W": -8, "N": -8}
 
 
@@ -245,7 +240,7 @@ def test_t16_kong_replacement_is_the_draw_right_after_ones_own_kong() -> None:
     e = error(body([win(None, ("E", E_KONG_WINS), kong_replacement=True)]))
     assert (e.code, e.field) == ("contradictory_context",
                                  ("events", 0, "win", "winners", 0, "context", "kong_replacement"))
-    s = settle(Play.build(**body([kong("E", "concealed", "5m"), win(None, ("E", E_KONG_WINS), kong_replacement=True)])))
+    s = settle(build_play(**body([kong("E", "concealed", "5m"), win(None, ("E", E_KONG_WINS), kong_replacement=True)])))
     assert dict(s.events[1].changes) == {"E": 15, "S": -5, "W": -5, "N": -5}  # 平胡 + 根 + 杠上开花: 4 + 1 each
     assert dict(s.totals) == {"E": 21, "S": -7, "W": -7, "N": -7}
 
@@ -265,7 +260,7 @@ def test_t17_nothing_happens_after_the_walls_last_tile() -> None:
     e = error(body([one]))
     assert (e.code, e.field) == ("bad_claim", ("events", 0, "win", "winners", 1))
     # consistent: both winners of the last discard score 海底, and the wall then runs out
-    s = settle(Play.build(**body([win("S", ("W", W_WINS), ("N", N_WINS_6P), last_wall_tile=True)], exhausted={
+    s = settle(build_play(**body([win("S", ("W", W_WINS), ("N", N_WINS_6P), last_wall_tile=True)], exhausted={
         "E": "123m456m789m11p23p", "S": "234m567m345p99p88m"})))
     assert [r.count("last_tile") for r in s.events[0].scores] == [1, 1]
 
@@ -277,7 +272,7 @@ def test_t18_a_holding_shows_no_pung_or_kong_of_its_missing_suit() -> None:
     assert (e.code, e.field) == ("bad_meld", ("exhausted", "E"))
     e = error(body([], exhausted=dict(holdings, E={"concealed": "123m456m789m1p", "melds": [{"tiles": "9999s"}]})))
     assert (e.code, e.field) == ("bad_meld", ("exhausted", "E"))
-    s = settle(Play.build(**body([], exhausted=dict(holdings, E="999s123m456m789m1p"))))  # concealed: 花猪
+    s = settle(build_play(**body([], exhausted=dict(holdings, E="999s123m456m789m1p"))))  # concealed: 花猪
     assert s.exhaustion is not None and s.exhaustion.players["E"] == "flower_pig"
 
 
@@ -305,7 +300,7 @@ def test_a_fourth_winner() -> None:
 
 
 def test_three_winners_on_one_discard_end_the_hand() -> None:
-    s = settle(Play.build(**body([win(None, ("E", E_WINS)), win("S", ("W", W_WINS), ("N", N_WINS_6P))])))
+    s = settle(build_play(**body([win(None, ("E", E_WINS)), win("S", ("W", W_WINS), ("N", N_WINS_6P))])))
     assert dict(s.events[1].changes) == {"E": 0, "S": -3, "W": 1, "N": 2}  # 平胡 1 and 碰碰胡 2, both from S
     e = error(body([win(None, ("E", E_WINS)), win(None, ("S", S_WINS)), win("E", ("W", W_WINS), ("N", N_WINS_6P))]))
     assert (e.code, e.field) == ("player_out", ("events", 2, "win", "discarder"))
@@ -350,7 +345,7 @@ def test_more_than_four_copies_across_the_request() -> None:
     assert (e.code, e.field) == ("too_many_copies", ("exhausted", "E"))
     # one discard won by several players is one tile, not several: 6p is W's, N's and the discard
     b = body([win("S", ("W", W_WINS), ("N", N_WINS_6P))])
-    assert sum(settle(Play.build(**b)).totals.values()) == 0
+    assert sum(settle(build_play(**b)).totals.values()) == 0
 
 
 def test_exhausted_must_name_exactly_the_players_still_in() -> None:
@@ -429,43 +424,28 @@ def test_the_request_shape_is_declared() -> None:
 
 
 def test_the_service_can_derive_a_schema_that_reads_every_seed() -> None:
-    schemas = pytest.importorskip("service.schemas")
+    from scorer.wire import schemas
+
     schema = schemas.schema_for(Play, "SichuanSettleSchema")()
     for s in SETTLE_SEEDS:
         loaded = schema.load(s["request"])
-        assert settle(Play.build(**loaded)).to_dict() == settle(Play.build(**s["request"])).to_dict()
+        assert settle(build_play(**loaded)).to_dict() == settle(build_play(**s["request"])).to_dict()
 
 
 def test_cli_prints_the_settlement(tmp_path: Any) -> None:
     f = tmp_path / "play.json"
     f.write_text(json.dumps(BY_ID["102_robbed_kong"]["request"]), encoding="utf-8")
     settle_cli = [sys.executable, "-m", "scorer", "settle", str(f), "--ruleset", "sichuan"]
-    out = subprocess.run(settle_cli, capture_output=True, text=True, check=True)
+    out = subprocess.run([*settle_cli, "--json"], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout)["totals"] == {"E": 4, "S": 0, "W": -4, "N": 0}
+    table = subprocess.run(settle_cli, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert table[-1].split() == ["totals", "+4", "0", "-4", "0"]
     f.write_text(json.dumps(body([kong("E", "exposed", "9p")])), encoding="utf-8")
     bad = subprocess.run(settle_cli, capture_output=True, text=True)
     assert bad.returncode == 2 and "/events/0/kong/discarder" in bad.stderr
 
 
 # --- properties -----------------------------------------------------------------------------------
-PUNGS = {"E": "111m222m333m444m", "S": "666m777m888m999m", "W": "111s222s333s444s", "N": "666s777s888s999s"}
-HOLDINGS = {
-    "E": ("111m222m333m444m5p", "111m222m333m44m5p9m", "111m222m333m444m5s"),
-    "S": ("666m777m888m999m6p", "666m777m888m99m6p1m", "666m777m888m999m6s"),
-    "W": ("111s222s333s444s5p", "111s222s333s44s5p9s", "111s222s333s444s5m"),
-    "N": ("666s777s888s999s6p", "666s777s888s99s6p1s", "666s777s888s999s6m"),
-}
-KONG_TILES = {"E": ("5m", "7p", "8p", "9p"), "S": ("5m", "7p", "8p", "9p"), "W": ("5s", "7p", "8p", "9p"),
-              "N": ("5s", "7p", "8p", "9p")}
-
-
-def _shown(kongs: list[tuple[str, str]], rest: str) -> str:
-    """A hand or holding in notation with the player's kongs among its melds, each in place of one
-    of the pungs ``rest`` starts with (four characters each)."""
-    melds = "".join(f"[{t[0] * 4}{t[1]}{'' if kind == 'concealed' else '1'}]" for t, kind in kongs)
-    return melds + rest[4 * len(kongs):]
-
-
 @st.composite
 def plays(draw: st.DrawFn) -> dict[str, Any]:
     """A hand of play that could have happened: kongs of free tiles (at most three a player, each
@@ -482,18 +462,9 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
             break
         still = [w for w in "ESWN" if w not in won]
         if draw(st.booleans()):
-            player = draw(st.sampled_from(still))
-            tiles = [t for t in KONG_TILES[player] if t not in used]
-            if not tiles or len(made[player]) == 3:
-                continue
-            t = draw(st.sampled_from(tiles))
-            used.add(t)
-            kind = draw(st.sampled_from(("exposed", "added", "concealed")))
-            others = [w for w in still if w != player]
-            if kind == "exposed" and not others:
-                kind = "concealed"
-            made[player].append((t, kind))
-            events.append(kong(player, kind, t, draw(st.sampled_from(others)) if kind == "exposed" else None))
+            made_kong = draw_kong(draw, still, made, used)
+            if made_kong is not None:
+                events.append(made_kong)
             continue
         x = wins.pop()
         discarder = draw(st.sampled_from([None, *still]))
@@ -503,19 +474,19 @@ def plays(draw: st.DrawFn) -> dict[str, Any]:
         most = 1 if discarder is None else min(3 - len(won), len(eligible))
         winners = draw(st.lists(st.sampled_from(eligible), min_size=1, max_size=most, unique=True))
         flags = {"last_wall_tile": draw(st.booleans())}
-        events.append(win(discarder, *((p, _shown(made[p], PUNGS[p]) + x + x) for p in winners), **flags))
+        events.append(win(discarder, *((p, shown(made[p], PUNGS[p]) + x + x) for p in winners), **flags))
         won += winners
         if not wins or flags["last_wall_tile"]:
             break
     b: dict[str, Any] = {"missing_suits": dict(SUITS), "events": events, "base_points": draw(st.integers(1, 5))}
     if len(won) < 3 and draw(st.booleans()):
-        b["exhausted"] = {w: _shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
+        b["exhausted"] = {w: shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
     return b
 
 
 def _settled(b: dict[str, Any]) -> scorer.sichuan.Settlement:
     try:
-        return settle(Play.build(**b))
+        return settle(build_play(**b))
     except scorer.ScorerError as e:
         assume(e.code != "too_many_copies")  # a generated kong of a tile a holding also shows
         raise

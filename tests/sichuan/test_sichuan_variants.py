@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer.rules.sichuan.options import PRESETS
-from scorer.rules.sichuan.play import Play
 from scorer.rules.sichuan.settlement import settle
-from tests.conftest import ROOT
-from tests.sichuan.test_sichuan_settle import HOLDINGS, KONG_TILES, PUNGS, _shown
+from scorer.sichuan import build_play
+from testkit import ROOT
+from testkit.strategies import HOLDINGS, PUNGS, draw_kong, kong, shown
 
 PROPS = settings(max_examples=120, derandomize=True, database=None, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -31,13 +31,6 @@ E_WINS = "123m456m789m11p23p4p"  # E (missing s), 平胡
 W_WINS = "111s234s567s888s6p6p"  # W (missing m), 平胡 on 6p
 N_WINS_6P = "999s555p777p888p6p6p"  # N (missing m), 碰碰胡 on the pair, 6p
 S_WINS = "234m567m345p99p88m8m"  # S (missing s), 平胡 on 8m
-
-
-def kong(player: str, kind: str, tile: str, discarder: str | None = None) -> dict[str, Any]:
-    k: dict[str, Any] = {"player": player, "kind": kind, "tile": tile}
-    if discarder is not None:
-        k["discarder"] = discarder
-    return {"kong": k}
 
 
 def plain_win(discarder: str | None, *winners: tuple[str, Any], **context: bool) -> dict[str, Any]:
@@ -70,7 +63,7 @@ def refused(fn: Any, *args: Any, **kwargs: Any) -> scorer.ScorerError:
 
 
 def settled(events: list[dict[str, Any]], **more: Any) -> scorer.sichuan.Settlement:
-    return settle(Play.build(missing_suits=dict(SUITS), events=events, **more))
+    return settle(build_play(missing_suits=dict(SUITS), events=events, **more))
 
 
 # --- scoring (S14-S21) -----------------------------------------------------------------------------
@@ -101,7 +94,7 @@ def test_s14_the_server_preset_has_no_cap() -> None:
 def test_options_outside_their_values_are_refused_at_the_option(options: dict[str, Any], name: str) -> None:
     e = refused(sc, PLAIN, options, discarder="S")
     assert (e.code, e.field) == ("bad_option", ("options", name))
-    e = refused(lambda: settle(Play.build(missing_suits=dict(SUITS), events=[], options=options)))
+    e = refused(lambda: settle(build_play(missing_suits=dict(SUITS), events=[], options=options)))
     assert (e.code, e.field) == ("bad_option", ("options", name))
 
 
@@ -279,12 +272,12 @@ def test_t19_kong_money_transferred_is_not_refunded() -> None:
     b = {"missing_suits": {"E": "s", "S": "s", "W": "m", "N": "p"}, "options": ON,
          "events": [kong("S", "concealed", "7p"), win("S", ("E", PLAIN), after_kong=True)],
          "exhausted": {"S": "[7777p]134569m2p5p8p9p", "W": "1245789s134689p", "N": "11m22m33m44s55s66s7s"}}
-    s = settle(Play.build(**b))
+    s = settle(build_play(**b))
     assert s.exhaustion is not None and s.exhaustion.players["S"] == "not_ready"
     assert [p for p in s.exhaustion.payments if p.reason == "refund"] == []
     b["options"] = {}
     b["events"][1]["win"].pop("after_kong")
-    assert [p.reason for p in settle(Play.build(**b)).exhaustion.payments].count("refund") == 3  # type: ignore[union-attr]
+    assert [p.reason for p in settle(build_play(**b)).exhaustion.payments].count("refund") == 3  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("events", "code"), [
@@ -342,23 +335,23 @@ def test_t20_xueliu_at_the_exhausted_wall() -> None:
     b = {"missing_suits": {"E": "m", "S": "s", "W": "p", "N": "p"}, "options": XUELIU,
          "events": [win(None, ("E", "123p456p789p11s23s4s")), win(None, ("E", "123p456p789p11s23s4s"))],
          "exhausted": {"S": "456m456m789p11p23p", "W": "123m99m2p34567s88s", "N": "134679m1235789s"}}
-    s = settle(Play.build(**b))
+    s = settle(build_play(**b))
     assert s.exhaustion is not None and s.exhaustion.players["E"] == "won"
     assert {(p.payer, p.receiver) for p in s.exhaustion.payments if p.reason == "flower_pig"} == {
         ("W", "E"), ("W", "S"), ("W", "N")}
     assert all("E" not in (p.payer, p.receiver) for p in s.exhaustion.payments if p.reason == "not_ready")
     b["exhausted"]["E"] = "123p456p789p11s23s"
-    e = refused(lambda: settle(Play.build(**b)))
+    e = refused(lambda: settle(build_play(**b)))
     assert (e.code, e.field) == ("bad_exhausted", ("exhausted", "E"))
     four = {"missing_suits": dict(SUITS), "options": XUELIU, "exhausted": {},
             "events": [win("E", ("S", S_WINS)), win("S", ("E", E_WINS)), win(None, ("W", W_WINS)),
                        win("W", ("N", N_WINS_6P))]}
-    assert settle(Play.build(**four)).exhaustion is not None  # everyone has won, the wall still runs out
+    assert settle(build_play(**four)).exhaustion is not None  # everyone has won, the wall still runs out
 
 
 # --- the exhausted wall's variants (T21-T23) ----------------------------------------------------------
 def _exhausted(seed: str, **options: Any) -> scorer.sichuan.Settlement:
-    return settle(Play.build(**{**SEEDS[seed]["request"], "options": options}))
+    return settle(build_play(**{**SEEDS[seed]["request"], "options": options}))
 
 
 def test_t21_flower_pig_penalties() -> None:
@@ -410,18 +403,9 @@ def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
         still = list("ESWN") if stays else [w for w in "ESWN" if w not in won]
         prev = events[-1].get("kong") if events else None
         if draw(st.booleans()):
-            player = draw(st.sampled_from(still))
-            tiles = [t for t in KONG_TILES[player] if t not in used]
-            if not tiles or len(made[player]) == 3:
-                continue
-            t = draw(st.sampled_from(tiles))
-            used.add(t)
-            kind = draw(st.sampled_from(("exposed", "added", "concealed")))
-            others = [w for w in still if w != player]
-            if kind == "exposed" and not others:
-                kind = "concealed"
-            made[player].append((t, kind))
-            events.append(kong(player, kind, t, draw(st.sampled_from(others)) if kind == "exposed" else None))
+            made_kong = draw_kong(draw, still, made, used)
+            if made_kong is not None:
+                events.append(made_kong)
             continue
         discarder = prev["player"] if prev and draw(st.booleans()) else draw(st.sampled_from([None, *still]))
         eligible = [w for w in still if w != discarder and (w in pair or free)]
@@ -434,7 +418,7 @@ def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
         for p in winners:
             pair[p] = tile
         last = draw(st.booleans()) and draw(st.booleans())
-        event = plain_win(discarder, *((p, _shown(made[p], PUNGS[p]) + tile + tile) for p in winners),
+        event = plain_win(discarder, *((p, shown(made[p], PUNGS[p]) + tile + tile) for p in winners),
                           **({"last_wall_tile": True} if last else {}))
         if transfer and discarder is not None and prev and prev["player"] == discarder:
             event["win"]["after_kong"] = draw(st.integers(0, 3)) > 0
@@ -445,7 +429,7 @@ def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
     b: dict[str, Any] = {"missing_suits": dict(SUITS), "events": events, "base_points": draw(st.integers(1, 5)),
                          "options": options}
     if (stays or len(won) < 3) and draw(st.booleans()):
-        b["exhausted"] = {w: _shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
+        b["exhausted"] = {w: shown(made[w], draw(st.sampled_from(HOLDINGS[w]))) for w in "ESWN" if w not in won}
     return b
 
 
@@ -453,7 +437,7 @@ def plays_under_a_preset(draw: st.DrawFn) -> dict[str, Any]:
 @given(plays_under_a_preset())
 def test_property_every_settlement_sums_to_zero_under_every_preset(b: dict[str, Any]) -> None:
     try:
-        s = settle(Play.build(**b))
+        s = settle(build_play(**b))
     except scorer.ScorerError as e:
         assert e.code == "too_many_copies", e  # a generated kong of a tile a holding also shows
         return
@@ -502,7 +486,7 @@ RECORD_DEAL = {"E": "123456789m1255p", "S": "33p111222666s4s5s", "W": "3p7m8m9m4
 
 
 def _kong_then_discard(options: dict[str, Any] | None) -> Any:
-    from tests.records.replaying import record
+    from testkit.replaying import record
 
     # South makes a concealed kong of 1s, draws its replacement and discards 3p, on which East wins
     script = "E draw; E discard 7s; S draw; S concealed_kong 1s; S replacement; S discard 3p; E win; wall_end"

@@ -25,6 +25,7 @@ BOOK = RuleBook(
     explain=lazy_explain(__package__),
     rulings=("HK",),
     presets=PRESETS,
+    fan_values=(0, MAX_FAN),
 )
 
 __all__ = ["BOOK", "HKOptions"]

@@ -57,6 +57,8 @@ class HKOptions:
                                 minimum=1, maximum=MAX_FAN)
     full_flush_fan: int = option(7, "清一色's fan", source="HK29: the page, 清一色 7; 4 or 5 in the 2-2 style",
                                  minimum=1, maximum=MAX_FAN)
+    # ``options.fan_values``: (fan id, fan) pairs over the table's and the options' values
+    fan_values: tuple[tuple[str, int], ...] = ()
     # each fan's worth by these options (not an option: made once, read by every reading)
     values: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
@@ -74,6 +76,7 @@ class HKOptions:
         values[D.ALL_PUNGS] = self.all_pungs_fan
         if self.little_three_dragons == ADDS:
             values[D.LITTLE_THREE_DRAGONS] = 3
+        values.update(self.fan_values)
         object.__setattr__(self, "values", values)
 
 

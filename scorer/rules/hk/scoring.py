@@ -271,20 +271,25 @@ def check_liable(hand: Hand, ctx: Context, limit: bool) -> None:
     """包 (HK30) only where a discard can have let the winner complete the hand: 十二张落地 (four
     exposed melds), or a limit hand holding 大三元 / 大四喜 (whichever limit names it) with those
     dragon or wind sets exposed, all of them or all but the one the liable seat's discard completes
-    as the winning tile."""
+    as the winning tile: the limit's last set was claimed, or won on (a set whole in the concealed
+    hand was completed by no discard, whatever tile the win was on)."""
     exposed = [INDEX[m.tile] for m in hand.melds if not m.concealed]
     if len(exposed) == 4:
         return
     counts = hand.counts()
+    win = INDEX[hand.winning_tile]
     if limit and all(counts[t] >= 3 for t in DRAGONS):
-        need, shown, what = 3, sum(1 for t in exposed if IS_DRAGON[t]), "dragon"
+        need, shown, what, completes = 3, sum(1 for t in exposed if IS_DRAGON[t]), "dragon", IS_DRAGON[win]
     elif limit and all(counts[t] >= 3 for t in WIND_TILES):
-        need, shown, what = 4, sum(1 for t in exposed if IS_WIND[t]), "wind"
+        need, shown, what, completes = 4, sum(1 for t in exposed if IS_WIND[t]), "wind", IS_WIND[win]
     else:
         _contradiction_liable("包 is for 大三元, 大四喜 or four exposed melds (十二张落地); this hand is none of them")
         return
-    if shown == need or (shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable):
+    if shown == need or (shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable and completes):
         return
+    if shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable:
+        _contradiction_liable(f"the last {what} set was whole in the concealed hand: {ctx.liable}'s discard "
+                              f"{hand.winning_tile} did not complete it, and no discard let the winner complete them")
     _contradiction_liable(f"{shown} of the {need} {what} sets are exposed melds: no discard by {ctx.liable} let the "
                           "winner complete them")
 

@@ -8,6 +8,7 @@ from ..book import RuleBook, Settlement, lazy_explain
 from .fans import MIN_POINTS, TABLE
 from .ledger import settle
 from .options import PRESETS, McrOptions
+from .reading import build_room
 from .room import Room
 from .scoring import clear_caches, score_hand
 
@@ -26,6 +27,6 @@ BOOK = RuleBook(
     clear_caches=clear_caches,
     explain=lazy_explain(__package__),
     rulings=("R", "C", "D", "ED"),
-    settlement=Settlement("room", fields_of(Room), Room.build, settle),
+    settlement=Settlement("room", fields_of(Room), build_room, settle, aliases=("match",)),
     presets=PRESETS,
 )

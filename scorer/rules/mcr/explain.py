@@ -19,7 +19,7 @@ was not counted and by which principle:
   row implies (444555666m read as three pungs is Pure Shifted Pungs; its chows' Pure Triple
   Chow leaves it out).
 
-``tests/test_explain.py`` holds the occurrences to the engine's counts and to each fan's shape
+``tests/mcr/test_explain.py`` holds the occurrences to the engine's counts and to each fan's shape
 over thousands of generated hands.
 """
 

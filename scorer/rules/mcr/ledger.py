@@ -5,10 +5,11 @@ Points × the room's base points are beans; nobody loses more beans than they ha
 every four; a competition room swaps seats before the West round; several claimants of one
 discard → the nearest in turn order after the discarder wins (截和); a leaver pays 16 points to
 each other player and ends the room. Pure functions over frozen values: a ``Room`` (``room``),
-built and checked by ``reading`` (errors point into the request, e.g. ``/hands/3/win/discarder``);
+built and checked by ``reading.build_room`` (errors point into the request, e.g. ``/hands/3/win/discarder``);
 ``settle`` plays it through into a ``Ledger``.
 
-    >>> room = Room.build(players=[{"name": n, "beans": 1000} for n in ("Ann", "Bo", "Cy", "Di")],
+    >>> from scorer.mcr import build_room
+    >>> room = build_room(players=[{"name": n, "beans": 1000} for n in ("Ann", "Bo", "Cy", "Di")],
     ...                   base_points=10, length=4,
     ...                   hands=[{"win": {"winner": "Ann", "discarder": "Bo",
     ...                                   "hand": "[222m1][444m2][666m3]88mWW8m"}}])

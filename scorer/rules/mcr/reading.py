@@ -1,17 +1,16 @@
-"""Reading a room: ``Room.build``'s players and hands from JSON-like parts (``read_player``,
-``read_entry``; a full hand as POST /v1/score takes it), a name as it shows (``normal_name``), and
-the checks that refuse a room that means nothing (``check_room``: four players with distinct names
-that show, beans, base points and length in range, no hand past the length or after a leave, a win
-by known players with a hand or its points), each a ``ScorerError`` at its field
-(``/hands/3/win/discarder``).
+"""Reading a room: ``build_room`` makes one from JSON-like parts (its players and hands read by
+``read_player`` and ``read_entry``; a full hand as POST /v1/score takes it) and checks it; a name as
+it shows (``normal_name``); the checks that refuse a room that means nothing (``check_room``: four
+players with distinct names that show, beans, base points and length in range, no hand past the
+length or after a leave, a win by known players with a hand or its points), each a ``ScorerError``
+at its field (``/hands/3/win/discarder``).
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from ...context import MAX_BASE_POINTS, Context
 from ...errors import (
@@ -30,7 +29,8 @@ from ...errors import (
     ScorerError,
 )
 from ...hand import MAX_FLOWERS, Hand
-from ...shape import MAX_TILE_STRING, Declared, fields_of, read_object, within
+from ...names import check_name, normal_name
+from ...shape import Declared, fields_of, listed, read_object, within
 from ..book import parse_options
 from .fans import MIN_POINTS
 from .options import PRESETS, McrOptions
@@ -50,19 +50,10 @@ from .room import (
     Win,
 )
 
-MAX_NAME: Final = MAX_TILE_STRING
-# Characters a name may not hold: controls, format characters (zero-width, bidi marks), surrogates,
-# private use and unassigned code points; none of them shows, or shows the same everywhere.
-REFUSED_IN_NAMES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})  # line and paragraph separators too
-# Characters that change no name as it shows: variation selectors and the combining grapheme joiner.
-_INVISIBLE_IN_NAMES: Final = dict.fromkeys([0x034F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
-# Letters and symbols that render as blank space: a name of only these (or spaces) is blank.
-_BLANK_LOOKING: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-
 
 # --- checks -------------------------------------------------------------------------------------
 def check_room(room: Room) -> None:
-    """Refuse a room that means nothing, at the field that says so (``Room`` calls it)."""
+    """Refuse a room that means nothing, at the field that says so (``build_room`` calls it)."""
     parse_options(McrOptions, room.options, "mcr", PRESETS)  # an unknown option or value: at /options/<name>
     if not isinstance(room.players, tuple) or len(room.players) != SEATS:
         got = len(room.players) if isinstance(room.players, Sequence) else room.players
@@ -111,20 +102,7 @@ def check_room(room: Room) -> None:
 def _check_player(p: Player, at: Path) -> None:
     if not isinstance(p, Player):
         raise ScorerError(BAD_VALUE, "a player is an object with name and beans", at)
-    if not isinstance(p.name, str) or not p.name.strip() or len(p.name) > MAX_NAME:
-        raise ScorerError(BAD_VALUE, f"a player name is a non-blank string of at most {MAX_NAME} characters, "
-                          f"got {p.name!r}", (*at, "name"))
-    for ch in p.name:
-        category = unicodedata.category(ch)
-        if category in REFUSED_IN_NAMES:
-            raise ScorerError(BAD_VALUE, f"a player name may not hold U+{ord(ch):04X} (Unicode category {category}: "
-                              "control, format, surrogate, private-use or unassigned characters do not show)",
-                              (*at, "name"))
-    if all(ch.isspace() or ch in _BLANK_LOOKING for ch in p.name):
-        raise ScorerError(BAD_VALUE, f"a player name must show something; {p.name!r} is blank", (*at, "name"))
-    if all(unicodedata.category(ch)[0] == "M" or ch.isspace() for ch in p.name):
-        raise ScorerError(BAD_VALUE, f"a player name must show something; {p.name!r} is only combining marks, "
-                          "which show on another character", (*at, "name"))
+    check_name(p.name, (*at, "name"))
     if isinstance(p.beans, bool) or not isinstance(p.beans, int) or not 0 <= p.beans <= MAX_BEANS:
         raise ScorerError(BAD_BEANS, f"beans must be a whole number from 0 to {MAX_BEANS}, got {p.beans!r}",
                           (*at, "beans"))
@@ -184,20 +162,26 @@ def _check_win(win: Win, players: Mapping[str, int], at: Path) -> None:
 T = TypeVar("T")
 
 
-def normal_name(name: object) -> Any:
-    """A name as it shows, so that one name typed two ways is one player wherever it appears: in
-    Unicode NFC ("é" or "e" + a combining accent), without the spaces around it ("Ann " is "Ann"),
-    variation selectors or combining grapheme joiners ("A\uFE0F" and "A\u034F" are "A"); anything
-    else as it is, for the checks to refuse."""
-    if not isinstance(name, str):
-        return name
-    n = unicodedata.normalize("NFC", name.translate(_INVISIBLE_IN_NAMES))
-    start, end = 0, len(n)
-    while start < end and unicodedata.category(n[start]) == "Zs":  # spaces only: a control or separator is refused
-        start += 1
-    while end > start and unicodedata.category(n[end - 1]) == "Zs":
-        end -= 1
-    return n[start:end]
+def build_room(
+    players: Sequence[Mapping[str, Any] | Player],
+    length: int,
+    hands: Sequence[Mapping[str, Any] | Entry] = (),
+    base_points: int = 1,
+    seat_swap: bool = False,
+    options: Mapping[str, Any] | None = None,
+) -> Room:
+    """A checked room from JSON-like parts (``POST /v1/match``'s body); every error names its field
+    as a path into them."""
+    room = Room(
+        players=listed(players, ("players",), read_player),
+        length=length,
+        hands=listed(hands, ("hands",), read_entry),
+        base_points=base_points,
+        seat_swap=seat_swap,
+        options=options,
+    )
+    check_room(room)
+    return room
 
 
 _PLAYER = Declared.of(fields_of(Player))

@@ -1,19 +1,19 @@
 """A room as asked (the online room rules page; the 1998 national rules article): four players
 with the beans they bring, the room's length (1, 4 or 16 hands), its base points, the seat swap,
-MCR's options, and the hands played so far, each a win, a draw or a leave. Each value is frozen;
-making a ``Room`` checks what it means (``reading.check_room``), ``Room.build`` reads it from
-JSON-like parts (``reading``), ``ledger.settle`` plays it through.
+MCR's options, and the hands played so far, each a win, a draw or a leave. Each value is frozen
+and plain: ``reading.build_room`` reads one from JSON-like parts and checks what it means
+(``reading.check_room``), ``ledger.settle`` plays it through. The values import neither.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...context import MAX_BASE_POINTS, Context
 from ...hand import MAX_FLOWERS, Hand
-from ...shape import FieldSpec, Kind, field_spec, fields_of, listed, spec
+from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
 from ..book import parse_options
 from .fans import MIN_POINTS
 from .options import PRESETS, McrOptions
@@ -118,35 +118,7 @@ class Room:
     options: Mapping[str, Any] | None = field(default=None, metadata=spec(
         Kind.OBJECT, "MCR's house rules, as POST /v1/score takes them: every full hand is scored by them"))
 
-    def __post_init__(self) -> None:
-        from .reading import check_room  # the checks read these values: imported when one is made
-
-        check_room(self)
-
     @property
     def rules(self) -> McrOptions:
         """The options every full hand of the room is scored by (checked when the room was built)."""
         return parse_options(McrOptions, self.options, "mcr", PRESETS)
-
-    @classmethod
-    def build(
-        cls,
-        players: Sequence[Mapping[str, Any] | Player],
-        length: int,
-        hands: Sequence[Mapping[str, Any] | Entry] = (),
-        base_points: int = 1,
-        seat_swap: bool = False,
-        options: Mapping[str, Any] | None = None,
-    ) -> Room:
-        """From JSON-like parts; every error names its field as a path into them."""
-        from .reading import read_entry, read_player
-
-        return cls(
-            players=listed(players, ("players",), read_player),
-            length=length,
-            hands=listed(hands, ("hands",), read_entry),
-            base_points=base_points,
-            seat_swap=seat_swap,
-            options=options,
-        )
-

@@ -339,7 +339,8 @@ class _Mcr(Engine[_Facts, _Candidate]):
         valid = best.points >= MIN_POINTS
         pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points) if valid else None
         reason = None if valid else f"{best.points} points without flowers; a win needs {MIN_POINTS}"
-        return Result(True, valid, best.points, flowers, total, tuple(fans), tuple(best.shown()), pay, reason)
+        return Result(True, valid, best.points, flowers, total, tuple(fans), tuple(best.shown()), pay, reason,
+                      self.ruleset)
 
 
 ENGINE: Final = _Mcr("mcr")

@@ -4,15 +4,18 @@
 from __future__ import annotations
 
 from ...context import Context
+from ...errors import BAD_OPTION, ScorerError
 from ...forms import Form
 from ...hand import Hand
 from ...result import Result
 from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, Settlement, lazy_explain
+from ..playrules import PlayRules
 from .fans import MAX_FAN, TABLE
 from .options import PRESETS, UNUSED_CONTEXT, SichuanOptions
-from .play import Play
+from .play import EVENT_FLAGS, Play
+from .reading import build_play
 from .scoring import ERRORS, HONOUR_IN_SICHUAN, SUIT_INDEX, clear_caches, score_hand
 from .settlement import settle
 
@@ -29,6 +32,15 @@ _DEAD = {s: _HONOURS | frozenset(range(9 * k, 9 * k + 9)) for s, k in SUIT_INDEX
 def dead_tiles(context: Context) -> frozenset[int]:
     """The honours, and the missing suit's nine tiles: a win never holds them."""
     return _DEAD[context.missing_suit] if context.missing_suit is not None else _HONOURS
+
+
+def replayable(options: SichuanOptions) -> None:
+    """A 血流成河 record is not replayed (RULINGS T20): its winners play on, which the replay's table
+    (a winner is out, 血战到底) does not follow."""
+    if options.play == "xueliu":
+        raise ScorerError(BAD_OPTION, "a 血流成河 record is not replayed: its winners play on, which the replay's "
+                          "table (a winner is out, 血战到底) does not follow; settle its events with "
+                          "POST /v1/sichuan/settle", ("options", "play"), ruleset="sichuan")
 
 
 BOOK = RuleBook(
@@ -52,9 +64,12 @@ BOOK = RuleBook(
     chows=False,
     explain=lazy_explain(__package__),
     rulings=("S", "T"),
-    settlement=Settlement("hand of play", fields_of(Play), Play.build, settle),
+    settlement=Settlement("hand of play", fields_of(Play), build_play, settle, aliases=("sichuan/settle",)),
     errors=ERRORS,
     honour_error=HONOUR_IN_SICHUAN,
     presets=PRESETS,
     unused_context=UNUSED_CONTEXT,
+    fan_values=(0, 13),
+    play=PlayRules(winners_leave=True, several_win_one_discard=True, missing_suit=True,
+                   kong_transfer_option="kong_transfer", event_flags=EVENT_FLAGS, check_options=replayable),
 )

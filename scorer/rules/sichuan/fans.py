@@ -73,4 +73,5 @@ def values(options: object) -> dict[str, int]:
     for fan_id, name in OPTIONAL:
         v = getattr(options, name)
         out[fan_id] = (SELF_DRAWN_FAN if v == "fan" else 0) if isinstance(v, str) else v
+    out.update(getattr(options, "fan_values", ()))  # options.fan_values: the house's own values
     return out

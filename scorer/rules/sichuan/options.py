@@ -67,6 +67,8 @@ class SichuanOptions:
     refund: str = option("on", "退税 at an exhausted wall: on (a not-ready player gives back its kong money) or off",
                          source="T23: the game site's rules page, 退税; off from " + _SERVER,
                          choices=("on", "off"))
+    # ``options.fan_values``: (fan id, fan) pairs over the table's and the options' values
+    fan_values: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         if self.flower_pig == "cap" and self.max_fan == NO_CAP:  # RULINGS T21
@@ -77,7 +79,6 @@ class SichuanOptions:
     def cap(self) -> int:
         """The engine's cap: -1 for none."""
         return -1 if self.max_fan == NO_CAP else self.max_fan
-
 
 PRESETS = (
     Preset("xuezhan", "血战到底 as the game site's rules page states it: a win ends a player's hand, at most "

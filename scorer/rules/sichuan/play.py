@@ -3,8 +3,9 @@ order, the final holdings when the wall ran out, the base points and the house r
 field is declared once, here (``scorer.shape``): the service's schemas derive from these
 declarations, and so does reading a body (``reading``).
 
-Making a ``Play`` checks that it could have happened (``reading.check_play``); ``Play.build``
-reads a JSON body (``reading.build_play``); ``settlement.settle`` plays it through.
+Each value is frozen and plain: ``reading.build_play`` reads a JSON body and checks that the hand
+of play could have happened (``reading.check_play``); ``settlement.settle`` plays it through. The
+values import neither.
 """
 
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from ...context import MAX_BASE_POINTS, Context
 from ...hand import Hand
@@ -136,13 +137,3 @@ class Play:
         object.__setattr__(self, "missing_suits", MappingProxyType(dict(self.missing_suits)))
         if self.exhausted is not None:
             object.__setattr__(self, "exhausted", MappingProxyType(dict(self.exhausted)))
-        from .reading import check_play  # the checks read these values: imported when one is made
-
-        check_play(self)
-
-    @classmethod
-    def build(cls, **body: Any) -> Play:
-        """From a JSON body; every error names its field as a path into it."""
-        from .reading import build_play
-
-        return build_play(cls, body)

@@ -1,7 +1,7 @@
-"""Reading a Sichuan hand of play: ``Play.build`` from a JSON body (``build_play``; a hand or a
-final holding as POST /v1/score takes it), and the checks that refuse a hand of play that cannot
-have happened (``check_play``: too many copies of a tile, a kong not shown later, a win after the
-wall's last tile, a hand that does not win), each a ``ScorerError`` pointing into the body
+"""Reading a Sichuan hand of play: ``build_play`` makes one from a JSON body (a hand or a final
+holding as POST /v1/score takes it) and checks it with the checks that refuse a hand of play that
+cannot have happened (``check_play``: too many copies of a tile, a kong not shown later, a win after
+the wall's last tile, a hand that does not win), each a ``ScorerError`` pointing into the body
 (``/events/3/win/winners/0/hand``).
 """
 
@@ -350,21 +350,24 @@ _HAND = _declared(fields_of(Hand))
 _HOLDING = _declared(fields_of(Holding))
 
 
-def build_play(cls: type[Play], body: Mapping[str, Any]) -> Play:
-    """``Play.build``: a hand of play from a JSON body; every error names its field as a path into it."""
+def build_play(**body: Any) -> Play:
+    """A checked hand of play from a JSON body (``POST /v1/sichuan/settle``'s); every error names its
+    field as a path into it."""
     v = _object(body, (), _PLAY)
     bp = v.get("base_points", 1)
     if isinstance(bp, bool) or not isinstance(bp, int) or not 1 <= bp <= MAX_BASE_POINTS:
         raise ScorerError(BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, "
                           f"got {bp!r}", ("base_points",))
     exhausted = v.get("exhausted")
-    return cls(
+    play = Play(
         missing_suits=_missing_suits(v["missing_suits"]),
         events=_listed(v["events"], ("events",), _event),
         exhausted=None if exhausted is None else _exhausted(exhausted),
         base_points=bp,
         options=parse_options(SichuanOptions, v.get("options"), "sichuan", PRESETS),
     )
+    check_play(play)
+    return play
 
 
 def _seat(value: object, at: Path, nullable: bool = False) -> Wind:

@@ -2,7 +2,8 @@
 wins in order, then, when the wall ran out with fewer than three winners, the exhausted wall's
 rules (退税, 花猪, 查大叫). Every amount is × the base points.
 
-    >>> play = Play.build(missing_suits={"E": "s", "S": "m", "W": "p", "N": "s"},
+    >>> from scorer.sichuan import build_play
+    >>> play = build_play(missing_suits={"E": "s", "S": "m", "W": "p", "N": "s"},
     ...                   events=[{"kong": {"player": "E", "kind": "concealed", "tile": "9m"}},
     ...                           {"win": {"discarder": "S", "winners": [
     ...                               {"player": "W", "hand": "111m234m678m999s5m5m"}]}}])
@@ -14,7 +15,7 @@ House rules (``options``, RULINGS T19-T23): 呼叫转移 (a win flagged ``after_
 discarder's kong money), 血流成河 (``play`` ``xueliu``: winners stay, win again and pay; only the
 wall ends the hand), and the exhausted wall's 花猪 penalty, 查大叫 and 退税 switches.
 
-Seats are E S W N. The hand of play is a ``Play`` (``play``), read and checked by ``reading``;
+Seats are E S W N. The hand of play is a ``Play`` (``play``), read and checked by ``reading.build_play``;
 ``settle`` plays it through into a ``Settlement``.
 """
 

@@ -1,6 +1,6 @@
 """The harder mix: hands of every kind a user sends, not only the ones that are easy to score.
 
-Independent of the scorer (as ``tests/themed.py``, whose ``GenHand`` and contexts it reuses): the
+Independent of the scorer (as ``testkit/hands/themed.py``, whose ``GenHand`` and contexts it reuses): the
 hands are plain data, so the reference calculator ``pymahjonggb`` (``import MahjongGB``) gets the
 same hands. Three kinds, each a function of ``(n, seed)``:
 
@@ -16,7 +16,7 @@ same hands. Three kinds, each a function of ``(n, seed)``:
 
 Each waiting hand comes as ``(body, packs, standing)``: ``body`` the ``POST /v1/waits`` fields,
 ``packs`` and ``standing`` the reference's arguments. ``ready_from`` makes ready 13-tile hands from
-complete ones (the winning tile taken away), as ``loadtest/stream.py``'s easy mix does.
+complete ones (the winning tile taken away), as the waits stream's easy mix does (``testkit.hands.waiting``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from testkit.hands import themed
-from testkit.hands.themed import BOTZONE, CODES, HONORS, GenHand, GenMeld
+from testkit.hands.themed import BOTZONE, CODES, HONORS, GenHand, GenMeld, packs_of
 
 Body = dict[str, Any]
 Packs = tuple[tuple[str, str, int], ...]
@@ -110,19 +110,6 @@ def complete(n: int, seed: int) -> list[GenHand]:
         rng = random.Random(f"hard:{seed}:{k}")
         out.append(_one(rng, rng.choices(names, weights=weights)[0]))
     return out
-
-
-def packs_of(melds: tuple[GenMeld, ...] | list[GenMeld]) -> Packs:
-    """The reference's packs for declared sets."""
-    out = []
-    for m in melds:
-        if m.kind == "chow":
-            out.append(("CHI", BOTZONE[m.tiles[1]], m.claimed))
-        elif m.kind == "pung":
-            out.append(("PENG", BOTZONE[m.tiles[0]], m.claimed))
-        else:
-            out.append(("GANG", BOTZONE[m.tiles[0]], 0 if m.concealed else m.claimed))
-    return tuple(out)
 
 
 def _waiting(tiles: list[str], melds: tuple[GenMeld, ...], ctx: dict[str, Any], flowers: int = 0) -> Waiting:
@@ -214,13 +201,13 @@ def fourteen(n: int, seed: int) -> list[Waiting]:
 def ready_from(hands: list[GenHand]) -> list[tuple[Waiting, tuple[str, ...], int, int, int]]:
     """Ready 13-tile hands: each complete hand without its winning tile, as ``(waiting, reference
     waits, flowers, seat, prevalent)`` (the reference's waits worked out here, before any timing)."""
-    from loadtest.stream import _ref_waits
+    from testkit.hands.waiting import ref_waits
 
     out = []
     for g in hands:
         ctx = {"seat_wind": g.context["seat_wind"], "prevalent_wind": g.context["prevalent_wind"]}
         w = _waiting(list(g.concealed), g.melds, ctx, g.flowers)
-        out.append((w, _ref_waits(w[1], w[2]), g.flowers, "ESWN".index(ctx["seat_wind"]),
+        out.append((w, ref_waits(w[1], w[2]), g.flowers, "ESWN".index(ctx["seat_wind"]),
                     "ESWN".index(ctx["prevalent_wind"])))
     return out
 

@@ -1,4 +1,5 @@
-"""Hypothesis strategies for request bodies: mostly near-misses of the real shape, some pure noise."""
+"""Hypothesis strategies for request bodies: mostly near-misses of the real shape, some pure noise
+(the service's schema, fuzz and generated-client tests)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,104 @@
+"""The scoring loop of a book whose fan table drives its detection.
+
+Each row of such a table names a detector that takes the hand's facts and one reading (a shape of
+the book's own) and returns how many times the row's fan is there; the loop asks every row of
+every reading, leaves out what the counted fans leave out (their ``implies`` and ``replaces``, in
+table order, as the options have them), sums the reading's worth from the book's values, and keeps
+the best: the most after the cap, then the most fans, then the first. A book supplies its facts,
+its shapes (the ways its tiles read), its values and its result; one place — the row — wires a fan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..forms import Form
+from ..result import FanScore
+from .engine import Engine, Reading, fan_score
+from .table import FanTable
+
+
+class TableReading(Reading):
+    """One reading: its fans after exclusion (by id), what they left out (each with the fans that
+    left it out), and the book's shape it was read from (None: a reading of no shape)."""
+
+    def __init__(self, form: Form, fans: dict[str, int], left_out: dict[str, tuple[str, ...]], points: int,
+                 shape: Any) -> None:
+        super().__init__(form, points)
+        self.fans = fans
+        self.left_out = left_out
+        self.shape = shape
+
+
+class TableEngine(Engine[Any, TableReading]):
+    """The loop; a subclass gives ``facts``, ``shapes``, ``form_of`` and ``result`` (and, where its
+    values or exclusions follow options, ``values`` and ``drops``)."""
+
+    def __init__(self, ruleset: str, table: FanTable[Any]) -> None:
+        super().__init__(ruleset)
+        self.table = table
+        self.detectors = tuple((f.id.value, f.detector) for f in table.fans)
+        self.order = dict(table.order)
+        self.default_points = dict(table.points)
+        self.default_drops = {f.id.value: tuple(i.value for i in (*f.implies, *f.replaces))
+                              for f in table.fans if f.implies or f.replaces}
+
+    # --- the hooks -------------------------------------------------------------------------------
+    def shapes(self, hand: Any, f: Any) -> list[Any]:
+        """Every reading of the tiles, in the book's order (none: the hand is not complete)."""
+        raise NotImplementedError
+
+    def form_of(self, shape: Any) -> Form:
+        raise NotImplementedError
+
+    def values(self, options: Any) -> dict[str, int]:
+        """Each fan's worth under ``options`` (by default the table's)."""
+        return self.default_points
+
+    def drops(self, options: Any) -> dict[str, tuple[str, ...]]:
+        """What each fan leaves out under ``options`` (by default its row's implies and replaces)."""
+        return self.default_drops
+
+    def adjust(self, f: Any, found: dict[str, int]) -> None:
+        """A last word on what a reading shows, before exclusion (by default none)."""
+
+    # --- the loop --------------------------------------------------------------------------------
+    def detect(self, f: Any, shape: Any) -> dict[str, int]:
+        """Every row's count in one reading, in table order (none that is 0)."""
+        found: dict[str, int] = {}
+        for fan_id, detector in self.detectors:
+            n: int = detector(f, shape)  # type: ignore[assignment]  # a table's detectors return counts
+            if n:
+                found[fan_id] = n
+        return found
+
+    def reading(self, f: Any, shape: Any, found: dict[str, int], options: Any) -> TableReading:
+        left_out = self.table.exclude(found, self.drops(options))
+        worth = self.values(options)
+        points = 0
+        counted: dict[str, int] = {}
+        for fan_id, n in found.items():
+            w = worth[fan_id]
+            if w:  # a fan worth nothing under the options is off
+                points += w * n
+                counted[fan_id] = n
+        return TableReading(self.form_of(shape), counted, left_out, points, shape)
+
+    def readings(self, hand: Any, f: Any) -> list[TableReading]:
+        out: list[TableReading] = []
+        for shape in self.shapes(hand, f):
+            found = self.detect(f, shape)
+            self.adjust(f, found)
+            out.append(self.reading(f, shape, found, f.options))
+        return out
+
+    def better(self, f: Any, cur: TableReading, best: TableReading) -> bool:
+        return (cur.total, len(cur.fans)) > (best.total, len(best.fans))
+
+    def breakdown(self, fans: dict[str, int], options: Any) -> tuple[FanScore, ...]:
+        """A reading's fans as breakdown entries in table order, valued by the options."""
+        worth = self.values(options)
+        default = self.default_points
+        order = self.order
+        return tuple(fan_score(self.table, i, n, -1 if worth[i] == default[i] else worth[i])
+                     for i, n in sorted(fans.items(), key=lambda x: order[x[0]]))

@@ -1,8 +1,0 @@
-"""Moved to ``scorer.wire.schemas`` (the library owns the wire layer); this name is the same module,
-kept for one release."""
-
-import sys
-
-from scorer.wire import schemas as _moved
-
-sys.modules[__name__] = _moved

@@ -1,0 +1,75 @@
+"""A toy book made from docs/rulebooks.md's "Adding a book" recipe alone (``testkit.toybook``):
+registered, it scores, explains and waits like the books that ship — so the recipe cannot rot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import scorer
+from scorer.rules import register, unregister
+from testkit.toybook.book import BOOK
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    register(BOOK)
+    try:
+        yield
+    finally:
+        unregister(BOOK.name)
+
+
+def test_the_toy_book_scores(toy: None) -> None:
+    r = scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", discarder="W", seat_wind="S")
+    assert [(f.id, f.count) for f in r.fans] == [("full_flush", 1), ("all_pungs", 1)]
+    assert (r.total, dict(r.payouts or {})) == (8, {"E": 0, "S": 8, "W": -8, "N": 0})
+    r = scorer.score("11m22p33s44m555m66p77s8m8m", ruleset="toy", self_drawn=True, seat_wind="S",
+                     options={"stake": 2})
+    assert [f.id for f in r.fans] == ["pairs", "concealed_self_drawn"] and r.total == 6
+    assert dict(r.payouts or {}) == {"E": -12, "S": 36, "W": -12, "N": -12}
+
+
+def test_the_toy_book_refuses_what_it_has_no_place_for(toy: None) -> None:
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score("[222m1][444m2][666m3]88mWW8m", ruleset="toy")  # a 14-tile hand
+    assert e.value.field == ("hand",)
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", missing_suit="p")
+    assert e.value.field == ("context", "missing_suit")
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", options={"stake": 0})
+    assert e.value.field == ("options", "stake")
+
+
+def test_the_toy_book_explains(toy: None) -> None:
+    r = scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", discarder="W", explain=True).to_dict()
+    assert [f["sets"] for f in r["fans"]] == [[[0, 1]], [[0, 1]]]
+
+
+def test_the_toy_book_waits(toy: None) -> None:
+    a = scorer.analyze("11m22p33s44m555m66p77s8m", ruleset="toy")
+    assert a.outlook is not None and a.outlook.shanten == 0
+    assert [w.tile.value for w in a.outlook.waits or ()] == ["8m"]
+    assert a.outlook.waits[0].self_drawn is not None and a.outlook.waits[0].self_drawn.total == 6
+
+
+def test_the_toy_book_is_in_the_registry_while_registered(toy: None) -> None:
+    assert scorer.RULESETS["toy"] is BOOK and BOOK.to_dict()["tiles"]["sets"] == 5
+    with pytest.raises(ValueError):
+        register(BOOK)
+
+
+def test_the_toy_book_replays(toy: None) -> None:
+    deal = {"E": "11m22p33s44m555m66p77s8m", "S": "EEESSSWWWNNNCCCF", "W": "333m777m999m1234567s",
+            "N": "111p333p444p888p5p9p2m3m"}
+    r = scorer.replay({"ruleset": "toy", "deal": deal,
+                       "actions": [{"seat": "E", "action": "draw", "tile": "8m"}, {"seat": "E", "action": "win"}]})
+    (win,) = r.wins
+    assert [f.id for f in win.result.fans] == ["pairs", "concealed_self_drawn"]
+    assert dict(r.changes) == {"E": 18, "S": -6, "W": -6, "N": -6}
+    with pytest.raises(scorer.ScorerError) as e:  # no flowers at this table
+        scorer.replay({"ruleset": "toy", "deal": deal, "actions": [
+            {"seat": "E", "action": "flower", "flower": "plum"}]})
+    assert e.value.field == ("actions", 0, "action")
