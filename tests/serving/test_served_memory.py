@@ -64,16 +64,20 @@ def grown(before: dict[int, int], after: dict[int, int]) -> dict[int, int]:
     return {pid: after[pid] - before[pid] for pid in before}
 
 
-def sequential(port: int, n: int, extra: bytes = b"") -> dict[int, int]:
-    """``n`` 1 MiB bodies on one keep-alive connection: how many answers of each status."""
+def sequential(g: Served, n: int, extra: bytes = b"") -> dict[int, int]:
+    """``n`` 1 MiB bodies on one keep-alive connection: how many answers of each status. A connection
+    the server ends early fails with the answers so far and the end of the server's log."""
     body = big_body()
     data = post_head(len(body), extra) + body
     counts: dict[int, int] = {}
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
-        f = s.makefile("rb")
-        for _ in range(n):
-            s.sendall(data)
-            status = read_response(f)
+    with socket.create_connection(("127.0.0.1", g.port), timeout=30) as s, s.makefile("rb") as f:
+        for i in range(n):
+            try:
+                s.sendall(data)
+                status = read_response(f)
+            except (OSError, ValueError, IndexError) as e:  # a reset, or no status line (the connection closed)
+                pytest.fail(f"request {i + 1} of {n} on one connection: {e!r} after {counts}; "
+                            f"the server's log ends:\n{g.log()[-3000:]}")
             counts[status] = counts.get(status, 0) + 1
     return counts
 
@@ -124,7 +128,7 @@ def test_a_worker_keeps_no_body_it_has_answered(tmp_path: Path, keys: bool) -> N
     env = {"SCORER_API_KEYS": "the-right-key"} if keys else {}
     with server(tmp_path, env) as g:
         before = rss(g)
-        counts = sequential(g.port, SEQUENTIAL, b"Authorization: Bearer wrong\r\n" if keys else b"")
+        counts = sequential(g, SEQUENTIAL, b"Authorization: Bearer wrong\r\n" if keys else b"")
         growth = settled(g, before)
     assert counts == {401 if keys else 200: SEQUENTIAL}, counts
     assert max(growth.values()) <= BOUND, f"workers grew by {growth} KiB over {SEQUENTIAL} 1 MiB requests"
@@ -170,5 +174,6 @@ def test_bodies_past_the_buffered_bound_are_shed_before_they_are_read(tmp_path: 
             second, status, head = answer_before_the_body(g.port, body)
             second.close()
             first.sendall(body[1024:])
-            assert read_response(first.makefile("rb")) == 200
+            with first.makefile("rb") as f:
+                assert read_response(f) == 200
     assert status == 503 and b"retry-after: 2" in head and b"application/problem+json" in head
