@@ -7,8 +7,12 @@ run on the loop, one long request (a 1,000-hand batch) would hold every other co
 worker, ``/healthz`` included. So:
 
 * a request the app will refuse by its head alone (too long, a wrong API key: ``refuses``), or that
-  the lane would shed, is answered before its body is read: gunicorn reads the body past afterwards,
-  a piece at a time, so it costs the worker no memory;
+  the lane would shed, is answered before its body is read; once the answer is written, the body is
+  read past here (``_DrainAfter``), in large reads dropped at once, so it costs the worker no memory
+  and little time. (Left to gunicorn, it is read 1 KiB at a time, each read copying all that is
+  buffered: a 1 MiB body already received held the worker's loop for about a second, and 37 of them
+  in a row stopped its heartbeat until the master killed it.) A body not read past within
+  ``DRAIN_TIME`` seconds closes the connection after the answer;
 * a request with a body (every POST) is read whole on the loop first, within ``READ_TIMEOUT``
   seconds and at most ``MAX_CONTENT_LENGTH`` bytes; the bodies being read or waiting for the lane
   may hold ``MAX_BUFFERED`` bytes together (their Content-Length, or ``MAX_CONTENT_LENGTH`` for a
@@ -45,6 +49,8 @@ from typing import Any
 from . import internals
 from .errors import ApiError
 
+DRAIN_TIME = 2.0  # seconds to read past a body answered unread before the connection closes instead
+DRAIN_STEP = 256 * 1024  # bytes a read when reading past it
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -76,17 +82,18 @@ class Lane:
             return self.app(environ, start_response)
         length = _content_length(environ)
         if (length is not None and length > self.max_body) or self.refuses(environ):
-            # The app answers (413, 401, ...) without reading it; gunicorn then reads the body past, as it
-            # does any body left unread (within its keep-alive bound), and the connection stays usable.
-            # Closed at once, the client still sending would get a reset and might never read the answer.
-            return self.app(environ, start_response)
+            # The app answers (413, 401, ...) without reading it, then the body is read past and the
+            # connection stays usable. Closed at once, the client still sending would get a reset and
+            # might never read the answer.
+            return _DrainAfter(self.app(environ, start_response), environ["wsgi.input"], start_response)
         reserved = self.max_body + 1 if length is None else length
         if self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered):
             detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
                       "bodies are held, in this worker; retry shortly")
             headers = {"Retry-After": str(self.retry_after)}
-            environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
-            return self.app(environ, start_response)
+            body, environ["wsgi.input"] = environ["wsgi.input"], _Refusal(ApiError(503, "overloaded", detail,
+                                                                                    headers=headers))
+            return _DrainAfter(self.app(environ, start_response), body, start_response)
         self.buffered += reserved
         try:
             return self._read_and_compute(environ, start_response, reserved)
@@ -170,6 +177,38 @@ class Lane:
 
                 self._pool = ThreadPool(1)
         return self._gevent
+
+
+class _DrainAfter:
+    """The app's answer to a request it answered without reading the body; when the server closes it
+    (the answer written), what is left of the body is read and dropped, for ``DRAIN_TIME`` seconds at
+    most, after which the connection closes after the answer (where the next request starts is
+    then unknown)."""
+
+    def __init__(self, answer: Iterable[bytes], body: Any, start_response: Callable[..., Any]) -> None:
+        self.answer, self.body, self.start_response = answer, body, start_response
+
+    def __iter__(self) -> Any:
+        return iter(self.answer)
+
+    def close(self) -> None:
+        import gevent
+
+        try:
+            close = getattr(self.answer, "close", None)
+            if close is not None:
+                close()
+        finally:
+            done = False
+            with gevent.Timeout(DRAIN_TIME, False):
+                try:
+                    while self.body.read(DRAIN_STEP):
+                        pass
+                    done = True
+                except Exception:  # a malformed chunk, the client gone: nothing after it can be framed
+                    pass
+            if not done:
+                internals.close_after_answer(self.start_response)
 
 
 class _Refusal:

@@ -177,3 +177,30 @@ def test_bodies_past_the_buffered_bound_are_shed_before_they_are_read(tmp_path: 
             with first.makefile("rb") as f:
                 assert read_response(f) == 200
     assert status == 503 and b"retry-after: 2" in head and b"application/problem+json" in head
+
+
+def test_bodies_answered_unread_cost_the_worker_little_time(tmp_path: Path) -> None:
+    """Forty 1 MiB bodies with a wrong key, sent back to back on one connection so that each lies
+    received whole before it is read past: every one is answered 401 on the same connection and
+    the worker keeps its heartbeat (the master replaces a worker silent for ``GUNICORN_TIMEOUT``,
+    here 3 s). Read past by gunicorn, 1 KiB at a time with a copy of all it held each time, a body
+    received whole held the loop for about a second: in a CI run, 37 in a row on one connection
+    stopped the heartbeat and the master killed the worker with its connection. (How much arrives
+    before the read depends on the kernel's buffers: here this test passed on that code too;
+    ``tests/service/test_service_lane.py`` holds the large reads themselves.)"""
+    n, body = 40, big_body()
+    data = post_head(len(body), b"Authorization: Bearer wrong\r\n") + body
+    env = {"SCORER_API_KEYS": "the-right-key", "GUNICORN_TIMEOUT": "3"}
+    with server(tmp_path, env, workers=1) as g:
+        before = set(rss(g))
+        with socket.create_connection(("127.0.0.1", g.port), timeout=30) as s, s.makefile("rb") as f:
+            sender = threading.Thread(target=lambda: s.sendall(data * n), daemon=True)
+            sender.start()
+            try:
+                answers = [read_response(f) for _ in range(n)]
+            except (OSError, ValueError, IndexError) as e:
+                pytest.fail(f"{e!r}; the server's log ends:\n{g.log()[-3000:]}")
+            sender.join(30)
+        after = set(rss(g))
+    assert answers == [401] * n
+    assert after == before, f"the worker was replaced: {g.log()[-2000:]}"
