@@ -10,6 +10,7 @@ most ``S`` sets counted. Each group (a suit, an honour) is searched once for its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..tiles import HONOR_START, NUM_TILES
@@ -83,17 +84,7 @@ def _value(groups: list[frozenset[Shape]], fixed: int, sets: int) -> int:
 def regular(counts: tuple[int, ...], fixed: int, sets: int) -> tuple[int, tuple[int, ...]]:
     """Shanten of standing ``counts`` beside ``fixed`` melds toward ``sets`` sets and a pair, and the
     tiles whose draw lowers it (a fifth copy is never one: it cannot be drawn)."""
-    result = _value(_groups(counts), fixed, sets)
-    useful: list[int] = []
-    c = list(counts)
-    for t in range(NUM_TILES):
-        if c[t] >= 4:
-            continue
-        c[t] += 1
-        if _value(_groups(tuple(c)), fixed, sets) < result:
-            useful.append(t)
-        c[t] -= 1
-    return result, tuple(useful)
+    return _with_useful(counts, lambda held: _value(_groups(held), fixed, sets))
 
 
 def _pairs_and_triplet(counts: tuple[int, ...]) -> int:
@@ -116,14 +107,19 @@ def _pairs_and_triplet(counts: tuple[int, ...]) -> int:
 def eight_and_a_half_pairs(counts: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """Shanten of 16 concealed tiles toward seven pairs and a triplet (17 at the win), and the tiles
     whose draw lowers it."""
-    result = _pairs_and_triplet(counts) - 1
+    return _with_useful(counts, lambda held: _pairs_and_triplet(held) - 1)
+
+
+def _with_useful(counts: tuple[int, ...], shanten: Callable[[tuple[int, ...]], int]) -> tuple[int, tuple[int, ...]]:
+    """``shanten(counts)`` and the tiles whose draw lowers it (a fifth copy is never one)."""
+    result = shanten(counts)
     useful: list[int] = []
     c = list(counts)
     for t in range(NUM_TILES):
         if c[t] >= 4:
             continue
         c[t] += 1
-        if _pairs_and_triplet(tuple(c)) - 1 < result:
+        if shanten(tuple(c)) < result:
             useful.append(t)
         c[t] -= 1
     return result, tuple(useful)

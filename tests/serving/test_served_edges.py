@@ -13,9 +13,11 @@ import json
 import re
 import socket
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 
+from testkit import serving
 from testkit.serving import SCORE_BODY, Served, server, statuses
 
 ORIGIN = "https://game.example"
@@ -30,17 +32,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     assert "Traceback" not in log, log[-3000:]
 
 
-def exchange(port: int, data: bytes, timeout: float = 5.0) -> bytes:
-    """``data`` on a new connection, read until the server closes it (a hang fails)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(data)
-        out = b""
-        try:
-            while chunk := s.recv(65536):
-                out += chunk
-        except ConnectionResetError:
-            pass
-    return out
+# a request on a new connection, read until the server closes it (a hang fails; a reset ends the read)
+exchange = partial(serving.exchange, tolerate_reset=True)
 
 
 def parts(raw: bytes) -> tuple[int, dict[str, str], bytes]:
