@@ -66,7 +66,7 @@ class Context:
         Kind.NAME, "a win by the flowers alone: eight_flowers (all eight, 八仙過海) or seven_rob_one (seven, "
         "robbing the eighth from the discarder who revealed it, 七搶一), where the rule book has them",
         nullable=True))
-    # every field's value, for equality and the hash (worked out once: contexts key the result cache)
+    # every field's value, for equality and the hash (the hash worked out once, when first asked)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
@@ -83,9 +83,10 @@ class Context:
         # their errors are reported; messages are formatted only on failure.
         flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong, heavenly_hand, earthly_hand,
                  human_hand, heavenly_ready, earthly_ready)
-        for name, v in zip(_FLAGS, flags, strict=True):
+        for k in range(len(flags)):
+            v = flags[k]
             if v is not True and v is not False:
-                raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {v!r}", ("context", name))
+                raise ScorerError(BAD_VALUE, f"{_FLAGS[k]} must be true or false, got {v!r}", ("context", _FLAGS[k]))
         seat = _wind("seat_wind", seat_wind)
         prevalent = _wind("prevalent_wind", prevalent_wind)
         by = None if discarder is None else _wind("discarder", discarder)
@@ -159,7 +160,11 @@ class Context:
         object.__setattr__(self, "earthly_ready", earthly_ready is True)
         object.__setattr__(self, "flower_win", won_by)
         object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
+        object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
+
+    def values(self) -> tuple[object, ...]:
+        """Every field's value, in field order (as ``dataclasses.fields`` lists those set at init)."""
+        return self._key
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):
@@ -167,6 +172,8 @@ class Context:
         return self._key == other._key
 
     def __hash__(self) -> int:
+        if self._hash == -1:  # never a hash's value (CPython makes -1 into -2)
+            object.__setattr__(self, "_hash", hash(self._key))
         return self._hash
 
     @classmethod
@@ -175,21 +182,20 @@ class Context:
 
         Built every time: compiled, the constructor (1.5 µs) is cheaper than keying a cache of
         contexts by their fields was (4 µs a lookup, measured on 2,000 generated contexts)."""
-        for name in kwargs:
-            if name not in _FIELDS:
+        # The defaults, with each field given put in its place (a request gives a few of the 19).
+        a = list(_DEFAULT_ARGS)
+        for name, value in kwargs.items():
+            at = _FIELD_AT.get(name, -1)
+            if at < 0:
                 unknown = sorted(set(kwargs) - _FIELDS)
                 raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
+            a[at] = value
         if cls is not Context:
             return cls(**kwargs)
         # Every field by position: compiled, a direct native call, where ``cls(**kwargs)`` goes
         # through the interpreter's call protocol and a dict of keywords (most of its cost).
-        get = kwargs.get
-        return Context(get("self_drawn", False), get("seat_wind", _EAST), get("prevalent_wind", _EAST),
-                       get("last_copy", False), get("last_wall_tile", False), get("kong_replacement", False),
-                       get("robbing_kong", False), get("discarder"), get("base_points", 1), get("missing_suit"),
-                       get("out", ()), get("liable"), get("heavenly_hand", False), get("earthly_hand", False),
-                       get("dealer_streak", 0), get("human_hand", False), get("heavenly_ready", False),
-                       get("earthly_ready", False), get("flower_win"))
+        return Context(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14],
+                       a[15], a[16], a[17], a[18])
 
     def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
         """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
@@ -251,6 +257,8 @@ def _seats_out(value: object) -> tuple[Wind, ...]:
     # the caller's own tuple when it already is that (winds, not their codes: "W" == Wind.W)
     return value if isinstance(value, tuple) and all(a is b for a, b in zip(out, value, strict=True)) else out
 _FIELDS: Final = frozenset(f.name for f in fields(Context) if f.init)
+_FIELD_AT: Final[dict[str, int]] = {f.name: k for k, f in enumerate(f for f in fields(Context) if f.init)}
+_DEFAULT_ARGS: Final[tuple[object, ...]] = tuple(f.default for f in fields(Context) if f.init)
 
 
 def _contradiction(name: str, message: str) -> None:

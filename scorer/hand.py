@@ -38,6 +38,7 @@ from .tiles import (
     IS_HONOR,
     NUM_TILES,
     Tile,
+    compact_indices,
     format_tiles,
     parse_tiles,
 )
@@ -149,6 +150,21 @@ def tile_counts(
     return tuple(held), _with_melds(held, melds)
 
 
+def _held_of(concealed: object) -> list[int]:
+    """A request's concealed tiles as counts per tile kind: a compact string read straight into
+    indices, else ``parse_tiles`` (a list of codes, other whitespace, or the error that says why)."""
+    held = [0] * NUM_TILES
+    if type(concealed) is str:
+        read = compact_indices(concealed)
+        if read is not None:
+            for i in read:
+                held[i] += 1
+            return held
+    for t in parse_tiles(concealed, ("hand", "concealed")):
+        held[INDEX[t]] += 1
+    return held
+
+
 def _counted(tiles: tuple[Tile, ...]) -> list[int]:
     held = [0] * NUM_TILES
     for t in tiles:
@@ -215,7 +231,7 @@ class Hand:
     three); ``sets`` says which (4 or 5 sets and a pair).
 
     Equal hands are the same tiles, the same melds in any order, the same winning tile and
-    flowers; the hash is computed once, since hands key the result cache.
+    flowers; the hash is computed once, when first asked (hands key the result cache, when it is on).
     """
 
     concealed: tuple[Tile, ...] = field(metadata=spec(
@@ -238,20 +254,25 @@ class Hand:
     sets: int = field(init=False, repr=False, compare=False)
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile, flowers: int = 0,
-                 flower_tiles: tuple[Flower, ...] = ()) -> None:
-        # written out rather than generated: compiled, it is native code (see ``result.FanScore``)
+                 flower_tiles: tuple[Flower, ...] = (), *, _held: list[int] | None = None) -> None:
+        # written out rather than generated: compiled, it is native code (see ``result.FanScore``).
+        # ``_held``: the concealed tiles as counts, from ``Hand.build``, which read them as such;
+        # ``concealed`` is then made from them.
         object.__setattr__(self, "concealed", concealed)
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "winning_tile", winning_tile)
         object.__setattr__(self, "flowers", flowers)
         object.__setattr__(self, "flower_tiles", flower_tiles)
-        self.__post_init__()
+        self._settle(_held)
 
     def __post_init__(self) -> None:
+        self._settle(None)
+
+    def _settle(self, counted: list[int] | None) -> None:
         # Typed values only: plain strings would look equal to tiles (Tile is a StrEnum) in the
         # result cache's key yet fail every identity test in the scorer. ``Hand.build`` and
         # ``Hand.parse`` are the constructors that read codes and notations.
-        if not _tuple_of(self.concealed, Tile):
+        if counted is None and not _tuple_of(self.concealed, Tile):
             raise TypeError(
                 f"concealed must be a tuple of Tile values, not {self.concealed!r} (Hand.build reads codes)"
             )
@@ -261,7 +282,7 @@ class Hand:
             raise TypeError(f"winning_tile must be a Tile, not {self.winning_tile!r} (Hand.build reads codes)")
         # Counted once: the counts give the tiles in written order (a counting sort, no key calls)
         # and, with the winning tile and the melds, the hand's count vectors.
-        held = _counted(self.concealed)
+        held = _counted(self.concealed) if counted is None else counted
         ordered: list[Tile] = []
         for i in DISPLAY_INDICES:
             n = held[i]
@@ -285,7 +306,7 @@ class Hand:
         melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
         key = (self._standing, melds, INDEX[self.winning_tile], self.flowers, self.flower_tiles)
         object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
+        object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
@@ -293,6 +314,8 @@ class Hand:
         return self._key == other._key
 
     def __hash__(self) -> int:
+        if self._hash == -1:  # never a hash's value (CPython makes -1 into -2)
+            object.__setattr__(self, "_hash", hash(self._key))
         return self._hash
 
     # --- constructors -------------------------------------------------------------------------
@@ -307,7 +330,7 @@ class Hand:
         """From loose parts (codes or compact strings, as JSON gives them); errors name the field at
         fault. ``winning_tile`` (one code) and ``flowers`` (0–8) are typed ``object`` because they
         are checked here, not at the call."""
-        tiles = parse_tiles(concealed, ("hand", "concealed"))
+        held = _held_of(concealed)
         built = build_melds(melds)
         if not isinstance(winning_tile, str):
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
@@ -321,8 +344,11 @@ class Hand:
             tile = win[0]
         if type(flowers) is int and 0 <= flowers <= MAX_FLOWERS:
             # a direct native call when compiled (``cls(...)`` is the interpreter's call protocol)
-            return Hand(tiles, tuple(built), tile, flowers) if cls is Hand else cls(tiles, tuple(built), tile, flowers)
-        return cls(tiles, tuple(built), tile, *read_flowers(flowers))
+            if cls is Hand:
+                return Hand((), tuple(built), tile, flowers, _held=held)
+            return cls((), tuple(built), tile, flowers, _held=held)
+        count, named = read_flowers(flowers)
+        return cls((), tuple(built), tile, count, named, _held=held)
 
     @classmethod
     def parse(cls, text: object, flowers: object = 0) -> Hand:

@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorer import (
     Context,
@@ -535,6 +537,32 @@ def test_context_build_passes_every_field_on() -> None:
         given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
         built = Context.build(**given)
         assert built == Context(**given) != Context(**{k: v for k, v in given.items() if k != name}), name
+
+
+def test_context_values_are_the_fields_in_order() -> None:
+    """``values()`` is what a book's check of foreign fields reads by position."""
+    from dataclasses import fields
+
+    names = [f.name for f in fields(Context) if f.init]
+    for name in names:
+        given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
+        built = Context.build(**given)
+        assert built.values() == tuple(getattr(built, n) for n in names), name
+
+
+@given(st.text(alphabet="123456789mpsESWNCFPm0 z[\u3000\u00a0\t", max_size=24))
+def test_the_character_reader_agrees_with_the_token_reader(text: str) -> None:
+    """The fast reader of the compact notation reads what the token reader reads, and declines
+    (to let it say why) what it refuses; beyond ASCII it leaves the reading to the token reader."""
+    from scorer.tiles import _parse_compact, compact_indices
+
+    read = compact_indices(text)
+    try:
+        tokens = [t.index for t in _parse_compact(text, ())]
+    except ScorerError:
+        assert read is None
+    else:
+        assert read == tokens or (read is None and not text.isascii())
 
 
 # --- what a new user types ------------------------------------------------------------------------
