@@ -243,6 +243,68 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     return frozenset(waits)
 
 
+def sole_wait(standing: Counts, need: int, win: int) -> bool:
+    """Whether ``win`` was the only tile the hand waited on: ``waits`` of the tiles before the win
+    is ``{win}``, found without making the set (a wait fan asks it of most hands, and the answer is
+    often no after a look or two). ``standing`` holds the winning tile."""
+    kinds = [0] * 10
+    keys = [0, 0, 0]
+    bad = pairs = 0
+    for s in range(3):
+        k = suit_key(standing, s * 9)
+        if win < HONOR_START and win // 9 == s:
+            k -= POW6[win - s * 9]  # the tiles before the win
+        keys[s] = k
+        g = 0 if k in SETS_ONLY else 1 if k in WITH_PAIR else 2
+        kinds[s] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    for k in range(7):
+        i = HONOR_START + k
+        n = standing[i] - 1 if i == win else standing[i]
+        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
+        kinds[3 + k] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    if bad <= 1 and pairs <= 2:  # as in ``_waits``: otherwise no single tile mends every group
+        for k in range(10):
+            g = kinds[k]
+            other_bad = bad - 1 if g == 2 else bad
+            other_pairs = pairs - 1 if g == 1 else pairs
+            if other_bad or other_pairs > 1:
+                continue
+            if k < 3:
+                base = k * 9
+                key = keys[k]
+                table = SETS_ONLY if other_pairs else WITH_PAIR
+                # the tables hold shapes up to 14 tiles: only one of 14 or more tiles (a 16-tile
+                # hand's) needs the search
+                big = _suit_tiles(key) >= 14
+                for r in range(9):
+                    if base + r == win or key // POW6[r] % 6 == 5:
+                        continue
+                    if key + POW6[r] in table or (big and _splits(key + POW6[r], not other_pairs)):
+                        return False
+            else:
+                i = HONOR_START + k - 3
+                if i != win and standing[i] + 1 == (3 if other_pairs else 2):
+                    return False
+    if need == 4:
+        odd = -1
+        n_odd = 0
+        for i in range(NUM_TILES):
+            if (standing[i] - 1 if i == win else standing[i]) % 2:
+                n_odd += 1
+                odd = i
+        if n_odd == 1 and odd != win:
+            return False
+    return True
+
+
 # Off unless asked for (``scorer.caches``); ``set_cache_size`` changes the bound.
 regular_divisions = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_regular_divisions)
 waits = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_waits)

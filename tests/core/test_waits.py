@@ -387,3 +387,23 @@ def test_outlook_is_forms_and_best_at_once(case: tuple[scorer.Holding, str]) -> 
         per = shanten.forms(standing, melds, only)
         want = (tuple((f, None if r is None else r.shanten) for f, r in per.items()), *shanten.best(per))
         assert shanten.outlook(standing, melds, only) == want
+
+
+@PROPS
+@given(holdings())
+def test_a_sole_wait_is_a_wait_set_of_one(case: tuple[scorer.Holding, str]) -> None:
+    """``sole_wait``, which a wait fan asks, answers as the whole wait set would: for every tile
+    that completes the holding as a regular hand, whether it was the only one."""
+    from scorer import decompose
+
+    h, _ = case
+    before = h.standing_counts()
+    need = 4 - len(h.melds)
+    wait_set = decompose.waits(before, need)
+    for win in range(NUM_TILES):
+        if before[win] == 4:
+            continue
+        after = list(before)
+        after[win] += 1
+        if decompose.regular_divisions(tuple(after), need):
+            assert decompose.sole_wait(tuple(after), need, win) == (wait_set == {win}), ALL_TILES[win]

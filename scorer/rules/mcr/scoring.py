@@ -173,9 +173,7 @@ class _UniqueWait:
 
     def holds(self) -> bool:
         if not self.known:
-            before = list(self.f.standing)
-            before[self.f.win] -= 1
-            self.unique = len(decompose.waits(tuple(before), self.f.need)) == 1
+            self.unique = decompose.sole_wait(self.f.standing, self.f.need, self.f.win)
             self.known = True
         return self.unique
 
