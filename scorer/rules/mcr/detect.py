@@ -386,6 +386,13 @@ REVERSIBLE_MASK: Final = _mask(IS_REVERSIBLE)
 GREEN_MASK: Final = _mask(IS_GREEN)
 RANKS_MASK: Final = {rs: _mask([RANK[i] in rs for i in range(NUM_TILES)])
                      for rs in ((1, 2, 3, 4), (1, 2, 3), (6, 7, 8, 9), (7, 8, 9), (4, 5, 6))}
+# each by name as well: read per hand, a constant costs no tuple hashed for a lookup
+_NOT_LOWER_FOUR: Final = ~RANKS_MASK[(1, 2, 3, 4)]
+_NOT_LOWER: Final = ~RANKS_MASK[(1, 2, 3)]
+_NOT_UPPER_FOUR: Final = ~RANKS_MASK[(6, 7, 8, 9)]
+_NOT_UPPER: Final = ~RANKS_MASK[(7, 8, 9)]
+_NOT_MIDDLE: Final = ~RANKS_MASK[(4, 5, 6)]
+_CHARACTERS, _BAMBOO, _DOTS = SUIT_MASKS
 
 
 def presence(counts: Sequence[int]) -> int:
@@ -400,7 +407,7 @@ def presence(counts: Sequence[int]) -> int:
 def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     """Fans read off the tiles alone (suits, faces, ranks, 四归一), whatever the arrangement."""
     p = presence(counts)
-    suits = sum(1 for m in SUIT_MASKS if p & m)
+    suits = (1 if p & _CHARACTERS else 0) + (1 if p & _BAMBOO else 0) + (1 if p & _DOTS else 0)
     honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)
     if suits == 1:
@@ -426,15 +433,15 @@ def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
             add(fans, F.ALL_TERMINALS)
     # ranks: 全大 全中 全小 大于五 小于五
     if not honors:
-        if not p & ~RANKS_MASK[(1, 2, 3, 4)]:
+        if not p & _NOT_LOWER_FOUR:
             add(fans, F.LOWER_FOUR)
-            if not p & ~RANKS_MASK[(1, 2, 3)]:
+            if not p & _NOT_LOWER:
                 add(fans, F.LOWER_TILES)
-        elif not p & ~RANKS_MASK[(6, 7, 8, 9)]:
+        elif not p & _NOT_UPPER_FOUR:
             add(fans, F.UPPER_FOUR)
-            if not p & ~RANKS_MASK[(7, 8, 9)]:
+            if not p & _NOT_UPPER:
                 add(fans, F.UPPER_TILES)
-        elif not p & ~RANKS_MASK[(4, 5, 6)]:
+        elif not p & _NOT_MIDDLE:
             add(fans, F.MIDDLE_TILES)
     # 四归一: four of a tile not declared as a kong
     hogs = counts.count(4) - kongs
