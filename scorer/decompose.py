@@ -82,7 +82,8 @@ SET_OF_CODE: Final[tuple[SetT, ...]] = tuple((c >> 1, CHOW if c & 1 else PUNG) f
 # its first pass, so they cost no collection afterwards.
 TABLES_FILE = os.path.join(os.path.dirname(__file__), "decompose_tables.bin")  # not pathlib: 6 more modules to import
 TABLES_FORMAT = 1  # bump (here and in tools/make_decompose_tables.py) when the layout changes
-POW6: Final = tuple(6**r for r in range(9))
+# typed: ``6**r`` is Any to the type checker, and compiled, Any makes every use a generic object op
+POW6: Final[tuple[int, ...]] = tuple([6**r for r in range(9)])
 
 SuitOptions = tuple[tuple[tuple[int, ...], int], ...]  # (set codes, pair rank index or -1) per way
 
@@ -161,19 +162,19 @@ def searched_divisions(key: int) -> SuitOptions:
             found.add((tuple(sorted(codes)), pair))
             return
         if counts[r] >= 3:
-            counts[r] -= 3
+            counts[r] = counts[r] - 3
             grow(r, [*codes, 2 * r], pair)
-            counts[r] += 3
+            counts[r] = counts[r] + 3
         if pair < 0 and counts[r] >= 2:
-            counts[r] -= 2
+            counts[r] = counts[r] - 2
             grow(r, codes, r)
-            counts[r] += 2
+            counts[r] = counts[r] + 2
         if r < 7 and counts[r + 1] and counts[r + 2]:
             for i in (r, r + 1, r + 2):
-                counts[i] -= 1
+                counts[i] = counts[i] - 1
             grow(r, [*codes, 2 * r + 1], pair)
             for i in (r, r + 1, r + 2):
-                counts[i] += 1
+                counts[i] = counts[i] + 1
 
     grow(0, [], -1)
     return tuple(sorted(found))
@@ -380,7 +381,7 @@ def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Divisi
         if held & mask == mask:
             rest = list(counts)
             for i in seq:
-                rest[i] -= 1
+                rest[i] = rest[i] - 1
             divisions = regular_divisions(tuple(rest), need)
             return (seq, divisions[0]) if len(divisions) == 1 else None
     return None
@@ -394,5 +395,5 @@ def is_nine_gates(counts: Counts, win: int) -> bool:
     if counts[base] < 3 or counts[base + 8] < 3 or sum(counts) != 14:
         return False
     pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-    pattern[RANK[win] - 1] += 1
+    pattern[RANK[win] - 1] = pattern[RANK[win] - 1] + 1
     return all(counts[base + k] == pattern[k] for k in range(9))

@@ -146,29 +146,31 @@ def tile_counts(
     every tile of the hand, melds included — what a hand or a holding checks and scores from."""
     held = _counted(concealed)
     if winning_tile is not None:
-        held[INDEX[winning_tile]] += 1
+        held[INDEX[winning_tile]] = held[INDEX[winning_tile]] + 1
     return tuple(held), _with_melds(held, melds)
 
 
 def _held_of(concealed: object) -> list[int]:
     """A request's concealed tiles as counts per tile kind: a compact string read straight into
     indices, else ``parse_tiles`` (a list of codes, other whitespace, or the error that says why)."""
+    # ``held[i] = held[i] + 1``, not ``+=``: compiled, an augmented item assignment is a generic
+    # object add, the written-out one an integer add (the same in the other counting loops here)
     held = [0] * NUM_TILES
     if type(concealed) is str:
         read = compact_indices(concealed)
         if read is not None:
             for i in read:
-                held[i] += 1
+                held[i] = held[i] + 1
             return held
     for t in parse_tiles(concealed, ("hand", "concealed")):
-        held[INDEX[t]] += 1
+        held[INDEX[t]] = held[INDEX[t]] + 1
     return held
 
 
 def _counted(tiles: tuple[Tile, ...]) -> list[int]:
     held = [0] * NUM_TILES
     for t in tiles:
-        held[INDEX[t]] += 1
+        held[INDEX[t]] = held[INDEX[t]] + 1
     return held
 
 
@@ -177,11 +179,11 @@ def _with_melds(held: list[int], melds: tuple[Meld, ...]) -> tuple[int, ...]:
     for m in melds:
         i = INDEX[m.tile]
         if m.kind is MeldKind.CHOW:
-            held[i] += 1
-            held[i + 1] += 1
-            held[i + 2] += 1
+            held[i] = held[i] + 1
+            held[i + 1] = held[i + 1] + 1
+            held[i + 2] = held[i + 2] + 1
         else:
-            held[i] += 4 if m.kind is MeldKind.KONG else 3
+            held[i] = held[i] + (4 if m.kind is MeldKind.KONG else 3)
     return tuple(held)
 
 
@@ -298,7 +300,7 @@ class Hand:
         # result shows the same arrangement.
         if len(self.melds) > 1:
             object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
-        held[INDEX[self.winning_tile]] += 1
+        held[INDEX[self.winning_tile]] = held[INDEX[self.winning_tile]] + 1
         object.__setattr__(self, "_standing", tuple(held))
         object.__setattr__(self, "_counts", _with_melds(held, self.melds))
         _validate(self)

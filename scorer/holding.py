@@ -190,7 +190,7 @@ def visible_counts(holding: Holding, visible: str | Sequence[str], field: Path =
     """Count the tiles seen elsewhere; refuse any that would make a fifth copy with the holding."""
     seen = [0] * NUM_TILES
     for t in parse_tiles(visible, field):
-        seen[INDEX[t]] += 1
+        seen[INDEX[t]] = seen[INDEX[t]] + 1
     own = holding.counts()
     for k in range(NUM_TILES):
         if own[k] + seen[k] > 4:

@@ -287,7 +287,7 @@ def _knitted_rests(counts: Counts, melds: int) -> tuple[int, list[KnittedRest]]:
         for t in seq:
             if counts[t]:
                 g = t // 9
-                left[g] -= POW5[t - 9 * g]
+                left[g] = left[g] - POW5[t - 9 * g]
             else:
                 missing.append(t)
         missing_of.append(missing)

@@ -84,9 +84,9 @@ class Facts:
         already holds all four (melds included) is no wait."""
         if self._waits is None:
             before = list(self.standing)
-            before[self.win] -= 1
+            before[self.win] = before[self.win] - 1
             held = list(self.counts)
-            held[self.win] -= 1
+            held[self.win] = held[self.win] - 1
             out = set(decompose.waits(tuple(before), self.need))
             if self.options.eight_and_a_half_pairs and not self.melds:
                 out |= pairs_and_triplet_waits(tuple(before))
@@ -100,10 +100,10 @@ def pairs_and_triplet_waits(before: tuple[int, ...]) -> set[int]:
     c = list(before)
     for t in range(NUM_TILES):
         if c[t] < 4:
-            c[t] += 1
+            c[t] = c[t] + 1
             if is_pairs_and_triplet(tuple(c)):
                 out.add(t)
-            c[t] -= 1
+            c[t] = c[t] - 1
     return out
 
 

@@ -46,7 +46,7 @@ def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
     if shape.form is EIGHT_AND_A_HALF_PAIRS_FORM:
         t = shape.pungs[0]
         rest = list(standing)
-        rest[t] -= 3
+        rest[t] = rest[t] - 3
         return (scored_set(PUNG, t, True), *pair_sets(tuple(rest)))
     out = meld_sets(hand)
     win = INDEX[hand.winning_tile]
