@@ -126,8 +126,12 @@ def test_each_detector_emits_only_its_own_fans():
         run(detect.single_pung_fans, pungs, 27 + rng.randrange(4), 27 + rng.randrange(4))
         run(detect.pair_fans, pair, len(mids), pungs)
         run(detect.kong_fans, rng.randint(0, 2), rng.randint(0, 2), rng.randint(0, 2))
-        traits = [detect.set_traits(m, True) for m in mids] + [detect.set_traits(p, False) for p in pungs]
-        run(detect.pack_trait_fans, traits + [detect.set_traits(pair, False)])
+        traits = detect.set_traits(pair, False)
+        for m in mids:
+            traits &= detect.set_traits(m, True)
+        for p in pungs:
+            traits &= detect.set_traits(p, False)
+        run(detect.pack_trait_fans, traits)
         counts = [0] * NUM_TILES
         for t in rng.sample(range(NUM_TILES), rng.randint(1, 8)):
             counts[t] = rng.randint(1, 4)

@@ -13,7 +13,6 @@ single-pung fans (``single_pung_fans``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from ... import decompose
@@ -46,13 +45,18 @@ def add(fans: Fans, fan: FanId, n: int = 1) -> None:
 
 # ============================== chows ===========================================================
 # Chows are given by their middle tile, as in the reference, so "123" and "789" are ranks 2 and 8.
-def _same_suit(*ts: int) -> bool:
-    return all(SUIT[t] == SUIT[ts[0]] for t in ts)
+# The combinations are worked out once each (``chow_fans``), yet a stream of new hands meets new
+# ones all the time: plain comparisons here, no tuples, sets or generators made to compare.
+def _same_suit(a: int, b: int, c: int, d: int = -1) -> bool:
+    s = SUIT[a]
+    return SUIT[b] == s and SUIT[c] == s and (d < 0 or SUIT[d] == s)
 
 
 def _four_chows_fan(a: int, b: int, c: int, d: int) -> FanId | None:
+    """``a`` to ``d`` in order."""
     if _same_suit(a, b, c, d):
-        if (b - a, c - b, d - c) in ((1, 1, 1), (2, 2, 2)):
+        step = b - a
+        if (step == 1 or step == 2) and c - b == step and d - c == step:
             return F.FOUR_PURE_SHIFTED_CHOWS
         if a == b == c == d:
             return F.QUADRUPLE_CHOW
@@ -63,30 +67,42 @@ def _three_chows_fan(a: int, b: int, c: int) -> FanId | None:
     sa, sb, sc = SUIT[a], SUIT[b], SUIT[c]
     ra, rb, rc = RANK[a], RANK[b], RANK[c]
     if sa != sb and sa != sc and sb != sc:
-        ranks = sorted((ra, rb, rc))
-        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+        lo, mid, hi = _in_order(ra, rb, rc)
+        if mid == lo + 1 and hi == mid + 1:
             return F.MIXED_SHIFTED_CHOWS
         if ra == rb == rc:
             return F.MIXED_TRIPLE_CHOW
-        if ranks == [2, 5, 8]:
+        if lo == 2 and mid == 5 and hi == 8:
             return F.MIXED_STRAIGHT
         return None
     if sa == sb == sc:
         if b == a + 3 and c == b + 3:
             return F.PURE_STRAIGHT
-        if (b - a, c - b) in ((2, 2), (1, 1)):
+        step = b - a
+        if (step == 1 or step == 2) and c - b == step:
             return F.PURE_SHIFTED_CHOWS
         if a == b == c:
             return F.PURE_TRIPLE_CHOW
     return None
 
 
+def _in_order(x: int, y: int, z: int) -> tuple[int, int, int]:
+    if x > y:
+        x, y = y, x
+    if y > z:
+        y, z = z, y
+        if x > y:
+            x, y = y, x
+    return x, y, z
+
+
 def _two_chows_fan(a: int, b: int) -> FanId | None:
     if SUIT[a] != SUIT[b]:
         return F.MIXED_DOUBLE_CHOW if RANK[a] == RANK[b] else None
-    if abs(a - b) == 3:
+    if a - b == 3 or b - a == 3:
         return F.SHORT_STRAIGHT
-    if {RANK[a], RANK[b]} == {2, 8}:
+    ra, rb = RANK[a], RANK[b]
+    if (ra == 2 and rb == 8) or (ra == 8 and rb == 2):
         return F.TWO_TERMINAL_CHOWS
     if a == b:
         return F.PURE_DOUBLE_CHOW
@@ -98,8 +114,11 @@ _PAIR_FANS: Final = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, 
 
 def _extra_chow_fan(a: int, b: int, c: int, extra: int) -> FanId | None:
     """With a three-chow fan scored, the fourth chow combines once, with the best partner."""
-    found = {_two_chows_fan(t, extra) for t in (a, b, c)}
-    return next((f for f in _PAIR_FANS if f in found), None)
+    x, y, z = _two_chows_fan(a, extra), _two_chows_fan(b, extra), _two_chows_fan(c, extra)
+    for f in _PAIR_FANS:
+        if f is x or f is y or f is z:
+            return f
+    return None
 
 
 def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> None:
@@ -115,7 +134,7 @@ def _limit_pair_fans(found: Sequence[FanId | None], limit: int, fans: Fans) -> N
     while cnt > limit and floor >= 0:
         for f in reversed(_PAIR_FANS):
             while table.get(f, 0) > floor and cnt > limit:
-                table[f] -= 1
+                table[f] = table[f] - 1
                 cnt -= 1
         floor -= 1
     for f, n in table.items():
@@ -156,11 +175,13 @@ def _chow_combination_fans(m: list[int], fans: Fans) -> None:
                 if extra:
                     add(fans, extra)
                 return
-        pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-        found = [_two_chows_fan(m[i], m[j]) for i, j in pairs]
-        lonely = sum(all(f is None for (i, j), f in zip(pairs, found, strict=True) if k in (i, j)) for k in range(4))
+        # the six pairs of chows; a chow in none of their fans is lonely
+        f01, f02, f03 = _two_chows_fan(m[0], m[1]), _two_chows_fan(m[0], m[2]), _two_chows_fan(m[0], m[3])
+        f12, f13, f23 = _two_chows_fan(m[1], m[2]), _two_chows_fan(m[1], m[3]), _two_chows_fan(m[2], m[3])
+        lonely = ((f01 is None and f02 is None and f03 is None) + (f01 is None and f12 is None and f13 is None)
+                  + (f02 is None and f12 is None and f23 is None) + (f03 is None and f13 is None and f23 is None))
         if 3 - lonely > 0:
-            _limit_pair_fans(found, 3 - lonely, fans)
+            _limit_pair_fans([f01, f02, f03, f12, f13, f23], 3 - lonely, fans)
     elif len(m) == 3:
         f = _three_chows_fan(*m)
         if f:
@@ -192,7 +213,7 @@ def terminal_chows_fan(mids: Sequence[int], pair: int) -> FanId | None:
 
 # ============================== pungs and kongs ================================================
 def _four_pungs_fan(a: int, b: int, c: int, d: int) -> FanId | None:
-    if not IS_HONOR[a] and _same_suit(a, b, c, d) and (b - a, c - b, d - c) == (1, 1, 1):
+    if not IS_HONOR[a] and _same_suit(a, b, c, d) and b - a == 1 and c - b == 1 and d - c == 1:
         return F.FOUR_PURE_SHIFTED_PUNGS
     if (a, b, c, d) == (EAST, EAST + 1, EAST + 2, EAST + 3):
         return F.BIG_FOUR_WINDS
@@ -331,43 +352,43 @@ def forced_hog(fans: Fans) -> None:
 
 
 # ============================== whole-hand traits ==============================================
-@dataclass(frozen=True)
-class SetTraits:
-    """Per set (pair included): does it hold a terminal or honour, a five, is it an even pung."""
+# Per set (pair included), as bits: it holds a terminal or honour, it holds a five, it is an even
+# pung (no set has two). A trait every set shares is then one AND over the sets.
+OUTSIDE: Final = 1
+FIVE: Final = 2
+EVEN_PUNG: Final = 4
+EVERY_TRAIT: Final = OUTSIDE | FIVE | EVEN_PUNG  # the AND of no sets
 
-    outside: bool
-    five: bool
-    even_pung: bool
 
-
-def _set_traits(tile: int, is_chow: bool) -> SetTraits:
+def _set_traits(tile: int, is_chow: bool) -> int:
     if IS_HONOR[tile]:
-        return SetTraits(True, False, False)
+        return OUTSIDE
     r = RANK[tile]
     if is_chow:
-        return SetTraits(r in (2, 8), r in (4, 5, 6), False)
-    return SetTraits(r in (1, 9), r == 5, r in (2, 4, 6, 8))
+        return (OUTSIDE if r in (2, 8) else 0) | (FIVE if r in (4, 5, 6) else 0)
+    return (OUTSIDE if r in (1, 9) else 0) | (FIVE if r == 5 else 0) | (EVEN_PUNG if r in (2, 4, 6, 8) else 0)
 
 
-# Looked up, not computed, on the hot path: by middle tile for chows, by tile otherwise.
-_NOT_A_CHOW: Final = SetTraits(False, False, False)  # no chow has an honour or a terminal as its middle tile
-CHOW_TRAITS: Final = tuple(_set_traits(i, True) if not IS_HONOR[i] and 1 < RANK[i] < 9 else _NOT_A_CHOW
-                    for i in range(NUM_TILES))
-PUNG_TRAITS: Final = tuple(_set_traits(i, False) for i in range(NUM_TILES))
+# Looked up, not computed, on the hot path: by middle tile for chows (no chow has an honour or a
+# terminal as its middle tile: none), by tile otherwise.
+CHOW_TRAITS: Final[tuple[int, ...]] = tuple([_set_traits(i, True) if not IS_HONOR[i] and 1 < RANK[i] < 9 else 0
+                                             for i in range(NUM_TILES)])
+PUNG_TRAITS: Final[tuple[int, ...]] = tuple([_set_traits(i, False) for i in range(NUM_TILES)])
 
 
-def set_traits(tile: int, is_chow: bool) -> SetTraits:
+def set_traits(tile: int, is_chow: bool) -> int:
     """``tile`` is the middle tile of a chow, the tile of a pung, kong or pair."""
     return CHOW_TRAITS[tile] if is_chow else PUNG_TRAITS[tile]
 
 
-def pack_trait_fans(traits: Sequence[SetTraits], fans: Fans) -> None:
-    """全带幺, 全带五, 全双刻: a trait every set and the pair share (no set has two of them)."""
-    if all(t.outside for t in traits):
+def pack_trait_fans(traits: int, fans: Fans) -> None:
+    """全带幺, 全带五, 全双刻: a trait every set and the pair share; ``traits`` is the AND of their
+    ``set_traits``."""
+    if traits & OUTSIDE:
         add(fans, F.OUTSIDE_HAND)
-    elif all(t.five for t in traits):
+    elif traits & FIVE:
         add(fans, F.ALL_FIVES)
-    elif all(t.even_pung for t in traits):
+    elif traits & EVEN_PUNG:
         add(fans, F.ALL_EVEN_PUNGS)
 
 
@@ -406,7 +427,15 @@ def presence(counts: Sequence[int]) -> int:
 
 def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
     """Fans read off the tiles alone (suits, faces, ranks, 四归一), whatever the arrangement."""
-    p = presence(counts)
+    p = 0  # ``presence``, and the kinds held four times, in one pass
+    fours = 0
+    k = 0
+    for n in counts:
+        if n:
+            p |= 1 << k
+            if n == 4:
+                fours += 1
+        k += 1
     suits = (1 if p & _CHARACTERS else 0) + (1 if p & _BAMBOO else 0) + (1 if p & _DOTS else 0)
     honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)
@@ -444,7 +473,7 @@ def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
         elif not p & _NOT_MIDDLE:
             add(fans, F.MIDDLE_TILES)
     # 四归一: four of a tile not declared as a kong
-    hogs = counts.count(4) - kongs
+    hogs = fours - kongs
     if hogs > 0:
         add(fans, F.TILE_HOG, hogs)
 
@@ -519,10 +548,10 @@ def knitted_wait_fan(standing: Sequence[int], knitted: Sequence[int], own_mids: 
         return F.SINGLE_WAIT if win not in knitted or standing[win] == 3 else None
     rest = list(standing)
     for i in knitted:
-        rest[i] -= 1
+        rest[i] = rest[i] - 1
     if not rest[win]:
         return None
-    rest[win] -= 1
+    rest[win] = rest[win] - 1
     return wait_fan(own_mids, pair, win) if len(decompose.waits(tuple(rest), 1)) == 1 else None
 
 

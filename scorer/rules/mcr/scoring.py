@@ -32,9 +32,9 @@ from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_
 from . import fan_id as F
 from .detect import (
     CHOW_TRAITS,
+    EVERY_TRAIT,
     PUNG_TRAITS,
     Fans,
-    SetTraits,
     add,
     chow_fans,
     concealment_fans,
@@ -68,6 +68,7 @@ _DEFAULT_OPTIONS: Final = McrOptions()
 _MIXED_KONGS: Final = MIXED_KONGS_FAN.id.value
 _TWO_MELDED_KONGS: Final = TABLE.order[F.TWO_MELDED_KONGS]
 _CONCEALED_KONG: Final = TABLE.order[F.CONCEALED_KONG]
+_WIND_TILE: Final[dict[str, int]] = {w: EAST + k for k, w in enumerate(WINDS)}  # a seat wind's tile index
 
 
 class _Facts:
@@ -76,7 +77,7 @@ class _Facts:
 
     def __init__(self, win: int, standing: tuple[int, ...], need: int, meld_chow_mids: tuple[int, ...],
                  meld_pungs: tuple[int, ...], melded_kongs: int, concealed_kongs: int,
-                 meld_traits: tuple[SetTraits, ...], ctx: Context, seat: int, prevalent: int, base_fans: Fans,
+                 meld_traits: int, ctx: Context, seat: int, prevalent: int, base_fans: Fans,
                  rules: Rules, five: bool) -> None:
         self.win = win
         self.standing = standing  # concealed tiles with the winning tile
@@ -85,7 +86,7 @@ class _Facts:
         self.meld_pungs = meld_pungs  # pungs and kongs
         self.melded_kongs = melded_kongs
         self.concealed_kongs = concealed_kongs
-        self.meld_traits = meld_traits
+        self.meld_traits = meld_traits  # the AND of the melds' ``set_traits``
         self.ctx = ctx
         self.seat = seat
         self.prevalent = prevalent
@@ -120,16 +121,17 @@ class _Candidate(Reading):
 
 def _facts(hand: Hand, ctx: Context, options: McrOptions) -> _Facts:
     win = INDEX[hand.winning_tile]
-    mids, pungs, traits = [], [], []
+    mids, pungs = [], []
+    traits = EVERY_TRAIT
     mk = ck = melded = 0
     for m in hand.melds:
         i = INDEX[m.tile]
         if m.kind is MeldKind.CHOW:
             mids.append(i + 1)
-            traits.append(set_traits(i + 1, True))
+            traits &= set_traits(i + 1, True)
         else:
             pungs.append(i)
-            traits.append(set_traits(i, False))
+            traits &= set_traits(i, False)
         if m.kind is MeldKind.KONG:
             if m.concealed:
                 ck += 1
@@ -144,8 +146,8 @@ def _facts(hand: Hand, ctx: Context, options: McrOptions) -> _Facts:
     return _Facts(
         win=win, standing=hand.standing_counts(), need=4 - len(hand.melds),
         meld_chow_mids=tuple(mids), meld_pungs=tuple(pungs), melded_kongs=mk, concealed_kongs=ck,
-        meld_traits=tuple(traits), ctx=ctx,
-        seat=EAST + WINDS.index(ctx.seat_wind), prevalent=EAST + WINDS.index(ctx.prevalent_wind),
+        meld_traits=traits, ctx=ctx,
+        seat=_WIND_TILE[ctx.seat_wind], prevalent=_WIND_TILE[ctx.prevalent_wind],
         base_fans=base, rules=rules_for(options.edition), five=options.mixed_kongs == FIVE,
     )
 
@@ -195,8 +197,11 @@ def _regular(hand: Hand, f: _Facts, base: Fans, div: Division, unique_wait: _Uni
         chow_fans(mids, fans)
         pung_fans(pungs, fans)
     pair_fans(pair, len(mids), pungs, fans)
-    traits = [*f.meld_traits, *(CHOW_TRAITS[m] for m in own_mids), *(PUNG_TRAITS[t] for t in own_pungs),
-              PUNG_TRAITS[pair]]
+    traits = f.meld_traits & PUNG_TRAITS[pair]
+    for m in own_mids:
+        traits &= CHOW_TRAITS[m]
+    for t in own_pungs:
+        traits &= PUNG_TRAITS[t]
     pack_trait_fans(traits, fans)
     w = wait_fan(own_mids, pair, win)
     if w and unique_wait.holds():
