@@ -12,7 +12,6 @@ from __future__ import annotations
 import marshal
 import os
 from functools import lru_cache
-from operator import itemgetter
 from typing import Final
 
 from .caches import DECOMPOSITION_CACHE_SIZE
@@ -31,7 +30,10 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     Sets never cross suits, so each suit is looked up in ``SUIT_DIVISIONS`` and the ways are
     combined; honours can only be pungs or the pair. Sets travel as codes (``2·tile + kind``,
     which sort as the sets do) until the divisions are made."""
-    if sum(counts) != 3 * need + 2:
+    total = 0
+    for n in counts:
+        total += n
+    if total != 3 * need + 2:
         return ()
     honor_sets: list[int] = []
     honor_pair = -1
@@ -46,6 +48,8 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     ways: list[tuple[list[int], int]] = [(honor_sets, honor_pair)]
     for s in range(3):
         key = suit_key(counts, s * 9)
+        if key == 0:
+            continue  # none of the suit: its one way is no sets and no pair
         options = SUIT_DIVISIONS.get(key)
         if options is None:
             options = searched_divisions(key) if key >= 0 and need > 4 else None
@@ -53,6 +57,17 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
                 return ()
         base = s * 9
         off = 2 * base
+        if len(ways) == 1 and len(options) == 1:  # the common case: one way so far, one for the suit
+            sets, pair = ways[0]
+            suit_sets, p = options[0]
+            if p >= 0:
+                if pair >= 0:
+                    return ()  # two pairs
+                pair = base + p
+            for c in suit_sets:
+                sets.append(off + c)  # this way's own list (each way below is made anew)
+            ways[0] = (sets, pair)
+            continue
         ways = [
             ([*sets, *[off + c for c in suit_sets]], base + p if p >= 0 else pair)
             for sets, pair in ways
@@ -320,7 +335,6 @@ def set_cache_size(maxsize: int) -> None:
 
 # --- special forms (all 14 tiles concealed unless said otherwise) -----------------------------
 ORPHANS: Final = tuple(i for i in range(NUM_TILES) if IS_TERMINAL_OR_HONOR[i])
-_ORPHAN_COUNTS: Final = itemgetter(*ORPHANS)
 # The six knitted sequences 147/258/369 spread over the three suits, in the reference's order.
 KNITTED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sorted(s * 9 + r - 1 for s, ranks in enumerate(perm) for r in ranks))
@@ -335,8 +349,23 @@ KNITTED: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
+# The special forms are asked of nearly every hand without melds, and most answers are no: each is
+# one typed pass over the counts (compiled, ``sum``, ``max`` and ``in`` on a tuple of ints compare
+# boxed objects one by one).
+def _tiles(counts: Counts) -> int:
+    total = 0
+    for n in counts:
+        total += n
+    return total
+
+
 def is_seven_pairs(counts: Counts) -> bool:
-    return 1 not in counts and 3 not in counts and sum(counts) == 14
+    total = 0
+    for n in counts:
+        if n == 1 or n == 3:
+            return False
+        total += n
+    return total == 14
 
 
 def shifted_pairs_suit(counts: Counts) -> int | None:
@@ -350,24 +379,39 @@ def shifted_pairs_suit(counts: Counts) -> int | None:
 
 def is_thirteen_orphans(counts: Counts) -> bool:
     """Each of the 13 terminals and honours, and one of them twice: nothing else."""
-    orphans = _ORPHAN_COUNTS(counts)
-    return 0 not in orphans and sum(orphans) == 14 == sum(counts)
+    total = 0
+    for i in range(NUM_TILES):
+        n = counts[i]
+        if IS_TERMINAL_OR_HONOR[i]:
+            if n == 0:
+                return False
+        elif n:
+            return False
+        total += n
+    return total == 14
 
 
 def honors_and_knitted(counts: Counts) -> tuple[int, ...] | None:
     """全不靠: 14 singles — knitted tiles of one sequence plus honours. Returns that sequence."""
-    if max(counts) > 1 or sum(counts) != 14:
+    total = suited = held = 0
+    for i in range(NUM_TILES):
+        n = counts[i]
+        if n > 1:
+            return None
+        if n:
+            total += 1
+            if i < HONOR_START:
+                suited += 1
+                held |= 1 << i
+    if total != 14 or not 7 <= suited <= 9:
         return None
-    suited = [i for i in range(HONOR_START) if counts[i]]
-    if not 7 <= len(suited) <= 9:
-        return None
-    for seq in KNITTED:
-        if set(suited) <= set(seq):
-            return seq
+    for k in range(len(KNITTED)):
+        if not held & ~_KNITTED_MASKS[k]:
+            return KNITTED[k]
     return None
 
 
-_KNITTED_MASKS: Final = tuple(sum(1 << i for i in seq) for seq in KNITTED)
+_KNITTED_MASKS: Final[tuple[int, ...]] = tuple([sum([1 << i for i in seq]) for seq in KNITTED])
 
 
 def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Division] | None:
@@ -377,8 +421,10 @@ def knitted_straight(counts: Counts, need: int) -> tuple[tuple[int, ...], Divisi
     for i in range(HONOR_START):
         if counts[i]:
             held |= 1 << i
-    for seq, mask in zip(KNITTED, _KNITTED_MASKS, strict=True):
+    for k in range(len(KNITTED)):
+        mask = _KNITTED_MASKS[k]
         if held & mask == mask:
+            seq = KNITTED[k]
             rest = list(counts)
             for i in seq:
                 rest[i] = rest[i] - 1
@@ -392,7 +438,7 @@ def is_nine_gates(counts: Counts, win: int) -> bool:
     if IS_HONOR[win]:
         return False
     base = win - RANK[win] + 1
-    if counts[base] < 3 or counts[base + 8] < 3 or sum(counts) != 14:
+    if counts[base] < 3 or counts[base + 8] < 3 or _tiles(counts) != 14:
         return False
     pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     pattern[RANK[win] - 1] = pattern[RANK[win] - 1] + 1
