@@ -15,7 +15,7 @@ The values a result is made of are built here too, one way for every book: a bre
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import _lru_cache_wrapper, cache, lru_cache
+from functools import _lru_cache_wrapper, lru_cache
 from typing import Any, Final, Generic, TypeVar
 
 from ..context import Context
@@ -30,12 +30,22 @@ from .table import FanTable
 _SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
 
 
-@cache
+# Sets and breakdown entries are values, made once each and handed out again. Their stores are plain
+# dicts with cheap keys: the result of every hand reads a few of each, and a general cache's
+# call (a key tuple of every argument, hashed) cost several times the lookup.
+_SETS: Final[dict[SetKind, dict[int, ScoredSet]]] = {kind: {} for kind in _SIZE}
+
+
 def scored_set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
     """Sets are values: one object per kind, first tile and concealment, made once."""
-    n = _SIZE[kind]
-    tiles = (CODES[first], CODES[first + 1], CODES[first + 2]) if n == 0 else (CODES[first],) * n
-    return ScoredSet(kind, tiles, concealed)
+    made = _SETS[kind]
+    key = first * 2 + (1 if concealed else 0)
+    s = made.get(key)
+    if s is None:
+        n = _SIZE[kind]
+        tiles = (CODES[first], CODES[first + 1], CODES[first + 2]) if n == 0 else (CODES[first],) * n
+        s = made[key] = ScoredSet(kind, tiles, concealed)
+    return s
 
 
 def concealed_set(kind: SetKind, tiles: Iterable[int]) -> ScoredSet:
@@ -74,13 +84,20 @@ def division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exp
     return out
 
 
-@cache
+_SCORES: Final[dict[tuple[object, str, int, int], FanScore]] = {}
+
+
 def fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> FanScore:
     """A breakdown entry, made once for each book's fan, count and value: ``points`` -1 is the
-    row's own (a limit hand's is the cap); ids as plain strings. Keyed by the table itself (hashed
-    by identity) and the id, so a hit costs one cache lookup."""
-    fan = table.by_id[fan_id]
-    return FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name, fan.name_zh)
+    row's own (a limit hand's is the cap); ids as plain strings. Keyed by the table itself (a plain
+    class: hashed by identity, and kept alive by the key, so no other table takes its place)."""
+    key = (table, fan_id, count, points)
+    entry = _SCORES.get(key)
+    if entry is None:
+        fan = table.by_id[fan_id]
+        entry = _SCORES[key] = FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name,
+                                        fan.name_zh)
+    return entry
 
 
 class Reading:

@@ -135,7 +135,7 @@ def test_each_detector_emits_only_its_own_fans():
         counts = [0] * NUM_TILES
         for t in rng.sample(range(NUM_TILES), rng.randint(1, 8)):
             counts[t] = rng.randint(1, 4)
-        run(detect.tile_fans, counts, rng.randint(0, 1))
+        run(detect.tile_fans, tuple(counts), rng.randint(0, 1))
         flags = [rng.random() < 0.5 for _ in range(5)]
         run(detect.win_event_fans, *flags)
         run(detect.concealment_fans, rng.randint(0, 4), flags[0])

@@ -425,7 +425,7 @@ def presence(counts: Sequence[int]) -> int:
     return m
 
 
-def tile_fans(counts: Sequence[int], kongs: int, fans: Fans) -> None:
+def tile_fans(counts: tuple[int, ...], kongs: int, fans: Fans) -> None:
     """Fans read off the tiles alone (suits, faces, ranks, 四归一), whatever the arrangement."""
     p = 0  # ``presence``, and the kinds held four times, in one pass
     fours = 0

@@ -26,7 +26,7 @@ from ...forms import (
 )
 from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
-from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, NINE_GATES, PUNG, THIRTEEN_ORPHANS, MeldKind, SetKind
+from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, KONG, NINE_GATES, PUNG, THIRTEEN_ORPHANS, SetKind
 from ...tiles import EAST, HONOR_START, INDEX, WINDS
 from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
 from . import fan_id as F
@@ -68,6 +68,7 @@ _DEFAULT_OPTIONS: Final = McrOptions()
 _MIXED_KONGS: Final = MIXED_KONGS_FAN.id.value
 _TWO_MELDED_KONGS: Final = TABLE.order[F.TWO_MELDED_KONGS]
 _CONCEALED_KONG: Final = TABLE.order[F.CONCEALED_KONG]
+_REFERENCE_SCORES: Final[dict[tuple[FanId, int], FanScore]] = {}  # each fan and count's entry, as the table values it
 _WIND_TILE: Final[dict[str, int]] = {w: EAST + k for k, w in enumerate(WINDS)}  # a seat wind's tile index
 
 
@@ -126,13 +127,13 @@ def _facts(hand: Hand, ctx: Context, options: McrOptions) -> _Facts:
     mk = ck = melded = 0
     for m in hand.melds:
         i = INDEX[m.tile]
-        if m.kind is MeldKind.CHOW:
+        if m.kind is CHOW:
             mids.append(i + 1)
             traits &= set_traits(i + 1, True)
         else:
             pungs.append(i)
             traits &= set_traits(i, False)
-        if m.kind is MeldKind.KONG:
+        if m.kind is KONG:
             if m.concealed:
                 ck += 1
             else:
@@ -258,7 +259,13 @@ def breakdown(f: _Facts, fans: tuple[tuple[FanId, int], ...]) -> list[FanScore]:
     """A reading's fans as breakdown entries, valued by the edition (``Rules.values``), with 明暗杠
     in the place of 双明杠 + 暗杠 under ``mixed_kongs: "five"``."""
     if f.rules is REFERENCE_RULES and not f.five:
-        return [fan_score(TABLE, i, n, -1) for i, n in fans]
+        out: list[FanScore] = []
+        for entry in fans:  # exclusion's own (fan, count) tuples: hashed, not built, to look up
+            score = _REFERENCE_SCORES.get(entry)
+            if score is None:
+                score = _REFERENCE_SCORES[entry] = fan_score(TABLE, entry[0], entry[1], -1)
+            out.append(score)
+        return out
     values = f.rules.values
     out = []
     for i, n in fans:
@@ -325,7 +332,7 @@ class _Mcr(Engine[_Facts, _Candidate]):
         if cur.points < best.points:
             return False
         ids = {i for i, _ in cur.fans}
-        return f.seven_pairs or FanId.PURE_TRIPLE_CHOW in ids or FanId.TRIPLE_PUNG in ids
+        return f.seven_pairs or F.PURE_TRIPLE_CHOW in ids or F.TRIPLE_PUNG in ids
 
     def incomplete(self, hand: Hand, f: _Facts) -> str:
         return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile} do not form "
