@@ -26,7 +26,7 @@ from .errors import (
     ScorerError,
 )
 from .flowers import Flower, parse_flowers
-from .set_kind import MELD_KINDS, SetKind
+from .set_kind import CHOW, KONG, MELD_KINDS, PUNG, SetKind
 from .set_kind import MeldKind as MeldKind  # its public home before the set kinds had one
 from .shape import MAX_NOTATION, FieldSpec, Kind, field_spec, spec
 from .tiles import (
@@ -85,17 +85,17 @@ class Meld:
         if isinstance(self.claimed, bool) or not isinstance(self.claimed, int) or not 0 <= self.claimed <= 3:
             raise ScorerError(BAD_VALUE, f"claimed is an offer digit from 0 to 3, got {self.claimed!r}")
         i = INDEX[self.tile]
-        if self.concealed and self.kind is not MeldKind.KONG:
+        if self.concealed and self.kind is not KONG:
             raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {self.kind.value}")
-        if self.kind is MeldKind.CHOW and (IS_HONOR[i] or ALL_TILES[i].value[0] > "7"):
+        if self.kind is CHOW and (IS_HONOR[i] or ALL_TILES[i].value[0] > "7"):
             raise ScorerError(BAD_MELD, f"no chow starts at {self.tile}")
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         i = INDEX[self.tile]
-        if self.kind is MeldKind.CHOW:
+        if self.kind is CHOW:
             return (ALL_TILES[i], ALL_TILES[i + 1], ALL_TILES[i + 2])
-        return (self.tile,) * (4 if self.kind is MeldKind.KONG else 3)
+        return (self.tile,) * (4 if self.kind is KONG else 3)
 
     @classmethod
     def from_tiles(
@@ -106,10 +106,10 @@ class Meld:
         idx = sorted(INDEX[t] for t in ts)
         kind: MeldKind | None = None
         if len(idx) in (3, 4) and len(set(idx)) == 1:
-            kind = MeldKind.PUNG if len(idx) == 3 else MeldKind.KONG
+            kind = PUNG if len(idx) == 3 else KONG
         elif len(idx) == 3 and not IS_HONOR[idx[0]] and idx[0] + 1 == idx[1] and idx[1] + 1 == idx[2] \
                 and ALL_TILES[idx[0]].value[1] == ALL_TILES[idx[2]].value[1]:
-            kind = MeldKind.CHOW
+            kind = CHOW
         if kind is None:
             raise ScorerError(
                 BAD_MELD,
@@ -117,14 +117,14 @@ class Meld:
                 "pung (three alike) or kong (four alike)",
                 (*field, "tiles"),
             )
-        if concealed and kind is not MeldKind.KONG:
+        if concealed and kind is not KONG:
             raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {kind}", (*field, "concealed"))
         return cls(kind, ALL_TILES[idx[0]], concealed, claimed)
 
     def notation(self) -> str:
         """``[123p1]``: melded chows and pungs keep their digit; a melded kong always has one."""
         digit = ""
-        if self.kind is MeldKind.KONG:
+        if self.kind is KONG:
             digit = "" if self.concealed else str(self.claimed or 1)
         elif self.claimed:
             digit = str(self.claimed)
@@ -178,12 +178,12 @@ def _with_melds(held: list[int], melds: tuple[Meld, ...]) -> tuple[int, ...]:
     """``held`` with the melds' tiles added (in place), as a tuple."""
     for m in melds:
         i = INDEX[m.tile]
-        if m.kind is MeldKind.CHOW:
+        if m.kind is CHOW:
             held[i] = held[i] + 1
             held[i + 1] = held[i + 1] + 1
             held[i + 2] = held[i + 2] + 1
         else:
-            held[i] = held[i] + (4 if m.kind is MeldKind.KONG else 3)
+            held[i] = held[i] + (4 if m.kind is KONG else 3)
     return tuple(held)
 
 
@@ -197,12 +197,16 @@ def build_melds(melds: object) -> list[Meld]:
         if isinstance(m, Meld):
             built.append(m)
             continue
-        if not isinstance(m, Mapping):
+        if type(m) is dict:  # as JSON gives it: read natively (an ABC's isinstance is slow)
+            concealed = m.get("concealed", False)
+            tiles = m.get("tiles", "")
+        elif isinstance(m, Mapping):
+            concealed = m.get("concealed", False)
+            tiles = m.get("tiles", "")
+        else:
             raise ScorerError(BAD_VALUE, "a meld must be an object with tiles", ("hand", "melds", k))
-        concealed = m.get("concealed", False)
         if not isinstance(concealed, bool):
             raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
-        tiles = m.get("tiles", "")
         # Melds are values: one read from the same codes before is handed out again.
         key: tuple[object, ...] | None = None
         if type(tiles) is list:
@@ -381,7 +385,7 @@ class Hand:
 
     @property
     def has_kong(self) -> bool:
-        return any(m.kind is MeldKind.KONG for m in self.melds)
+        return any(m.kind is KONG for m in self.melds)
 
     def __str__(self) -> str:
         return self.notation()
@@ -401,7 +405,7 @@ def _tuple_of(value: object, kind: type) -> bool:
     return True
 
 
-_KIND_ORDER: Final = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+_KIND_ORDER: Final = {CHOW: 0, PUNG: 1, KONG: 2}
 
 
 def _meld_order(m: Meld) -> tuple[tuple[int, int], int, bool]:

@@ -185,7 +185,7 @@ def compact_indices(text: str) -> list[int] | None:
                 return None
             base = c - 100
             for j in range(len(out) - pending, len(out)):
-                out[j] += base
+                out[j] = out[j] + base  # not +=: compiled, that is a generic object add
             pending = 0
         elif c < 0 and not pending:
             continue

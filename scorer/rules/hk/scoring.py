@@ -18,7 +18,7 @@ from ...errors import BAD_FLOWERS, CONTRADICTORY_CONTEXT, ScorerError
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
-from ...set_kind import CHOW, NINE_GATES, THIRTEEN_ORPHANS, MeldKind
+from ...set_kind import CHOW, KONG, NINE_GATES, THIRTEEN_ORPHANS
 from ...tiles import EAST, INDEX, IS_DRAGON, IS_WIND, NORTH, RED, WHITE, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
@@ -50,11 +50,11 @@ class _Facts:
         chows = kongs = exposed = concealed_kongs = 0
         for m in hand.melds:
             i = INDEX[m.tile]
-            if m.kind is MeldKind.CHOW:
+            if m.kind is CHOW:
                 chows += 1
             else:
                 meld_pungs.append(i)
-            if m.kind is MeldKind.KONG:
+            if m.kind is KONG:
                 kongs += 1
                 if m.concealed:
                     concealed_kongs += 1

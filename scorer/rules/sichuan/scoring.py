@@ -18,7 +18,7 @@ from ...errors import CONTRADICTORY_CONTEXT, MISSING_SUIT_REQUIRED, NOT_IN_RULES
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand, Meld
 from ...result import FanScore, Result, ScoredSet
-from ...set_kind import CHOW, PAIR, PUNG, MeldKind
+from ...set_kind import CHOW, PAIR, PUNG
 from ...tiles import INDEX, IS_HONOR, Tile
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, scored_set
 from .detect import (
@@ -56,7 +56,7 @@ def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: i
         if IS_HONOR[INDEX[m.tile]]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {m.tile.value}",
                               ("hand", "melds", k), ruleset=RULESET)
-        if m.kind is MeldKind.CHOW:
+        if m.kind is CHOW:
             raise ScorerError(CHOW_IN_SICHUAN, "Sichuan has no chow melds (吃): only pungs and kongs are declared",
                               ("hand", "melds", k), ruleset=RULESET)
     for t in concealed:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from ... import decompose
 from ...context import Context
 from ...flowers import Flower
-from ...forms import Form
+from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
 from ...hand import Hand
-from ...set_kind import MeldKind
+from ...set_kind import CHOW, KONG
 from ...tiles import EAST, INDEX, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, RANK, SUIT, WINDS
 from .options import ANY, FORBIDDEN, REQUIRED, SEAT, TW_ORDER, TaiwanOptions
 
@@ -47,11 +47,11 @@ class Facts:
         kongs = concealed_kongs = claimed = 0
         for m in hand.melds:
             i = INDEX[m.tile]
-            if m.kind is MeldKind.CHOW:
+            if m.kind is CHOW:
                 chows.append(i)
             else:
                 pungs.append(i)
-            if m.kind is MeldKind.KONG:
+            if m.kind is KONG:
                 kongs += 1
                 concealed_kongs += m.concealed
             claimed += not m.concealed
@@ -256,12 +256,12 @@ def three_concealed_pungs(f: Facts, r: Shape) -> int:
 
 def eight_and_a_half_pairs(f: Facts, r: Shape) -> int:
     """嚦咕嚦咕: the form of seven pairs and a triplet."""
-    return int(r.form is Form.EIGHT_AND_A_HALF_PAIRS)
+    return int(r.form is EIGHT_AND_A_HALF_PAIRS_FORM)
 
 
 def all_pungs(f: Facts, r: Shape) -> int:
     """碰碰胡: five pungs or kongs (not 嚦咕嚦咕's one triplet)."""
-    return int(r.form is Form.REGULAR and len(r.pungs) == 5)
+    return int(r.form is REGULAR_FORM and len(r.pungs) == 5)
 
 
 def concealed(f: Facts, r: Shape) -> int:
@@ -292,7 +292,7 @@ def all_chows(f: Facts, r: Shape) -> int:
     """平胡: five chows and a suited pair, no flower, won on a discard that a two-sided wait takes; the
     concealment and the honours-and-flowers options as the table has them."""
     o = f.options
-    if r.form is not Form.REGULAR or len(r.chows) != 5 or r.pair < 0 or f.self_drawn or TWO_SIDED not in r.roles:
+    if r.form is not REGULAR_FORM or len(r.chows) != 5 or r.pair < 0 or f.self_drawn or TWO_SIDED not in r.roles:
         return 0
     if not o.all_chows_honors_and_flowers and (f.flowers or IS_HONOR[r.pair]):
         return 0
@@ -304,7 +304,7 @@ def all_chows(f: Facts, r: Shape) -> int:
 def single_wait(f: Facts, r: Shape) -> int:
     """獨聽: the hand could win on one tile kind only, and this reading has the winning tile complete
     the pair, the middle of a chow or an edge (3 of 1-2-3, 7 of 7-8-9); never in 嚦咕嚦咕."""
-    if r.form is not Form.REGULAR or not (r.roles & SINGLE_WAIT_ROLES):
+    if r.form is not REGULAR_FORM or not (r.roles & SINGLE_WAIT_ROLES):
         return 0
     return int(len(f.waits()) == 1)
 
@@ -375,7 +375,7 @@ def regular_shape(f: Facts, div: decompose.Division) -> Shape:
     own_chows: list[int] = []
     own_pungs: list[int] = []
     for t, k in sets:
-        if k is MeldKind.CHOW:
+        if k is CHOW:
             own_chows.append(t)
         else:
             own_pungs.append(t)
@@ -384,12 +384,12 @@ def regular_shape(f: Facts, div: decompose.Division) -> Shape:
     # into a concealed chow or the pair instead (TW10).
     exposed = not f.self_drawn and PUNG in roles and not (roles - {PUNG})
     concealed_pungs = f.concealed_kongs + len(own_pungs) - exposed
-    return Shape(Form.REGULAR, f.meld_pungs + own_pungs, f.meld_chows + own_chows, pair, concealed_pungs, roles,
+    return Shape(REGULAR_FORM, f.meld_pungs + own_pungs, f.meld_chows + own_chows, pair, concealed_pungs, roles,
                  tuple(sets), exposed)
 
 
 def pairs_and_triplet_shape(f: Facts) -> Shape:
     """嚦咕嚦咕's reading: its triplet counts as a pung for the honour items, nothing else of sets."""
     triplet = next(t for t in range(NUM_TILES) if f.standing[t] == 3)  # four alike are two pairs
-    return Shape(Form.EIGHT_AND_A_HALF_PAIRS, [triplet], [], -1, 0, frozenset())
+    return Shape(EIGHT_AND_A_HALF_PAIRS_FORM, [triplet], [], -1, 0, frozenset())
 
