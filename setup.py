@@ -49,6 +49,7 @@ COMPILED = [
     "scorer/waits/tables.py",
     "scorer/waits/shanten.py",
     "scorer/waits/analysis.py",
+    "scorer/wire/fastbody.py",  # the check of every good /v1/score body and bulk line
 ]
 
 
