@@ -298,8 +298,8 @@ def sole_wait(standing: Counts, need: int, win: int) -> bool:
                 key = keys[k]
                 table = SETS_ONLY if other_pairs else WITH_PAIR
                 # the tables hold shapes up to 14 tiles: only one of 14 or more tiles (a 16-tile
-                # hand's) needs the search
-                big = _suit_tiles(key) >= 14
+                # hand's) needs the search; a hand of four sets has no suit that large
+                big = need > 4 and _suit_tiles(key) >= 14
                 for r in range(9):
                     if base + r == win or key // POW6[r] % 6 == 5:
                         continue
