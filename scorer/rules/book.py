@@ -377,7 +377,9 @@ class RuleBook:
         ``optional_context`` is refused so too while its option is off in ``options``."""
         values = context.values()
         for at, name, default, option_name in self._foreign:
-            if values[at] != default and (
+            v = values[at]
+            # ``is`` first: a field left alone holds its default itself (False, None, 0, ())
+            if v is not default and v != default and (
                     option_name is None or getattr(options, option_name, 0) in (0, "off")):
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
                                   ("context", name), ruleset=self.name)
