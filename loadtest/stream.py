@@ -15,15 +15,17 @@ does. Per hand it times, side by side:
             winning tile taken away), every wait scored on a discard and self-drawn, against
             ``MahjongShanten`` plus two ``MahjongFanCalculator`` calls per wait (``ready`` /
             ``ref_ready``)
-    books   the three rule books in one stream, hand for hand in turn (an MCR hand with its
-            reference call, a Hong Kong hand, a Sichuan hand, then the next of each), each hand
-            ``Hand.build`` + ``Context.build`` + ``scorer.score(..., ruleset=book)``: each book's mean
-            per hand and its ratio to MCR's mean in the same run (``hk/mcr``, ``sichuan/mcr``), MCR's
-            to the reference as in ``score``. Hong Kong's hands are ``testkit/hands/themed.py``'s that Hong
-            Kong scores as winning (no knitted or honours-and-knitted shapes), Sichuan's
-            ``testkit/hands/books.py``'s two-suit generator's, each with a missing suit it lacks;
-            both chosen and written as JSON fields by a process of their own beforehand (choosing Hong
-            Kong's means scoring them, which the timed process must not have done). A full
+    books   the four rule books in one stream, hand for hand in turn (an MCR hand with its
+            reference call, a Hong Kong hand, a Sichuan hand, a Taiwanese 16-tile hand, then the next
+            of each), each hand ``Hand.build`` + ``Context.build`` + ``scorer.score(..., ruleset=book)``:
+            each book's mean per hand and its ratio to MCR's mean in the same run (``hk/mcr``,
+            ``sichuan/mcr``, ``taiwan/mcr``), MCR's to the reference as in ``score``. Hong Kong's hands
+            are ``testkit/hands/themed.py``'s that Hong Kong scores as winning (no knitted or
+            honours-and-knitted shapes), Sichuan's ``testkit/hands/books.py``'s two-suit generator's,
+            each with a missing suit it lacks, Taiwan's its five-set generator's (named flowers, up to
+            two declared sets); all chosen and written as JSON fields by a process of their own
+            beforehand (choosing Hong Kong's means scoring them, which the timed process must not have
+            done). A full
             collection lands on whichever book's hand crossed the threshold, so the ratios are also
             given without the collector's pauses inside each book's hands (``cpu-gc``, from
             ``gc.callbacks``)
@@ -43,6 +45,7 @@ import argparse
 import gc
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -164,7 +167,7 @@ def _prep_books(n: int, seed: int) -> dict[str, Any]:
     """Hong Kong and Sichuan request bodies for ``_child_books``, in a process of their own: ``n``
     generated hands Hong Kong scores as winning, ``n`` Sichuan hands (JSON fields)."""
     import scorer
-    from testkit.hands.books import sichuan_requests
+    from testkit.hands.books import sichuan_requests, taiwan_request
     from testkit.hands.themed import generate
 
     hk: list[dict[str, Any]] = []
@@ -187,7 +190,9 @@ def _prep_books(n: int, seed: int) -> dict[str, Any]:
             "melds": [{"tiles": [t.value for t in m.tiles], "concealed": m.concealed} for m in hand.melds]}
         assert scorer.Hand.build(**fields) == hand
         sichuan.append({"hand": fields, "context": ctx})
-    return {"hk": hk, "sichuan": sichuan, "hk_drawn": [k]}
+    rnd = random.Random(seed + 52)
+    taiwan = [taiwan_request(rnd) for _ in range(n)]
+    return {"hk": hk, "sichuan": sichuan, "taiwan": taiwan, "hk_drawn": [k]}
 
 
 def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
@@ -201,13 +206,13 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
     hands = generate_many(n, seed)
     mcr = [json.loads(json.dumps(g.request_body())) for g in hands]
     refs = [g.reference_args()[:-1] for g in hands]
-    hk, sichuan = prep["hk"], prep["sichuan"]
+    hk, sichuan, taiwan = prep["hk"], prep["sichuan"], prep["taiwan"]
     calc, build_hand, build_ctx, score = MahjongGB.MahjongFanCalculator, scorer.Hand.build, scorer.Context.build, \
         scorer.score
     pc, cpu = time.perf_counter_ns, time.thread_time_ns
-    wall = {"ref": 0, "mcr": 0, "hk": 0, "sichuan": 0}
+    wall = {"ref": 0, "mcr": 0, "hk": 0, "sichuan": 0, "taiwan": 0}
     used = dict.fromkeys(wall, 0)
-    won = {"mcr": 0, "hk": 0, "sichuan": 0}
+    won = {"mcr": 0, "hk": 0, "sichuan": 0, "taiwan": 0}
     # The collector's pauses, timed apart: a full collection (15-25 ms) lands on whichever book's
     # hand allocates past the threshold, so with three books in turn it moves a book's mean by 10 µs
     # or more from run to run; each book's time is also given without the pauses inside it.
@@ -228,7 +233,7 @@ def _child_books(n: int, seed: int, prepared: str) -> dict[str, Any]:
         wall_ref, cpu_ref = _time_reference(calc, refs[k])
         wall["ref"] += wall_ref
         used["ref"] += cpu_ref
-        for book, body in (("mcr", mcr[k]), ("hk", hk[k]), ("sichuan", sichuan[k])):
+        for book, body in (("mcr", mcr[k]), ("hk", hk[k]), ("sichuan", sichuan[k]), ("taiwan", taiwan[k])):
             p0, q0 = paused
             u0 = cpu()
             t0 = pc()
@@ -279,12 +284,15 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable,
         r["mcr/ref"] = r["mcr_us"] / r["ref_us"]
         r["hk/mcr"] = r["hk_us"] / r["mcr_us"]
         r["sichuan/mcr"] = r["sichuan_us"] / r["mcr_us"]
+        r["taiwan/mcr"] = r["taiwan_us"] / r["mcr_us"]
         r["cpu mcr/ref"] = r["cpu_mcr_us"] / r["cpu_ref_us"]
         r["cpu hk/mcr"] = r["cpu_hk_us"] / r["cpu_mcr_us"]
         r["cpu sichuan/mcr"] = r["cpu_sichuan_us"] / r["cpu_mcr_us"]
+        r["cpu taiwan/mcr"] = r["cpu_taiwan_us"] / r["cpu_mcr_us"]
         # without the collector's pauses inside each book's hands (each its own share of them)
         r["cpu-gc hk/mcr"] = r["cpu_nogc_hk_us"] / r["cpu_nogc_mcr_us"]
         r["cpu-gc sichuan/mcr"] = r["cpu_nogc_sichuan_us"] / r["cpu_nogc_mcr_us"]
+        r["cpu-gc taiwan/mcr"] = r["cpu_nogc_taiwan_us"] / r["cpu_nogc_mcr_us"]
     elif what == "score":
         r["stream/ref"] = (r["build_us"] + r["score_us"]) / r["ref_us"]
         r["score/ref"] = r["score_us"] / r["ref_us"]
@@ -302,12 +310,13 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable,
 
 RATIOS = {"score": ("stream/ref", "score/ref", "build/ref", "cpu stream/ref", "cpu score/ref"),
           "waits": ("not_ready/ref", "ready/ref", "cpu not_ready/ref", "cpu ready/ref"),
-          "books": ("mcr/ref", "hk/mcr", "sichuan/mcr", "cpu mcr/ref", "cpu hk/mcr", "cpu sichuan/mcr",
-                    "cpu-gc hk/mcr", "cpu-gc sichuan/mcr")}
+          "books": ("mcr/ref", "hk/mcr", "sichuan/mcr", "taiwan/mcr", "cpu mcr/ref", "cpu hk/mcr",
+                    "cpu sichuan/mcr", "cpu taiwan/mcr", "cpu-gc hk/mcr", "cpu-gc sichuan/mcr", "cpu-gc taiwan/mcr")}
 MICROS = {"score": ("build_us", "score_us", "ref_us"),
           "waits": ("not_ready_us", "ref_shanten_us", "ready_us", "ref_ready_us"),
-          "books": ("mcr_us", "hk_us", "sichuan_us", "ref_us", "cpu_mcr_us", "cpu_hk_us", "cpu_sichuan_us",
-                    "cpu_nogc_mcr_us", "cpu_nogc_hk_us", "cpu_nogc_sichuan_us")}
+          "books": ("mcr_us", "hk_us", "sichuan_us", "taiwan_us", "ref_us", "cpu_mcr_us", "cpu_hk_us",
+                    "cpu_sichuan_us", "cpu_taiwan_us", "cpu_nogc_mcr_us", "cpu_nogc_hk_us", "cpu_nogc_sichuan_us",
+                    "cpu_nogc_taiwan_us")}
 
 
 def stream(what: str, n: int, seed: int, runs: int, python: str = sys.executable,

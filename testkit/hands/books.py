@@ -104,3 +104,47 @@ def sichuan_requests(n: int = 4000, seed: int = 43) -> Iterator[tuple[scorer.Han
         given = req["hand"]
         hand = scorer.Hand.parse(given) if isinstance(given, str) else scorer.Hand.build(**given)
         yield hand, req["context"], req.get("options", {})
+
+
+TAIWAN_TILES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP")
+
+
+def taiwan_request(rnd: random.Random) -> dict[str, Any]:
+    """A complete Taiwanese 16-tile hand as a request body's fields: five sets (chows, pungs and
+    kongs, up to two declared) and a pair, the winning tile among the concealed ones, named flowers,
+    a seat, a prevalent wind and how it was won. Complete, not always winning: the book says."""
+    while True:
+        counts = dict.fromkeys(TAIWAN_TILES, 0)
+        melds: list[dict[str, Any]] = []
+        concealed: list[str] = []
+        for _ in range(5):
+            t = rnd.choice(TAIWAN_TILES)
+            if rnd.random() < 0.6 and t[0].isdigit() and int(t[0]) <= 7:
+                run = [f"{int(t[0]) + k}{t[1]}" for k in range(3)]
+                for x in run:
+                    counts[x] += 1
+                if len(melds) < 2 and rnd.random() < 0.2:
+                    melds.append({"tiles": run})
+                else:
+                    concealed += run
+            else:
+                size = rnd.choice((3, 3, 3, 4))
+                counts[t] += size
+                if size == 4 or (len(melds) < 2 and rnd.random() < 0.3):
+                    melds.append({"tiles": [t] * size, "concealed": size == 4 and rnd.random() < 0.5})
+                else:
+                    concealed += [t] * 3
+        pair = rnd.choice(TAIWAN_TILES)
+        counts[pair] += 2
+        concealed += [pair, pair]
+        if max(counts.values()) > 4:
+            continue
+        rnd.shuffle(concealed)
+        self_drawn = rnd.random() < 0.4
+        seat = rnd.choice("ESWN")
+        context: dict[str, Any] = {"seat_wind": seat, "prevalent_wind": rnd.choice("ESWN"), "self_drawn": self_drawn}
+        if not self_drawn:
+            context["discarder"] = rnd.choice([w for w in "ESWN" if w != seat])
+        return {"hand": {"concealed": "".join(concealed[:-1]), "melds": melds, "winning_tile": concealed[-1],
+                         "flowers": rnd.sample(FLOWERS, rnd.randint(0, 3))},
+                "context": context}
