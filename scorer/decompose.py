@@ -203,6 +203,37 @@ def _splits(key: int, pair: bool) -> bool:
     return False
 
 
+def _groups(counts: Counts, less: int) -> tuple[list[int], list[int], int, int]:
+    """What the wait searches start from: each group's kind (three suits, then each honour: 0 =
+    splits into sets, 1 = into sets and a pair, 2 = neither), the suits' keys, and how many groups
+    are of kind 2 and of kind 1; of ``counts`` less one tile ``less`` (-1: none). Plain loops, no
+    generators: this runs for every hand scored."""
+    kinds = [0] * 10
+    keys = [0, 0, 0]
+    bad = pairs = 0
+    for s in range(3):
+        k = suit_key(counts, s * 9)
+        if 0 <= less < HONOR_START and less // 9 == s:
+            k -= POW6[less - s * 9]
+        keys[s] = k
+        g = 0 if k in SETS_ONLY else 1 if k in WITH_PAIR else 2
+        kinds[s] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    for k in range(7):
+        i = HONOR_START + k
+        n = counts[i] - 1 if i == less else counts[i]
+        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
+        kinds[3 + k] = g
+        if g == 2:
+            bad += 1
+        elif g == 1:
+            pairs += 1
+    return kinds, keys, bad, pairs
+
+
 def _waits(counts: Counts, need: int) -> frozenset[int]:
     """Tiles that complete ``counts`` (the concealed tiles before winning) as a regular hand, or
     as seven pairs when all 13 tiles are concealed. Like the reference, a wait on a tile the hand
@@ -211,27 +242,7 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     Works suit by suit: a tile of one suit completes the hand when every other suit (and each
     honour) already splits into sets, with at most one pair among them all.
     """
-    # per group (three suits, then each honour): 0 = splits into sets, 1 = into sets and a pair,
-    # 2 = neither. Plain loops, no generators: this runs for every hand scored.
-    kinds = [0] * 10
-    keys = [0, 0, 0]
-    bad = pairs = 0
-    for s in range(3):
-        k = keys[s] = suit_key(counts, s * 9)
-        g = 0 if k in SETS_ONLY else 1 if k in WITH_PAIR else 2
-        kinds[s] = g
-        if g == 2:
-            bad += 1
-        elif g == 1:
-            pairs += 1
-    for k in range(7):
-        n = counts[HONOR_START + k]
-        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
-        kinds[3 + k] = g
-        if g == 2:
-            bad += 1
-        elif g == 1:
-            pairs += 1
+    kinds, keys, bad, pairs = _groups(counts, -1)
     waits: set[int] = set()
     if bad <= 1 and pairs <= 2:  # otherwise no single tile mends every group (see below)
         for k in range(10):
@@ -263,29 +274,7 @@ def sole_wait(standing: Counts, need: int, win: int) -> bool:
     """Whether ``win`` was the only tile the hand waited on: ``waits`` of the tiles before the win
     is ``{win}``, found without making the set (a wait fan asks it of most hands, and the answer is
     often no after a look or two). ``standing`` holds the winning tile."""
-    kinds = [0] * 10
-    keys = [0, 0, 0]
-    bad = pairs = 0
-    for s in range(3):
-        k = suit_key(standing, s * 9)
-        if win < HONOR_START and win // 9 == s:
-            k -= POW6[win - s * 9]  # the tiles before the win
-        keys[s] = k
-        g = 0 if k in SETS_ONLY else 1 if k in WITH_PAIR else 2
-        kinds[s] = g
-        if g == 2:
-            bad += 1
-        elif g == 1:
-            pairs += 1
-    for k in range(7):
-        i = HONOR_START + k
-        n = standing[i] - 1 if i == win else standing[i]
-        g = 0 if n == 0 or n == 3 else 1 if n == 2 else 2
-        kinds[3 + k] = g
-        if g == 2:
-            bad += 1
-        elif g == 1:
-            pairs += 1
+    kinds, keys, bad, pairs = _groups(standing, win)  # the tiles before the win
     if bad <= 1 and pairs <= 2:  # as in ``_waits``: otherwise no single tile mends every group
         for k in range(10):
             g = kinds[k]
