@@ -30,10 +30,7 @@ def _regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     Sets never cross suits, so each suit is looked up in ``SUIT_DIVISIONS`` and the ways are
     combined; honours can only be pungs or the pair. Sets travel as codes (``2·tile + kind``,
     which sort as the sets do) until the divisions are made."""
-    total = 0
-    for n in counts:
-        total += n
-    if total != 3 * need + 2:
+    if _tiles(counts) != 3 * need + 2:
         return ()
     honor_sets: list[int] = []
     honor_pair = -1
@@ -203,10 +200,12 @@ def _splits(key: int, pair: bool) -> bool:
     return False
 
 
-def _groups(counts: Counts, less: int) -> tuple[list[int], list[int], int, int]:
-    """What the wait searches start from: each group's kind (three suits, then each honour: 0 =
-    splits into sets, 1 = into sets and a pair, 2 = neither), the suits' keys, and how many groups
-    are of kind 2 and of kind 1; of ``counts`` less one tile ``less`` (-1: none). Plain loops, no
+def _groups(counts: Counts, less: int) -> tuple[list[int], list[int]]:
+    """What the wait searches start from, for ``counts`` less one tile ``less`` (-1: none): the
+    suits' keys, and the groups (three suits, then each honour) one more tile could mend so that the
+    whole hand completes, each as ``2·group + p``, ``p`` 1 when the other groups already hold the
+    pair (the tile must leave its group as sets only). A tile completes the hand when every other
+    group already splits into sets, with at most one pair among them all. Plain loops, no
     generators: this runs for every hand scored."""
     kinds = [0] * 10
     keys = [0, 0, 0]
@@ -231,7 +230,16 @@ def _groups(counts: Counts, less: int) -> tuple[list[int], list[int], int, int]:
             bad += 1
         elif g == 1:
             pairs += 1
-    return kinds, keys, bad, pairs
+    # kinds: 0 = splits into sets, 1 = into sets and a pair, 2 = neither
+    mend: list[int] = []
+    if bad <= 1 and pairs <= 2:  # otherwise no single tile mends every group
+        for k in range(10):
+            g = kinds[k]
+            other_bad = bad - 1 if g == 2 else bad
+            other_pairs = pairs - 1 if g == 1 else pairs
+            if not other_bad and other_pairs <= 1:
+                mend.append(2 * k + other_pairs)
+    return keys, mend
 
 
 def _waits(counts: Counts, need: int) -> frozenset[int]:
@@ -242,22 +250,17 @@ def _waits(counts: Counts, need: int) -> frozenset[int]:
     Works suit by suit: a tile of one suit completes the hand when every other suit (and each
     honour) already splits into sets, with at most one pair among them all.
     """
-    kinds, keys, bad, pairs = _groups(counts, -1)
+    keys, mend = _groups(counts, -1)
     waits: set[int] = set()
-    if bad <= 1 and pairs <= 2:  # otherwise no single tile mends every group (see below)
-        for k in range(10):
-            g = kinds[k]
-            other_bad = bad - 1 if g == 2 else bad
-            other_pairs = pairs - 1 if g == 1 else pairs
-            if other_bad or other_pairs > 1:
-                continue
-            if k < 3:
-                sets_only, with_pair = _suit_waits(keys[k])
-                base = k * 9
-                for r in sets_only if other_pairs else with_pair:
-                    waits.add(base + r)
-            elif counts[HONOR_START + k - 3] + 1 == (3 if other_pairs else 2):
-                waits.add(HONOR_START + k - 3)
+    for code in mend:
+        k, other_pairs = code >> 1, code & 1
+        if k < 3:
+            sets_only, with_pair = _suit_waits(keys[k])
+            base = k * 9
+            for r in sets_only if other_pairs else with_pair:
+                waits.add(base + r)
+        elif counts[HONOR_START + k - 3] + 1 == (3 if other_pairs else 2):
+            waits.add(HONOR_START + k - 3)
     if need == 4:
         odd = -1
         n_odd = 0
@@ -274,30 +277,25 @@ def sole_wait(standing: Counts, need: int, win: int) -> bool:
     """Whether ``win`` was the only tile the hand waited on: ``waits`` of the tiles before the win
     is ``{win}``, found without making the set (a wait fan asks it of most hands, and the answer is
     often no after a look or two). ``standing`` holds the winning tile."""
-    kinds, keys, bad, pairs = _groups(standing, win)  # the tiles before the win
-    if bad <= 1 and pairs <= 2:  # as in ``_waits``: otherwise no single tile mends every group
-        for k in range(10):
-            g = kinds[k]
-            other_bad = bad - 1 if g == 2 else bad
-            other_pairs = pairs - 1 if g == 1 else pairs
-            if other_bad or other_pairs > 1:
-                continue
-            if k < 3:
-                base = k * 9
-                key = keys[k]
-                table = SETS_ONLY if other_pairs else WITH_PAIR
-                # the tables hold shapes up to 14 tiles: only one of 14 or more tiles (a 16-tile
-                # hand's) needs the search; a hand of four sets has no suit that large
-                big = need > 4 and _suit_tiles(key) >= 14
-                for r in range(9):
-                    if base + r == win or key // POW6[r] % 6 == 5:
-                        continue
-                    if key + POW6[r] in table or (big and _splits(key + POW6[r], not other_pairs)):
-                        return False
-            else:
-                i = HONOR_START + k - 3
-                if i != win and standing[i] + 1 == (3 if other_pairs else 2):
+    keys, mend = _groups(standing, win)  # the tiles before the win
+    for code in mend:
+        k, other_pairs = code >> 1, code & 1
+        if k < 3:
+            base = k * 9
+            key = keys[k]
+            table = SETS_ONLY if other_pairs else WITH_PAIR
+            # the tables hold shapes up to 14 tiles: only one of 14 or more tiles (a 16-tile
+            # hand's) needs the search; a hand of four sets has no suit that large
+            big = need > 4 and _suit_tiles(key) >= 14
+            for r in range(9):
+                if base + r == win or key // POW6[r] % 6 == 5:
+                    continue
+                if key + POW6[r] in table or (big and _splits(key + POW6[r], not other_pairs)):
                     return False
+        else:
+            i = HONOR_START + k - 3
+            if i != win and standing[i] + 1 == (3 if other_pairs else 2):
+                return False
     if need == 4:
         odd = -1
         n_odd = 0

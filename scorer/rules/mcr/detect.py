@@ -416,26 +416,15 @@ _NOT_MIDDLE: Final = ~RANKS_MASK[(4, 5, 6)]
 _CHARACTERS, _BAMBOO, _DOTS = SUIT_MASKS
 
 
-def presence(counts: Sequence[int]) -> int:
-    """The kinds of tile present, as a 34-bit mask."""
-    m = 0
-    for i, n in enumerate(counts):
-        if n:
-            m |= 1 << i
-    return m
-
-
 def tile_fans(counts: tuple[int, ...], kongs: int, fans: Fans) -> None:
     """Fans read off the tiles alone (suits, faces, ranks, 四归一), whatever the arrangement."""
-    p = 0  # ``presence``, and the kinds held four times, in one pass
+    p = 0  # the kinds present, as a 34-bit mask, and those held four times, in one pass
     fours = 0
-    k = 0
-    for n in counts:
+    for k, n in enumerate(counts):
         if n:
             p |= 1 << k
             if n == 4:
                 fours += 1
-        k += 1
     suits = (1 if p & _CHARACTERS else 0) + (1 if p & _BAMBOO else 0) + (1 if p & _DOTS else 0)
     honors = bool(p & HONOR_MASK)
     # suits: 无字 缺一门 混一色 清一色 五门齐 (a flush lacks a suit too; the table's 不计 takes 缺一门 away)

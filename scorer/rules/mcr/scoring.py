@@ -68,7 +68,6 @@ _DEFAULT_OPTIONS: Final = McrOptions()
 _MIXED_KONGS: Final = MIXED_KONGS_FAN.id.value
 _TWO_MELDED_KONGS: Final = TABLE.order[F.TWO_MELDED_KONGS]
 _CONCEALED_KONG: Final = TABLE.order[F.CONCEALED_KONG]
-_REFERENCE_SCORES: Final[dict[tuple[FanId, int], FanScore]] = {}  # each fan and count's entry, as the table values it
 _WIND_TILE: Final[dict[str, int]] = {w: EAST + k for k, w in enumerate(WINDS)}  # a seat wind's tile index
 
 
@@ -259,13 +258,7 @@ def breakdown(f: _Facts, fans: tuple[tuple[FanId, int], ...]) -> list[FanScore]:
     """A reading's fans as breakdown entries, valued by the edition (``Rules.values``), with 明暗杠
     in the place of 双明杠 + 暗杠 under ``mixed_kongs: "five"``."""
     if f.rules is REFERENCE_RULES and not f.five:
-        out: list[FanScore] = []
-        for entry in fans:  # exclusion's own (fan, count) tuples: hashed, not built, to look up
-            score = _REFERENCE_SCORES.get(entry)
-            if score is None:
-                score = _REFERENCE_SCORES[entry] = fan_score(TABLE, entry[0], entry[1], -1)
-            out.append(score)
-        return out
+        return [fan_score(TABLE, i, n, -1) for i, n in fans]
     values = f.rules.values
     out = []
     for i, n in fans:
