@@ -58,7 +58,7 @@ def cache_info() -> dict[str, dict[str, int]]:
     from . import decompose
 
     books = [book.cache_info() for book in RULESETS.values()]
-    dec, w = decompose.regular_divisions.cache_info(), decompose.waits.cache_info()
+    dec, w = (fn.cache_info() for fn in decompose.caches())
     return {"result": {k: sum(b[k] for b in books) for k in ("hits", "misses", "size", "maxsize")},
             "decomposition": {"hits": dec.hits + w.hits, "misses": dec.misses + w.misses,
                               "size": dec.currsize + w.currsize, "maxsize": (dec.maxsize or 0) + (w.maxsize or 0)}}
@@ -70,5 +70,5 @@ def clear_caches() -> None:
 
     for book in RULESETS.values():
         book.clear_caches()
-    decompose.regular_divisions.cache_clear()
-    decompose.waits.cache_clear()
+    for fn in decompose.caches():
+        fn.cache_clear()

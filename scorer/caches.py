@@ -14,6 +14,7 @@ re-scoring as a player edits) can turn them on.
 from __future__ import annotations
 
 import os
+from typing import Final
 
 
 def env_size(name: str, default: int) -> int:
@@ -24,5 +25,5 @@ def env_size(name: str, default: int) -> int:
         return default
 
 
-RESULT_CACHE_SIZE = env_size("SCORER_RESULT_CACHE_SIZE", 0)
-DECOMPOSITION_CACHE_SIZE = env_size("SCORER_DECOMPOSITION_CACHE_SIZE", 0)
+RESULT_CACHE_SIZE: Final = env_size("SCORER_RESULT_CACHE_SIZE", 0)
+DECOMPOSITION_CACHE_SIZE: Final = env_size("SCORER_DECOMPOSITION_CACHE_SIZE", 0)

@@ -81,12 +81,18 @@ class Context:
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
         # their errors are reported; messages are formatted only on failure.
-        flags = (self_drawn, last_copy, last_wall_tile, kong_replacement, robbing_kong, heavenly_hand, earthly_hand,
-                 human_hand, heavenly_ready, earthly_ready)
-        for k in range(len(flags)):
-            v = flags[k]
-            if v is not True and v is not False:
-                raise ScorerError(BAD_VALUE, f"{_FLAGS[k]} must be true or false, got {v!r}", ("context", _FLAGS[k]))
+        # One call a flag, not a loop over a tuple of them: compiled, a fixed tuple indexed by a
+        # variable is boxed into a new tuple at every step.
+        drawn = _flag("self_drawn", self_drawn)
+        copy = _flag("last_copy", last_copy)
+        wall = _flag("last_wall_tile", last_wall_tile)
+        replacement = _flag("kong_replacement", kong_replacement)
+        robbing = _flag("robbing_kong", robbing_kong)
+        heavenly = _flag("heavenly_hand", heavenly_hand)
+        earthly = _flag("earthly_hand", earthly_hand)
+        human = _flag("human_hand", human_hand)
+        ready = _flag("heavenly_ready", heavenly_ready)
+        early = _flag("earthly_ready", earthly_ready)
         seat = _wind("seat_wind", seat_wind)
         prevalent = _wind("prevalent_wind", prevalent_wind)
         by = None if discarder is None else _wind("discarder", discarder)
@@ -108,16 +114,15 @@ class Context:
         if flower_win is not None and flower_win not in FLOWER_WINS:
             raise ScorerError(BAD_VALUE, f"flower_win must be one of {', '.join(FLOWER_WINS)}, got {flower_win!r}",
                               ("context", "flower_win"))
-        drawn = self_drawn is True
-        if kong_replacement is True and not drawn:
+        if replacement and not drawn:
             _contradiction("kong_replacement",
                            "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
-        if robbing_kong is True and drawn:
+        if robbing and drawn:
             _contradiction("robbing_kong",
                            "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
-        if heavenly_hand is True or earthly_hand is True:
-            _first_draw("heavenly_hand" if heavenly_hand is True else "earthly_hand", drawn, earthly_hand is True
-                        and heavenly_hand is True, last_wall_tile is True or kong_replacement is True)
+        if heavenly or earthly:
+            _first_draw("heavenly_hand" if heavenly else "earthly_hand", drawn, earthly and heavenly,
+                        wall or replacement)
         if by is not None:
             if drawn:
                 _contradiction("discarder", "a self-drawn win has no discarder")
@@ -130,34 +135,33 @@ class Context:
                 _contradiction("out", f"the discarder {by} has already won and plays no more")
         if owes is not None and owes == seat:
             _contradiction("liable", f"the liable seat {owes} is the winner's own seat: 包 is another's debt")
-        if human_hand is True and drawn:
+        if human and drawn:
             _contradiction("human_hand", "human_hand (人胡) is a win on a discard, but self_drawn is true")
-        if heavenly_ready is True and earthly_ready is True:
+        if ready and early:
             _contradiction("earthly_ready", "heavenly_ready (天聽) is ready from the deal, earthly_ready (地聽) after "
                            "the first discard: one of them")
         suit = None if missing_suit is None else str(missing_suit)
         won_by = None if flower_win is None else str(flower_win)
-        key = (drawn, seat, prevalent, last_copy is True, last_wall_tile is True, kong_replacement is True,
-               robbing_kong is True, by, bp, suit, seats, owes, heavenly_hand is True, earthly_hand is True, streak,
-               human_hand is True, heavenly_ready is True, earthly_ready is True, won_by)
+        key = (drawn, seat, prevalent, copy, wall, replacement, robbing, by, bp, suit, seats, owes, heavenly, earthly,
+               streak, human, ready, early, won_by)
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
-        object.__setattr__(self, "last_copy", last_copy is True)
-        object.__setattr__(self, "last_wall_tile", last_wall_tile is True)
-        object.__setattr__(self, "kong_replacement", kong_replacement is True)
-        object.__setattr__(self, "robbing_kong", robbing_kong is True)
+        object.__setattr__(self, "last_copy", copy)
+        object.__setattr__(self, "last_wall_tile", wall)
+        object.__setattr__(self, "kong_replacement", replacement)
+        object.__setattr__(self, "robbing_kong", robbing)
         object.__setattr__(self, "discarder", by)
         object.__setattr__(self, "base_points", bp)
         object.__setattr__(self, "missing_suit", suit)
         object.__setattr__(self, "out", seats)
         object.__setattr__(self, "liable", owes)
-        object.__setattr__(self, "heavenly_hand", heavenly_hand is True)
-        object.__setattr__(self, "earthly_hand", earthly_hand is True)
+        object.__setattr__(self, "heavenly_hand", heavenly)
+        object.__setattr__(self, "earthly_hand", earthly)
         object.__setattr__(self, "dealer_streak", streak)
-        object.__setattr__(self, "human_hand", human_hand is True)
-        object.__setattr__(self, "heavenly_ready", heavenly_ready is True)
-        object.__setattr__(self, "earthly_ready", earthly_ready is True)
+        object.__setattr__(self, "human_hand", human)
+        object.__setattr__(self, "heavenly_ready", ready)
+        object.__setattr__(self, "earthly_ready", early)
         object.__setattr__(self, "flower_win", won_by)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
@@ -224,12 +228,16 @@ class Context:
 
 _WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
 _EAST: Final = Wind.E  # the winds' default, read as a constant (compiled, Wind.E is a lookup through the class)
-_FLAGS: Final = ("self_drawn", "last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand",
-                 "earthly_hand", "human_hand", "heavenly_ready", "earthly_ready")  # in field order
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
 SUITS: Final = ("m", "p", "s")
+
+
+def _flag(name: str, value: object) -> bool:
+    if value is not True and value is not False:
+        raise ScorerError(BAD_VALUE, f"{name} must be true or false, got {value!r}", ("context", name))
+    return value is True
 
 
 def _wind(name: str, value: object) -> Wind:

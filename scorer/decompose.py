@@ -12,7 +12,7 @@ from __future__ import annotations
 import marshal
 import os
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from .caches import DECOMPOSITION_CACHE_SIZE
 from .set_kind import CHOW, PUNG, SetKind
@@ -308,16 +308,39 @@ def sole_wait(standing: Counts, need: int, win: int) -> bool:
     return True
 
 
-# Off unless asked for (``scorer.caches``); ``set_cache_size`` changes the bound.
-regular_divisions = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_regular_divisions)
-waits = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_waits)
+# Off unless asked for (``scorer.caches``); ``set_cache_size`` changes the bound. When off, the
+# two functions below call the search directly: a cache of size 0 still costs a call through the
+# interpreter's protocol and an argument tuple.
+cached_divisions = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_regular_divisions)
+cached_waits = lru_cache(maxsize=DECOMPOSITION_CACHE_SIZE)(_waits)
+_caching = DECOMPOSITION_CACHE_SIZE > 0
+
+
+def regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
+    """``_regular_divisions``, through the cache when it is on."""
+    if _caching:
+        return cached_divisions(counts, need)
+    return _regular_divisions(counts, need)
+
+
+def waits(counts: Counts, need: int) -> frozenset[int]:
+    """``_waits``, through the cache when it is on."""
+    if _caching:
+        return cached_waits(counts, need)
+    return _waits(counts, need)
 
 
 def set_cache_size(maxsize: int) -> None:
     """Rebuild the decomposition caches with a new bound (they start empty)."""
-    global regular_divisions, waits
-    regular_divisions = lru_cache(maxsize=maxsize)(_regular_divisions)
-    waits = lru_cache(maxsize=maxsize)(_waits)
+    global cached_divisions, cached_waits, _caching
+    cached_divisions = lru_cache(maxsize=maxsize)(_regular_divisions)
+    cached_waits = lru_cache(maxsize=maxsize)(_waits)
+    _caching = maxsize > 0
+
+
+def caches() -> tuple[Any, Any]:
+    """The two caches (``cache_info``, ``cache_clear``), as now bound."""
+    return cached_divisions, cached_waits
 
 
 # --- special forms (all 14 tiles concealed unless said otherwise) -----------------------------

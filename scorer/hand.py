@@ -33,12 +33,12 @@ from .tiles import (
     ALL_TILES,
     BY_CODE,
     DISPLAY_INDICES,
-    DISPLAY_ORDER,
+    DISPLAY_RANK,
     INDEX,
     IS_HONOR,
     NUM_TILES,
     Tile,
-    compact_indices,
+    compact_counts,
     format_tiles,
     parse_tiles,
 )
@@ -157,11 +157,9 @@ def _held_of(concealed: object) -> list[int]:
     # object add, the written-out one an integer add (the same in the other counting loops here)
     held = [0] * NUM_TILES
     if type(concealed) is str:
-        read = compact_indices(concealed)
-        if read is not None:
-            for i in read:
-                held[i] = held[i] + 1
+        if compact_counts(concealed, held):
             return held
+        held = [0] * NUM_TILES
     for t in parse_tiles(concealed, ("hand", "concealed")):
         held[INDEX[t]] = held[INDEX[t]] + 1
     return held
@@ -302,8 +300,8 @@ class Hand:
             named_flowers_count(self)
         # Equal hands list their melds in one order, so whichever is scored first, the cached
         # result shows the same arrangement.
-        if len(self.melds) > 1:
-            object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_order)))
+        if 1 < len(self.melds) <= MAX_MELDS:  # more is refused below
+            object.__setattr__(self, "melds", _in_order(self.melds))
         held[INDEX[self.winning_tile]] = held[INDEX[self.winning_tile]] + 1
         object.__setattr__(self, "_standing", tuple(held))
         object.__setattr__(self, "_counts", _with_melds(held, self.melds))
@@ -408,9 +406,13 @@ def _tuple_of(value: object, kind: type) -> bool:
 _KIND_ORDER: Final = {CHOW: 0, PUNG: 1, KONG: 2}
 
 
-def _meld_order(m: Meld) -> tuple[tuple[int, int], int, bool]:
-    """Melds as people write them: by suit and rank (as the concealed tiles), then chow, pung, kong."""
-    return DISPLAY_ORDER[m.tile], _KIND_ORDER[m.kind], m.concealed
+def _in_order(melds: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    """Melds as people write them: by suit and rank (as the concealed tiles), then chow, pung, kong,
+    open before concealed; equal melds as given. Sorted as one int each, the meld's place in its
+    low bits: compiled, ``sorted(key=...)`` calls the key through the interpreter and compares tuples."""
+    keys = [((DISPLAY_RANK[m.tile] * 3 + _KIND_ORDER[m.kind]) * 2 + m.concealed) * 8 + j for j, m in enumerate(melds)]
+    keys.sort()
+    return tuple([melds[k & 7] for k in keys])
 
 
 def read_flowers(flowers: object) -> tuple[int, tuple[Flower, ...]]:

@@ -194,6 +194,42 @@ def compact_indices(text: str) -> list[int] | None:
     return None if pending else out
 
 
+def compact_counts(text: str, held: list[int]) -> bool:
+    """``compact_indices``' reading counted straight into ``held`` (added per tile kind), with no
+    list of indices between: False where that says None (``held`` is then half written)."""
+    if not text.isascii():
+        return False
+    digits = 0  # the digits whose suit letter is still to come, five bits of count per rank
+    pending = 0
+    for o in text.encode():
+        c = _CHAR_CLASS[o]
+        if 0 < c < 10:
+            if pending == 31:  # a count could overflow its five bits: let the token reader judge
+                return False
+            digits = digits + (1 << (5 * (c - 1)))
+            pending = pending + 1
+        elif c >= 200:
+            if pending:
+                return False
+            held[c - 200] = held[c - 200] + 1
+        elif c >= 100:
+            if not pending:
+                return False
+            i = c - 100
+            while digits:
+                n = digits & 31
+                if n:
+                    held[i] = held[i] + n
+                digits = digits >> 5
+                i = i + 1
+            pending = 0
+        elif c < 0 and not pending:
+            continue
+        else:
+            return False
+    return not pending
+
+
 def _parse_compact(text: str, field: Path) -> tuple[Tile, ...]:
     """The compact notation read token by token: what says where a malformed string goes wrong."""
     tiles: list[Tile] = []

@@ -6,6 +6,7 @@ with its stable code and the field path the service turns into a JSON pointer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -264,6 +265,24 @@ def test_meld_order_does_not_make_another_hand() -> None:
     assert a == b and hash(a) == hash(b)
     assert a != Hand.parse("[123m1][EEE2]456p78s9sN9s", flowers=1)
     assert a != Hand.parse("[123m1][EEEE2]456p78s9sN9s")
+
+
+_SOME_MELDS = st.lists(st.sampled_from(
+    [Meld.from_tiles(t) for t in ("123m", "234m", "789s", "123p", "111m", "EEE", "CCC", "999p", "444p")]
+    + [Meld.from_tiles(t, concealed=c) for t in ("1111m", "CCCC", "5555s") for c in (False, True)]
+), min_size=2, max_size=5)
+
+
+@given(_SOME_MELDS)
+def test_a_hand_lists_its_melds_as_people_write_them(melds: list[Meld]) -> None:
+    """By the first tile's place in the written order (suits, then honours), then chow, pung,
+    kong, then open before concealed; what the hand shows does not depend on the order given."""
+    from scorer.hand import _in_order
+    from scorer.tiles import DISPLAY_ORDER
+
+    kind = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}
+    assert list(_in_order(tuple(melds))) == sorted(melds, key=lambda m: (DISPLAY_ORDER[m.tile], kind[m.kind],
+                                                                          m.concealed))
 
 
 def test_hands_are_hashable_values() -> None:
@@ -563,6 +582,24 @@ def test_the_character_reader_agrees_with_the_token_reader(text: str) -> None:
         assert read is None
     else:
         assert read == tokens or (read is None and not text.isascii())
+
+
+@given(st.one_of(st.text(alphabet="123456789mpsESWNCFPm0 z[\u3000\t", max_size=24),
+                 st.lists(st.sampled_from("1111123456789"), min_size=14, max_size=40).map(lambda d: "".join(d) + "s")))
+def test_the_counting_reader_counts_what_the_character_reader_reads(text: str) -> None:
+    """The reader that counts straight into a vector (a hand's concealed tiles) counts the tiles
+    the character reader lists, and declines what it declines, long runs of one digit included."""
+    from scorer.tiles import NUM_TILES, compact_counts, compact_indices
+
+    read = compact_indices(text)
+    held = [0] * NUM_TILES
+    counted = compact_counts(text, held)
+    if read is None:
+        assert not counted
+    elif counted:
+        assert held == [read.count(i) for i in range(NUM_TILES)]
+    else:  # a run of more digits than a count's five bits hold is left to the token reader
+        assert max(len(run) for run in re.findall("[1-9]+", text)) > 31
 
 
 # --- what a new user types ------------------------------------------------------------------------

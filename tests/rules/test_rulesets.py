@@ -288,10 +288,21 @@ def test_options_read_once_are_shared_and_a_bool_is_still_no_whole_number(name: 
         assert e.value.pointer == f"/options/{number.name}"
 
 
-def test_each_book_counts_its_result_cache_and_the_service_adds_them_up() -> None:
-    """``RuleBook.cache_info`` is the book's result cache (off by default: every score a miss);
-    ``scorer.api.cache_info`` adds every book's up, beside the shared decomposition cache."""
+def test_each_book_counts_its_result_cache_and_the_service_adds_them_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``RuleBook.cache_info`` is the book's result cache (off by default, when it counts nothing:
+    a score goes straight to the engine); ``scorer.api.cache_info`` adds every book's up, beside
+    the shared decomposition cache."""
+    from scorer.rules import engine
+    from scorer.rules.hk import scoring as hk_scoring
+    from scorer.rules.mcr import scoring as mcr_scoring
+
     scorer.clear_caches()
+    scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S")
+    assert scorer.RULESETS["mcr"].cache_info() == {"hits": 0, "misses": 0, "size": 0, "maxsize": 0}
+    for module, name in ((mcr_scoring, "mcr"), (hk_scoring, "hk")):  # on, as SCORER_RESULT_CACHE_SIZE turns them on
+        monkeypatch.setitem(engine._RESULT_CACHES, name, engine._RESULT_CACHES[name])  # put back after the test
+        monkeypatch.setattr(module, "_cached_score", engine.cached(module.ENGINE, 16))
+        monkeypatch.setattr(module, "_caching", True)
     before = {name: book.cache_info() for name, book in scorer.RULESETS.items()}  # other tests' threads may score
 
     def calls(name: str) -> int:
@@ -303,6 +314,7 @@ def test_each_book_counts_its_result_cache_and_the_service_adds_them_up() -> Non
     scorer.score("[222m1][444m2][666m3]88mWW8m", discarder="S", ruleset="hk")
     books = {name: book.cache_info() for name, book in scorer.RULESETS.items()}
     assert (calls("mcr"), calls("hk"), calls("sichuan")) == (1, 2, 0)
+    assert books["hk"]["hits"] - before["hk"]["hits"] == 1 and books["hk"]["size"] == 1
     total = scorer.api.cache_info()
     assert set(total) == {"result", "decomposition"}
     assert total["result"] == {k: sum(b[k] for b in books.values()) for k in ("hits", "misses", "size", "maxsize")}

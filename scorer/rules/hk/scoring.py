@@ -300,6 +300,7 @@ def _contradiction_liable(message: str) -> None:
 
 ENGINE: Final = _Hk(RULESET, limits=True)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
+_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
 
 
 def weighed_readings(hand: Hand, context: Context,
@@ -311,7 +312,10 @@ def weighed_readings(hand: Hand, context: Context,
 
 def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
     """The Hong Kong rule book's ``score``: a checked ``Hand`` and ``Context`` and ``HKOptions``."""
-    return _cached_score(hand, context, options if options is not None else _DEFAULT_OPTIONS)
+    opts = options if options is not None else _DEFAULT_OPTIONS
+    if _caching:
+        return _cached_score(hand, context, opts)
+    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
 
 
 def clear_caches() -> None:

@@ -369,12 +369,16 @@ def detected_fans(hand: Hand, context: Context, options: McrOptions | None = Non
 _DEFAULT_CONTEXT: Final = Context()
 # Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)
+_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
 
 
 def score_hand(hand: Hand, context: Context, options: McrOptions | None = None, /) -> Result:
     """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` and the book's options (the
     defaults when None); the options are part of the cache's key."""
-    return _cached_score(hand, context, options if options is not None else _DEFAULT_OPTIONS)
+    opts = options if options is not None else _DEFAULT_OPTIONS
+    if _caching:
+        return _cached_score(hand, context, opts)
+    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
 
 
 def proven_context(context: Context, hand: Hand) -> Context:
@@ -384,8 +388,8 @@ def proven_context(context: Context, hand: Hand) -> Context:
 
 def clear_caches() -> None:
     _cached_score.cache_clear()
-    decompose.regular_divisions.cache_clear()
-    decompose.waits.cache_clear()
+    for fn in decompose.caches():
+        fn.cache_clear()
 
 
 def cache_info() -> dict[str, dict[str, int]]:
@@ -393,7 +397,7 @@ def cache_info() -> dict[str, dict[str, int]]:
         ci = fn.cache_info()
         return {"hits": ci.hits, "misses": ci.misses, "size": ci.currsize, "maxsize": ci.maxsize or 0}
 
-    dec, w = info(decompose.regular_divisions), info(decompose.waits)
+    dec, w = (info(fn) for fn in decompose.caches())
     return {
         "result": info(_cached_score),
         "decomposition": {k: dec[k] + w[k] for k in dec},

@@ -243,11 +243,14 @@ class _Sichuan(Engine[Facts, SichuanReading]):
 
 ENGINE: Final = _Sichuan(RULESET)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
+_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
 
 
 def score_hand(hand: Hand, context: Context, options: SichuanOptions) -> Result:
     """A checked ``Hand`` and ``Context`` scored under ``options`` (the cap, the optional fans)."""
-    return _cached_score(hand, context, options)
+    if _caching:
+        return _cached_score(hand, context, options)
+    return ENGINE.score(hand, context, options)  # a cache of size 0 is still a call through it
 
 
 def clear_caches() -> None:

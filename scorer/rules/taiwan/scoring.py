@@ -163,11 +163,15 @@ class _Taiwan(TableEngine):
 
 ENGINE: Final = _Taiwan(RULESET, TABLE)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
+_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
 
 
 def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
     """The Taiwanese rule book's ``score``: a checked ``Hand`` and ``Context`` and ``TaiwanOptions``."""
-    return _cached_score(hand, context, options if options is not None else _DEFAULT_OPTIONS)
+    opts = options if options is not None else _DEFAULT_OPTIONS
+    if _caching:
+        return _cached_score(hand, context, opts)
+    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
 
 
 def clear_caches() -> None:
