@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from functools import _lru_cache_wrapper, lru_cache
 from typing import Any, Final, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from ..context import Context
 from ..decompose import Division
 from ..forms import Form
@@ -100,6 +102,9 @@ def fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> Fan
     return entry
 
 
+# Books written outside this package subclass these in Python, the compiled build too: the compiled
+# books keep their native method tables; only an interpreted subclass's calls go through Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Reading:
     """What the engine needs of one reading of a hand; a book's readings carry more (their fans,
     their sets) in a subclass. A plain class: compiled, its constructor is native code."""
@@ -115,6 +120,7 @@ FactsT = TypeVar("FactsT")
 ReadingT = TypeVar("ReadingT", bound=Reading)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Engine(Generic[FactsT, ReadingT]):
     """One book's scoring: the loop is here, the book's hooks are what a subclass overrides."""
 

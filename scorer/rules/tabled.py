@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..forms import Form
 from ..result import FanScore
 from .engine import Engine, Reading, fan_score
 from .table import FanTable
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TableReading(Reading):
     """One reading: its fans after exclusion (by id), what they left out (each with the fans that
     left it out), and the book's shape it was read from (None: a reading of no shape)."""
@@ -30,9 +33,11 @@ class TableReading(Reading):
         self.shape = shape
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TableEngine(Engine[Any, TableReading]):
     """The loop; a subclass gives ``facts``, ``shapes``, ``form_of`` and ``result`` (and, where its
-    values or exclusions follow options, ``values`` and ``drops``)."""
+    values or exclusions follow options, ``values`` and ``drops``). A book written outside this
+    package subclasses it in Python even when the engine is compiled (``allow_interpreted_subclasses``)."""
 
     def __init__(self, ruleset: str, table: FanTable[Any]) -> None:
         super().__init__(ruleset)

@@ -1,6 +1,6 @@
 """``pip install .`` alone, as a bot or a research script installs the library: a fresh venv holds
-the library, its command line and only what they import (orjson, marshmallow), no web package is
-importable, and it scores, waits, settles and replays from Python and from ``mahjong-scorer`` the
+the library, its command line and only what they import (orjson, marshmallow, mypy-extensions), no
+web package is importable, and it scores, waits, settles and replays from Python and from ``mahjong-scorer`` the
 same answers as the suite's own install; ``serve`` says to install the ``server`` extra.
 
 The build is forced pure Python (``MCR_SCORER_PURE=1``): what is tested here is what installs, and a
@@ -89,8 +89,8 @@ def test_the_bare_install_holds_the_library_and_what_it_imports(bare: tuple[Path
     bindir, env, work = bare
     listed = _run([str(bindir / "python"), "-m", "pip", "list", "--format=json", "--disable-pip-version-check"],
                   timeout=120, env=env, cwd=work)
-    names = {p["name"].lower() for p in json.loads(listed.stdout)} - {"pip", "setuptools"}
-    assert names == {"mahjong-scorer", "orjson", "marshmallow"}
+    names = {p["name"].lower().replace("_", "-") for p in json.loads(listed.stdout)} - {"pip", "setuptools"}
+    assert names == {"mahjong-scorer", "orjson", "marshmallow", "mypy-extensions"}
 
 
 def test_the_library_answers_without_a_web_package(bare: tuple[Path, dict[str, str], Path]) -> None:
