@@ -12,7 +12,7 @@ from typing import Any, Final
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
-from .tiles import INDEX, Wind
+from .tiles import Wind
 
 MAX_BASE_POINTS: Final = 1_000_000
 MAX_DEALER_STREAK: Final = 99  # hands the dealer has kept (連莊); far above any real streak
@@ -217,7 +217,7 @@ class Context:
         """Check the flags the tiles can contradict; the context itself if they agree. (What the
         tiles prove is a rule book's to infer, in its own detectors: MCR's last copy.)"""
         win = hand.winning_tile
-        held = hand.counts()[INDEX[win]] - 1  # copies of the winning tile besides itself, melds included
+        held = hand.counts()[hand.win] - 1  # copies of the winning tile besides itself, melds included
         if self.kong_replacement and not hand.has_kong:
             _contradiction("kong_replacement", "kong_replacement (杠上开花) needs a kong among the melds")
         if self.robbing_kong and held > 0:

@@ -62,6 +62,8 @@ class Meld:
     tile: Tile
     concealed: bool = False
     claimed: int = field(default=0, compare=False)
+    # ``tile``'s index (``INDEX``), read by every book: a native int, no dict lookup
+    index: int = field(init=False, repr=False, compare=False)
 
     def __init__(self, kind: MeldKind, tile: Tile, concealed: bool = False, claimed: int = 0) -> None:
         # written out rather than generated: compiled, it is native code (see ``result.FanScore``)
@@ -85,6 +87,7 @@ class Meld:
         if isinstance(self.claimed, bool) or not isinstance(self.claimed, int) or not 0 <= self.claimed <= 3:
             raise ScorerError(BAD_VALUE, f"claimed is an offer digit from 0 to 3, got {self.claimed!r}")
         i = INDEX[self.tile]
+        object.__setattr__(self, "index", i)
         if self.concealed and self.kind is not KONG:
             raise ScorerError(CONCEALED_NOT_KONG, f"only a kong can be concealed, not a {self.kind.value}")
         if self.kind is CHOW and (IS_HONOR[i] or ALL_TILES[i].value[0] > "7"):
@@ -175,7 +178,7 @@ def _counted(tiles: tuple[Tile, ...]) -> list[int]:
 def _with_melds(held: list[int], melds: tuple[Meld, ...]) -> tuple[int, ...]:
     """``held`` with the melds' tiles added (in place), as a tuple."""
     for m in melds:
-        i = INDEX[m.tile]
+        i = m.index
         if m.kind is CHOW:
             held[i] = held[i] + 1
             held[i + 1] = held[i + 1] + 1
@@ -256,6 +259,8 @@ class Hand:
     _hash: int = field(init=False, repr=False, compare=False)
     # 4 or 5: the sets of a regular hand of this size (from the tile count; one of ``SET_COUNTS``)
     sets: int = field(init=False, repr=False, compare=False)
+    # the winning tile's index (``INDEX``), read by every book's facts: a native int, no dict lookup
+    win: int = field(init=False, repr=False, compare=False)
 
     def __init__(self, concealed: tuple[Tile, ...], melds: tuple[Meld, ...], winning_tile: Tile, flowers: int = 0,
                  flower_tiles: tuple[Flower, ...] = (), *, _held: list[int] | None = None) -> None:
@@ -302,13 +307,15 @@ class Hand:
         # result shows the same arrangement.
         if 1 < len(self.melds) <= MAX_MELDS:  # more is refused below
             object.__setattr__(self, "melds", _in_order(self.melds))
-        held[INDEX[self.winning_tile]] = held[INDEX[self.winning_tile]] + 1
+        win = INDEX[self.winning_tile]
+        object.__setattr__(self, "win", win)
+        held[win] = held[win] + 1
         object.__setattr__(self, "_standing", tuple(held))
         object.__setattr__(self, "_counts", _with_melds(held, self.melds))
         _validate(self)
         # plain ints and bools only, so that the garbage collector soon stops tracking the key
-        melds = tuple([(INDEX[m.tile], _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
-        key = (self._standing, melds, INDEX[self.winning_tile], self.flowers, self.flower_tiles)
+        melds = tuple([(m.index, _KIND_ORDER[m.kind], m.concealed) for m in self.melds])
+        key = (self._standing, melds, win, self.flowers, self.flower_tiles)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
 

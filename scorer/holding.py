@@ -163,7 +163,7 @@ class Holding:
 
 
 def _meld_order(m: Meld) -> tuple[int, str]:
-    return INDEX[m.tile], str(m.kind)
+    return m.index, str(m.kind)
 
 
 def _validate(h: Holding) -> None:

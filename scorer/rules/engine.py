@@ -26,7 +26,7 @@ from ..forms import Form
 from ..hand import Hand
 from ..result import FanScore, Result, ScoredSet
 from ..set_kind import CHOW, KONG, PAIR, PUNG, SetKind
-from ..tiles import CODES, INDEX, NUM_TILES
+from ..tiles import CODES, NUM_TILES
 from .table import FanTable
 
 _SIZE: Final = {CHOW: 0, PUNG: 3, KONG: 4, PAIR: 2}  # copies of the first tile; 0: a run
@@ -66,7 +66,7 @@ def pair_sets(standing: tuple[int, ...]) -> list[ScoredSet]:
 
 
 def meld_sets(hand: Hand) -> list[ScoredSet]:
-    return [scored_set(m.kind, INDEX[m.tile], m.concealed) for m in hand.melds]
+    return [scored_set(m.kind, m.index, m.concealed) for m in hand.melds]
 
 
 def division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exposed_pung: bool,

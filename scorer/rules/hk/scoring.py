@@ -19,7 +19,7 @@ from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, KONG, NINE_GATES, THIRTEEN_ORPHANS
-from ...tiles import EAST, INDEX, IS_DRAGON, IS_WIND, NORTH, RED, WHITE, WINDS
+from ...tiles import EAST, IS_DRAGON, IS_WIND, NORTH, RED, WHITE, WINDS
 from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from . import detect as D
@@ -40,7 +40,7 @@ class _Facts:
         self.cap = options.max_fan  # what a limit hand is worth
         self.values = options.values  # each fan's worth by the options (HK28, HK29)
         self.little_three_adds = options.little_three_dragons == ADDS
-        self.win = INDEX[hand.winning_tile]
+        self.win = hand.win
         self.standing = hand.standing_counts()
         self.counts = hand.counts()
         self.melds = len(hand.melds)
@@ -49,7 +49,7 @@ class _Facts:
         meld_pungs: list[int] = []
         chows = kongs = exposed = concealed_kongs = 0
         for m in hand.melds:
-            i = INDEX[m.tile]
+            i = m.index
             if m.kind is CHOW:
                 chows += 1
             else:
@@ -273,11 +273,11 @@ def check_liable(hand: Hand, ctx: Context, limit: bool) -> None:
     dragon or wind sets exposed, all of them or all but the one the liable seat's discard completes
     as the winning tile: the limit's last set was claimed, or won on (a set whole in the concealed
     hand was completed by no discard, whatever tile the win was on)."""
-    exposed = [INDEX[m.tile] for m in hand.melds if not m.concealed]
+    exposed = [m.index for m in hand.melds if not m.concealed]
     if len(exposed) == 4:
         return
     counts = hand.counts()
-    win = INDEX[hand.winning_tile]
+    win = hand.win
     if limit and all(counts[t] >= 3 for t in DRAGONS):
         need, shown, what, completes = 3, sum(1 for t in exposed if IS_DRAGON[t]), "dragon", IS_DRAGON[win]
     elif limit and all(counts[t] >= 3 for t in WIND_TILES):

@@ -27,7 +27,7 @@ from ...forms import (
 from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, KONG, NINE_GATES, PUNG, THIRTEEN_ORPHANS, SetKind
-from ...tiles import EAST, HONOR_START, INDEX, WINDS
+from ...tiles import EAST, HONOR_START, WINDS
 from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
 from . import fan_id as F
 from .detect import (
@@ -120,12 +120,12 @@ class _Candidate(Reading):
 
 
 def _facts(hand: Hand, ctx: Context, options: McrOptions) -> _Facts:
-    win = INDEX[hand.winning_tile]
+    win = hand.win
     mids, pungs = [], []
     traits = EVERY_TRAIT
     mk = ck = melded = 0
     for m in hand.melds:
-        i = INDEX[m.tile]
+        i = m.index
         if m.kind is CHOW:
             mids.append(i + 1)
             traits &= set_traits(i + 1, True)
@@ -279,7 +279,7 @@ class _Mcr(Engine[_Facts, _Candidate]):
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
         """The context checked against the tiles, with 和绝张 as the tiles prove it (``last_copy_proven``)."""
         ctx = context.for_hand(hand)
-        i = INDEX[hand.winning_tile]
+        i = hand.win
         standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
         last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
         return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)

@@ -316,7 +316,7 @@ def _check_exhausted(play: Play, won: list[Wind], table: _Table, stays: bool = F
             check_holding(h)
         missing = SUIT_INDEX[play.missing_suits[w]]
         for m in h.melds:
-            if SUIT[INDEX[m.tile]] == missing:
+            if SUIT[m.index] == missing:
                 raise ScorerError(BAD_MELD, f"{w} declared {m.tile.value[1]} missing and cannot pung or kong it "
                                   f"(不能碰杠), but {w}'s holding shows a {m.kind.value} of {m.tile.value}",
                                   ("exhausted", w))

@@ -53,7 +53,7 @@ def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: i
     if flowers:
         raise ScorerError(NOT_IN_RULESET, "Sichuan is played without flowers", ("hand", "flowers"), ruleset=RULESET)
     for k, m in enumerate(melds):
-        if IS_HONOR[INDEX[m.tile]]:
+        if IS_HONOR[m.index]:
             raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {m.tile.value}",
                               ("hand", "melds", k), ruleset=RULESET)
         if m.kind is CHOW:
@@ -68,7 +68,7 @@ def check_tiles(concealed: tuple[Tile, ...], melds: tuple[Meld, ...], flowers: i
 def check_hand(hand: Hand) -> None:
     """``check_tiles`` for a winning hand, and its winning tile."""
     check_tiles(hand.concealed, hand.melds, hand.flowers)
-    if IS_HONOR[INDEX[hand.winning_tile]]:
+    if IS_HONOR[hand.win]:
         raise ScorerError(HONOUR_IN_SICHUAN, f"Sichuan uses only the 108 suited tiles, not {hand.winning_tile.value}",
                           ("hand", "winning_tile"), ruleset=RULESET)
 
@@ -152,8 +152,8 @@ def readings(hand: Hand, f: Facts) -> list[SichuanReading]:
     shared = _shared_fans(hand, ctx, points)
     standing = hand.standing_counts()
     melds = meld_sets(hand)
-    meld_pungs = [INDEX[m.tile] for m in hand.melds]
-    win = INDEX[hand.winning_tile]
+    meld_pungs = [m.index for m in hand.melds]
+    win = hand.win
     out: list[SichuanReading] = []
     for sets, pair in decompose.regular_divisions(standing, 4 - len(hand.melds)):
         pungs = list(meld_pungs)

@@ -13,7 +13,7 @@ from ...flowers import Flower
 from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
 from ...hand import Hand
 from ...set_kind import CHOW, KONG
-from ...tiles import EAST, INDEX, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, RANK, SUIT, WINDS
+from ...tiles import EAST, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, RANK, SUIT, WINDS
 from .options import ANY, FORBIDDEN, REQUIRED, SEAT, TW_ORDER, TaiwanOptions
 
 PAIR, PUNG, MIDDLE, EDGE, TWO_SIDED = "pair", "pung", "middle", "edge", "two_sided"  # what the winning tile completes
@@ -36,7 +36,7 @@ class Facts:
         self.options = options
         self.counts = hand.counts()
         self.standing = hand.standing_counts()
-        self.win = INDEX[hand.winning_tile]
+        self.win = hand.win
         self.need = hand.sets - len(hand.melds)
         self.self_drawn = ctx.self_drawn
         self.seat_no = WINDS.index(ctx.seat_wind) + 1
@@ -46,7 +46,7 @@ class Facts:
         chows: list[int] = []
         kongs = concealed_kongs = claimed = 0
         for m in hand.melds:
-            i = INDEX[m.tile]
+            i = m.index
             if m.kind is CHOW:
                 chows.append(i)
             else:

@@ -18,7 +18,6 @@ from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, PAIR, PUNG
-from ...tiles import INDEX
 from ..engine import cached, meld_sets, pair_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .detect import Facts, Shape, is_pairs_and_triplet, pairs_and_triplet_shape, regular_shape
@@ -49,7 +48,7 @@ def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
         rest[t] = rest[t] - 3
         return (scored_set(PUNG, t, True), *pair_sets(tuple(rest)))
     out = meld_sets(hand)
-    win = INDEX[hand.winning_tile]
+    win = hand.win
     for t, k in shape.own:
         if k is CHOW:
             out.append(scored_set(CHOW, t, True))
@@ -84,7 +83,7 @@ def check(hand: Hand, ctx: Context) -> None:
     if ctx.kong_replacement and not hand.has_kong and not hand.flower_tiles:
         no("kong_replacement", "kong_replacement (槓上開花) is a win on the replacement for a kong or a flower: the "
            "hand has neither")
-    held = hand.counts()[INDEX[hand.winning_tile]] - 1
+    held = hand.counts()[hand.win] - 1
     if ctx.robbing_kong and held > 0:
         no("robbing_kong", f"robbing_kong (搶槓): the robbed tile {hand.winning_tile} cannot also be in the winner's "
            "hand")
