@@ -29,6 +29,10 @@ _ID: Final[tuple[FanId, ...]] = tuple(f.id for f in FANS)
 _ENTRY: Final[tuple[tuple[tuple[FanId, int], ...], ...]] = tuple(tuple((f.id, n) for n in range(9)) for f in FANS)
 
 
+_SPLIT: Final = 60
+_LOW_MASK: Final = (1 << _SPLIT) - 1
+
+
 class Rules:
     """The table's values and 不计 lists as exclusion reads them, under one edition: the table's
     own (the reference's) or with an edition's differences applied (``editions.Edition``)."""
@@ -40,6 +44,11 @@ class Rules:
         self.points: tuple[int, ...] = tuple(values.get(f.id, f.points) for f in FANS)
         self.implies: tuple[int, ...] = tuple(sum(1 << ORDER[i] for i in set(f.implies) - kept.get(f.id, set()))
                                               for f in FANS)
+        # the same masks in two halves, places below ``_SPLIT`` and from it: each half fits a
+        # machine word, so the compiled loop ORs and shifts native ints (81 places in one int
+        # make every step a big-int operation that allocates)
+        self.implies_low: tuple[int, ...] = tuple(m & _LOW_MASK for m in self.implies)
+        self.implies_high: tuple[int, ...] = tuple(m >> _SPLIT for m in self.implies)
         self.implies_one: tuple[tuple[int, ...], ...] = tuple(tuple(ORDER[i] for i in f.implies_one) for f in FANS)
         self.values: dict[FanId, int] = values  # the fans the edition values otherwise
 
@@ -67,19 +76,19 @@ def exclude(raw: Mapping[FanId, int], rules: Rules = REFERENCE_RULES) -> tuple[t
 def exclude_scored(raw: dict[FanId, int], rules: Rules = REFERENCE_RULES) -> tuple[tuple[tuple[FanId, int], ...], int]:
     """``exclude``, and the points the standing fans add up to. (A ``dict``, not any mapping: the
     compiled build then walks it natively, with no item tuples.)"""
-    implies, implies_one, values = rules.implies, rules.implies_one, rules.points
+    low, high, implies_one, values = rules.implies_low, rules.implies_high, rules.implies_one, rules.points
     packed: list[int] = []  # place << 8 | count (a fan scores a few times at most): one int a fan
     for fan_id, n in raw.items():
         if n > 0:
             packed.append(_PLACE[fan_id] << 8 | n)
     packed.sort()
-    removed = 0
+    removed_low = removed_high = 0  # the places taken away, in two halves (``Rules.implies_low``)
     fewer: dict[int, int] | None = None
     kept: list[tuple[FanId, int]] = []
     points = 0
     for p in packed:
         k = p >> 8
-        if removed >> k & 1:
+        if (removed_low >> k if k < _SPLIT else removed_high >> (k - _SPLIT)) & 1:
             continue
         n = p & 255
         if fewer is not None:
@@ -87,7 +96,8 @@ def exclude_scored(raw: dict[FanId, int], rules: Rules = REFERENCE_RULES) -> tup
         if n > 0:
             kept.append(_ENTRY[k][n] if n < 9 else (_ID[k], n))
             points += values[k] * n
-            removed |= implies[k]
+            removed_low |= low[k]
+            removed_high |= high[k]
             once = implies_one[k]
             if once:
                 if fewer is None:
