@@ -34,6 +34,7 @@ def _book_modules() -> list[str]:
 # book's hot modules are found by name, so adding a book adds nothing here.
 COMPILED = [
     "scorer/tiles.py",
+    "scorer/flowers.py",
     "scorer/hand.py",
     "scorer/holding.py",
     "scorer/context.py",

@@ -42,6 +42,10 @@ _ORDER: tuple[Flower, ...] = tuple(Flower)
 _ZH = "梅兰菊竹春夏秋冬"
 BY_NAME: dict[str, Flower] = {f.value: f for f in _ORDER} | {_ZH[k]: f for k, f in enumerate(_ORDER)}
 BY_NAME |= {"蘭": Flower.ORCHID}  # the traditional form, as Hong Kong tables print it
+_PLACE: dict[Flower, int] = {f: k for k, f in enumerate(_ORDER)}
+# every set of flowers, by its bits (``1 << place``), in table order: made once, handed out as is
+_IN_ORDER: tuple[tuple[Flower, ...], ...] = tuple(
+    tuple(f for k, f in enumerate(_ORDER) if mask >> k & 1) for mask in range(1 << len(_ORDER)))
 FLOWERS: tuple[Flower, ...] = _ORDER[:4]
 SEASONS: tuple[Flower, ...] = _ORDER[4:]
 
@@ -52,13 +56,14 @@ def parse_flowers(value: object, field: Path = ("hand", "flowers")) -> tuple[Flo
         raise ScorerError(BAD_FLOWERS, "flowers must be a list of flower names", field)
     if len(value) > len(_ORDER):
         raise ScorerError(BAD_FLOWERS, f"at most {len(_ORDER)} flowers, got {len(value)}", field)
-    seen: list[Flower] = []
+    seen = 0  # a bit per flower, by its place in the table
     for k, name in enumerate(value):
         f = BY_NAME.get(name) if isinstance(name, str) else (name if isinstance(name, Flower) else None)
         if f is None:
             raise ScorerError(BAD_FLOWERS, f"{name!r} is not a flower: one of {', '.join(_ORDER)} or "
                               f"{' '.join(_ZH)}", (*field, k))
-        if f in seen:
+        bit = 1 << _PLACE[f]
+        if seen & bit:
             raise ScorerError(BAD_FLOWERS, f"{f.value} is listed twice; there is one of each flower", (*field, k))
-        seen.append(f)
-    return tuple(sorted(seen, key=_ORDER.index))
+        seen |= bit
+    return _IN_ORDER[seen]

@@ -359,6 +359,8 @@ class Hand:
                 return Hand((), tuple(built), tile, flowers, _held=held)
             return cls((), tuple(built), tile, flowers, _held=held)
         count, named = read_flowers(flowers)
+        if cls is Hand:
+            return Hand((), tuple(built), tile, count, named, _held=held)
         return cls((), tuple(built), tile, count, named, _held=held)
 
     @classmethod

@@ -10,7 +10,7 @@ its shapes (the ways its tiles read), its values and its result; one place — t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -18,6 +18,8 @@ from ..forms import Form
 from ..result import FanScore
 from .engine import Engine, Reading, fan_score
 from .table import FanTable
+
+_NO_OPTIONS: Final = object()  # what ``TableEngine.derived`` has seen before any options
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,6 +49,8 @@ class TableEngine(Engine[Any, TableReading]):
         self.default_points = dict(table.points)
         self.default_drops = {f.id.value: tuple(i.value for i in (*f.implies, *f.replaces))
                               for f in table.fans if f.implies or f.replaces}
+        # the last options' values and drops, by identity (``derived``)
+        self._last: tuple[object, dict[str, int], dict[str, tuple[str, ...]]] = (_NO_OPTIONS, {}, {})
 
     # --- the hooks -------------------------------------------------------------------------------
     def shapes(self, hand: Any, f: Any) -> list[Any]:
@@ -67,6 +71,17 @@ class TableEngine(Engine[Any, TableReading]):
     def adjust(self, f: Any, found: dict[str, int]) -> None:
         """A last word on what a reading shows, before exclusion (by default none)."""
 
+    def derived(self, options: Any) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+        """``values`` and ``drops`` of ``options``, worked out again only for other options: a book's
+        options are shared values (a request's are read once, the defaults made once), and every
+        reading asks; hashing a frozen dataclass of options to key a cache costs more than the
+        reading's own detectors. One tuple, swapped whole, so threads never see half of it."""
+        last = self._last
+        if last[0] is not options:
+            last = (options, self.values(options), self.drops(options))
+            self._last = last
+        return last[1], last[2]
+
     # --- the loop --------------------------------------------------------------------------------
     def detect(self, f: Any, shape: Any) -> dict[str, int]:
         """Every row's count in one reading, in table order (none that is 0)."""
@@ -78,8 +93,8 @@ class TableEngine(Engine[Any, TableReading]):
         return found
 
     def reading(self, f: Any, shape: Any, found: dict[str, int], options: Any) -> TableReading:
-        left_out = self.table.exclude(found, self.drops(options))
-        worth = self.values(options)
+        worth, drops = self.derived(options)
+        left_out = self.table.exclude(found, drops)
         points = 0
         counted: dict[str, int] = {}
         for fan_id, n in found.items():
@@ -102,7 +117,7 @@ class TableEngine(Engine[Any, TableReading]):
 
     def breakdown(self, fans: dict[str, int], options: Any) -> tuple[FanScore, ...]:
         """A reading's fans as breakdown entries in table order, valued by the options."""
-        worth = self.values(options)
+        worth = self.derived(options)[0]
         default = self.default_points
         order = self.order
         return tuple(fan_score(self.table, i, n, -1 if worth[i] == default[i] else worth[i])

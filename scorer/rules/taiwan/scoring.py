@@ -32,7 +32,7 @@ _DEFAULT_OPTIONS: Final = TaiwanOptions()
 def _flower_win(f: Facts) -> TableReading:
     """八仙過海 or 七搶一 alone (TW8)."""
     fan_id = "eight_flowers" if f.ctx.flower_win == "eight_flowers" else "seven_rob_one"
-    return TableReading(REGULAR_FORM, {fan_id: 1}, {}, values(f.options)[fan_id], None)
+    return TableReading(REGULAR_FORM, {fan_id: 1}, {}, ENGINE.derived(f.options)[0][fan_id], None)
 
 
 def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
