@@ -1,11 +1,12 @@
 """A digest of thousands of answers, to show a speed change left every answer byte-identical.
 
-    python loadtest/digest.py [--scores 4000] [--waits 600]
+    python loadtest/digest.py [--scores 4000] [--waits 600] [--taiwan 1500]
 
 Scores generated hands (``testkit/hands/themed.py`` and ``testkit/hands/load.py``, object and notation
-bodies, the three books of ``BOOKS``) and analyses waits (13 tiles ready and not, 14 tiles), serialises each
-answer (or its error) as JSON, and prints one SHA-256 per kind. Run it with each build's
-interpreter before and after a change: the digests must not move.
+bodies, the three books of ``BOOKS``), analyses waits (13 tiles ready and not, 14 tiles) and scores
+Taiwanese 16-tile hands (``testkit/hands/books.py``, under the defaults, a preset and house rules,
+some explained), serialises each answer (or its error) as JSON, and prints one SHA-256 per kind.
+Run it with each build's interpreter before and after a change: the digests must not move.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if not __package__:
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import scorer  # noqa: E402
+from testkit.hands.books import taiwan_request  # noqa: E402
 from testkit.hands.load import generate  # noqa: E402
 from testkit.hands.themed import CODES, generate_many  # noqa: E402
 
@@ -71,14 +73,37 @@ def waits_digest(n: int) -> str:
     return h.hexdigest()
 
 
+# Each Taiwanese hand under one of these, in turn: the defaults, a preset, house rules that switch
+# items on and value one otherwise.
+TAIWAN_OPTIONS: tuple[dict[str, Any] | None, ...] = (
+    None, {"preset": "open-mahjong"}, {"flower_scoring": "any", "wind_scoring": "any", "fan_values": {"self_drawn": 2}})
+
+
+def taiwan_digest(n: int) -> str:
+    h = hashlib.sha256()
+    rng = random.Random(17)
+    for k in range(n):
+        body = taiwan_request(rng)
+        try:
+            hd = scorer.Hand.build(**body["hand"])
+            ctx = scorer.Context.build(**body["context"])
+        except scorer.ScorerError as e:
+            h.update(f"{e.code}{e.field}".encode())
+            continue
+        h.update(_answer(scorer.score, hd, ctx, ruleset="taiwan", options=TAIWAN_OPTIONS[k % 3], explain=k % 4 == 0))
+    return h.hexdigest()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--scores", type=int, default=4000)
     p.add_argument("--waits", type=int, default=600)
+    p.add_argument("--taiwan", type=int, default=1500)
     args = p.parse_args(argv)
     print(f"build {'compiled' if scorer.COMPILED else 'pure'}")
     print(f"scores {args.scores}: {score_digest(args.scores)}")
     print(f"waits {args.waits}x3: {waits_digest(args.waits)}")
+    print(f"taiwan {args.taiwan}: {taiwan_digest(args.taiwan)}")
     return 0
 
 
