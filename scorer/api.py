@@ -33,7 +33,11 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: objec
     or option, or a context field the book has no use for; an incomplete hand is a normal result
     with ``winning`` false and a ``reason``.
     """
-    book = rulebook(ruleset)
+    # the registry read here, not through ``rulebook`` (plain Python, a call through the interpreter),
+    # which is left to name an unknown book
+    book = RULESETS.get(ruleset) if type(ruleset) is str else None
+    if book is None:
+        book = rulebook(ruleset)
     opts = book.parse_options(options)
     if isinstance(hand, str):
         hand = Hand.parse(hand)

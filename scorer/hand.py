@@ -35,6 +35,7 @@ from .tiles import (
     DISPLAY_INDICES,
     DISPLAY_RANK,
     INDEX,
+    INDEX_OF_CODE,
     IS_HONOR,
     NUM_TILES,
     Tile,
@@ -154,13 +155,24 @@ def tile_counts(
 
 
 def _held_of(concealed: object) -> list[int]:
-    """A request's concealed tiles as counts per tile kind: a compact string read straight into
-    indices, else ``parse_tiles`` (a list of codes, other whitespace, or the error that says why)."""
+    """A request's concealed tiles as counts per tile kind: a compact string or a list of codes
+    counted straight, else ``parse_tiles`` (other whitespace, tuples, or the error that says why)."""
     # ``held[i] = held[i] + 1``, not ``+=``: compiled, an augmented item assignment is a generic
     # object add, the written-out one an integer add (the same in the other counting loops here)
     held = [0] * NUM_TILES
     if type(concealed) is str:
         if compact_counts(concealed, held):
+            return held
+        held = [0] * NUM_TILES
+    elif type(concealed) is list:  # codes, as JSON gives them: counted straight, no tiles made
+        counted = True
+        for code in concealed:
+            i = INDEX_OF_CODE.get(code, -1) if type(code) is str else -1
+            if i < 0:  # not a code: parse_tiles says why
+                counted = False
+                break
+            held[i] = held[i] + 1
+        if counted:
             return held
         held = [0] * NUM_TILES
     for t in parse_tiles(concealed, ("hand", "concealed")):

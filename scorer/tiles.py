@@ -118,6 +118,7 @@ IS_GREEN: Final = tuple((SUIT[i] == 1 and RANK[i] in (2, 3, 4, 6, 8)) or i == GR
 
 
 BY_CODE: Final[dict[str, Tile]] = {t.value: t for t in ALL_TILES}  # a dict lookup beats Tile(code) tenfold
+INDEX_OF_CODE: Final[dict[str, int]] = {t.value: i for i, t in enumerate(ALL_TILES)}  # a code straight to its index
 
 
 # --- compact notation: "123m 456p 789s EE" ------------------------------------------------------

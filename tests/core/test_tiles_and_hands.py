@@ -602,6 +602,24 @@ def test_the_counting_reader_counts_what_the_character_reader_reads(text: str) -
         assert max(len(run) for run in re.findall("[1-9]+", text)) > 31
 
 
+@given(st.lists(st.one_of(st.sampled_from(["1m", "9p", "5s", "E", "C", "P"]),
+                          st.sampled_from(["1z", "", "m", "10m", " 1m", 5, None])), max_size=18))
+def test_a_list_of_codes_is_counted_as_the_tile_reader_reads_it(codes: list[Any]) -> None:
+    """Hand.build's counting of a list of codes agrees with ``parse_tiles``: the same counts, or
+    the same error at the same item."""
+    from scorer.hand import _held_of
+    from scorer.tiles import INDEX, NUM_TILES, parse_tiles
+
+    try:
+        tiles = parse_tiles(codes, ("hand", "concealed"))
+    except ScorerError as e:
+        with pytest.raises(ScorerError) as got:
+            _held_of(codes)
+        assert (got.value.code, got.value.field, got.value.message) == (e.code, e.field, e.message)
+    else:
+        assert _held_of(codes) == [sum(1 for t in tiles if INDEX[t] == i) for i in range(NUM_TILES)]
+
+
 # --- what a new user types ------------------------------------------------------------------------
 @pytest.mark.parametrize(("hand", "says"), [
     ("1z2z3z4z5z6z7z11223344m", "z-honours are not this notation: 1z-4z are E S W N, 5z 6z 7z are P F C"),
