@@ -221,11 +221,11 @@ def build_melds(melds: object) -> list[Meld]:
         if not isinstance(concealed, bool):
             raise ScorerError(BAD_VALUE, "concealed must be true or false", ("hand", "melds", k, "concealed"))
         # Melds are values: one read from the same codes before is handed out again.
-        key: tuple[object, ...] | None = None
+        key: object = None
         if type(tiles) is list:
             key = (tuple(tiles), concealed)
-        elif type(tiles) is str:
-            key = (tiles, concealed)
+        elif type(tiles) is str:  # an open meld's string itself: no tuple left behind for most melds
+            key = (tiles, True) if concealed else tiles
         try:
             meld = _MELDS.get(key) if key is not None else None
         except TypeError:  # an unhashable "code": from_tiles names the error

@@ -146,19 +146,27 @@ def chow_fans(mids: Sequence[int], fans: Fans) -> None:
     """Combinations of chows (一般高 … 一色四同顺), with the non-identical and account-once limits.
 
     They depend on the chows alone, and a few thousand combinations of at most four chows cover
-    every hand: each is worked out once (``_chow_combination_fans``) and kept."""
-    key = tuple(sorted(mids))
+    every hand: each is worked out once (``_chow_combination_fans``) and kept, keyed by an int (the
+    sorted middles as base-64 digits, each at least 1) and its answer shared with every key that has
+    the same: what a stream of new hands leaves behind is then a few ints, not tuples for the
+    garbage collector to walk."""
+    ms = sorted(mids)
+    key = 0
+    for m in ms:
+        key = key * 64 + m
     found = _CHOW_COMBINATIONS.get(key)
     if found is None:
         table: Fans = {}
-        _chow_combination_fans(list(key), table)
+        _chow_combination_fans(ms, table)
         found = tuple([(f, n) for f, n in table.items() if n])
+        found = _CHOW_ANSWERS.setdefault(found, found)
         _CHOW_COMBINATIONS[key] = found  # bounded by the combinations there are (12,650)
     for f, n in found:
         add(fans, f, n)
 
 
-_CHOW_COMBINATIONS: Final[dict[tuple[int, ...], tuple[tuple[FanId, int], ...]]] = {}
+_CHOW_COMBINATIONS: Final[dict[int, tuple[tuple[FanId, int], ...]]] = {}
+_CHOW_ANSWERS: Final[dict[tuple[tuple[FanId, int], ...], tuple[tuple[FanId, int], ...]]] = {}  # each answer once
 
 
 def _chow_combination_fans(m: list[int], fans: Fans) -> None:
