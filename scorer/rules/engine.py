@@ -86,20 +86,33 @@ def division_sets(hand: Hand, special: tuple[ScoredSet, ...], div: Division, exp
     return out
 
 
-_SCORES: Final[dict[tuple[object, str, int, int], FanScore]] = {}
+# By table, then fan, then count and value as one int: three lookups of cheap keys (a table hashes by
+# identity, a fan id's hash is kept by its string) where one tuple key was built and hashed per entry.
+_SCORES: Final[dict[object, dict[str, dict[int, FanScore]]]] = {}
 
 
 def fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> FanScore:
     """A breakdown entry, made once for each book's fan, count and value: ``points`` -1 is the
     row's own (a limit hand's is the cap); ids as plain strings. Keyed by the table itself (a plain
     class: hashed by identity, and kept alive by the key, so no other table takes its place)."""
-    key = (table, fan_id, count, points)
-    entry = _SCORES.get(key)
+    if not 0 <= count < 1024 or points < -1:  # no fan scores so often, no value is below -1: not kept
+        return _new_fan_score(table, fan_id, count, points)
+    by_fan = _SCORES.get(table)
+    if by_fan is None:
+        by_fan = _SCORES[table] = {}
+    by_value = by_fan.get(fan_id)
+    if by_value is None:
+        by_value = by_fan[fan_id] = {}
+    key = (points + 1) * 1024 + count
+    entry = by_value.get(key)
     if entry is None:
-        fan = table.by_id[fan_id]
-        entry = _SCORES[key] = FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name,
-                                        fan.name_zh)
+        entry = by_value[key] = _new_fan_score(table, fan_id, count, points)
     return entry
+
+
+def _new_fan_score(table: FanTable[Any], fan_id: str, count: int, points: int) -> FanScore:
+    fan = table.by_id[fan_id]
+    return FanScore(fan.id.value, count, fan.points if points < 0 else points, fan.name, fan.name_zh)
 
 
 # Books written outside this package subclass these in Python, the compiled build too: the compiled
