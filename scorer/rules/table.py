@@ -101,27 +101,6 @@ class FanTable(Generic[IdT]):
         # each fan's value by id, as a plain dict: what a reading's sum reads (a row is a plain-Python
         # object, slower to read from compiled code than a dict of ints)
         self.points: dict[str, int] = {f.id.value: f.points for f in self.fans}
-        # each fan's place by its id as a plain string: the order ``exclude`` visits a reading's fans in
-        self.place: dict[str, int] = {f.id.value: k for k, f in enumerate(self.fans)}
-
-    def exclude(self, found: dict[str, int], drops: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-        """Leave out of ``found`` (in place) what its fans leave out, in table order (a fan left out
-        leaves nothing out itself); ``drops`` is each fan's list (its ``implies`` and ``replaces``,
-        as the options have them). Returns what was left out, each with the fans that left it out."""
-        left_out: dict[str, tuple[str, ...]] = {}
-        # The reading's own fans in table order, not every row: a row's ``id.value`` is a call into
-        # the enum, and a reading has a few fans of a table of dozens. What is left out is taken
-        # from ``found`` as the visit goes, so a fan left out by an earlier one is passed over.
-        for fan_id in sorted(found, key=self.place.__getitem__):
-            if fan_id not in found:
-                continue
-            for other in drops.get(fan_id, ()):
-                if other in found:
-                    del found[other]
-                    left_out[other] = (fan_id,)
-                elif other in left_out and fan_id not in left_out[other]:
-                    left_out[other] += (fan_id,)
-        return left_out
 
     def group(self, group: Group) -> frozenset[IdT]:
         """The ids of the fans of one explanation group."""

@@ -4,8 +4,10 @@ Each row of such a table names a detector that takes the hand's facts and one re
 the book's own) and returns how many times the row's fan is there; the loop asks every row of
 every reading, leaves out what the counted fans leave out (their ``implies`` and ``replaces``, in
 table order, as the options have them), sums the reading's worth from the book's values, and keeps
-the best: the most after the cap, then the most fans, then the first. A book supplies its facts,
-its shapes (the ways its tiles read), its values and its result; one place — the row — wires a fan.
+the best: the most after the cap, then the most fans, then the first. A reading that is a limit
+hand (a row marked ``limit``) is that limit alone, the first the table lists, worth its value (the
+book's cap), every other fan it shows left out by it. A book supplies its facts, its shapes (the
+ways its tiles read), its values and its result; one place — the row — wires a fan.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ class TableReading(Reading):
     left it out), and the book's shape it was read from (None: a reading of no shape)."""
 
     def __init__(self, form: Form, fans: dict[str, int], left_out: dict[str, tuple[str, ...]], points: int,
-                 shape: Any) -> None:
-        super().__init__(form, points)
+                 shape: Any, limit: bool = False) -> None:
+        super().__init__(form, points, limit)
         self.fans = fans
         self.left_out = left_out
         self.shape = shape
@@ -41,9 +43,13 @@ class TableEngine(Engine[Any, TableReading]):
     values or exclusions follow options, ``values`` and ``drops``). A book written outside this
     package subclasses it in Python even when the engine is compiled (``allow_interpreted_subclasses``)."""
 
-    def __init__(self, ruleset: str, table: FanTable[Any]) -> None:
-        super().__init__(ruleset)
+    def __init__(self, ruleset: str, table: FanTable[Any], zero_is_off: bool = True) -> None:
+        limits = frozenset(i.value for i in table.limits)
+        super().__init__(ruleset, bool(limits))
         self.table = table
+        self.limit_ids = limits
+        # a fan worth 0 under the options is off (not in the breakdown); False: shown at 0
+        self.zero_is_off = zero_is_off
         self.detectors = tuple((f.id.value, f.detector) for f in table.fans)
         self.order = dict(table.order)
         self.default_points = dict(table.points)
@@ -94,15 +100,47 @@ class TableEngine(Engine[Any, TableReading]):
 
     def reading(self, f: Any, shape: Any, found: dict[str, int], options: Any) -> TableReading:
         worth, drops = self.derived(options)
-        left_out = self.table.exclude(found, drops)
+        if self.limit_ids:
+            for fan_id in found:  # in table order: the first limit names the reading
+                if fan_id in self.limit_ids:
+                    return self.limit_reading(shape, fan_id, found, worth[fan_id])
+        left_out = self.exclude(found, drops)
         points = 0
         counted: dict[str, int] = {}
+        off = self.zero_is_off
         for fan_id, n in found.items():
             w = worth[fan_id]
-            if w:  # a fan worth nothing under the options is off
+            if w or not off:  # a fan worth nothing under the options is off, where the book says so
                 points += w * n
                 counted[fan_id] = n
         return TableReading(self.form_of(shape), counted, left_out, points, shape)
+
+    def exclude(self, found: dict[str, int], drops: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        """Leave out of ``found`` (in place) what its fans leave out, in table order (a fan left out
+        leaves nothing out itself); ``drops`` is each fan's list (its ``implies`` and ``replaces``,
+        as the options have them). Returns what was left out, each with the fans that left it out.
+        ``found`` is in table order (``detect`` asks the rows in order), so it is visited as it is."""
+        left_out: dict[str, tuple[str, ...]] = {}
+        if not drops:
+            return left_out
+        for fan_id in list(found):
+            if fan_id not in found:  # left out by an earlier fan
+                continue
+            dropped = drops.get(fan_id)
+            if dropped is None:
+                continue
+            for other in dropped:
+                if other in found:
+                    del found[other]
+                    left_out[other] = (fan_id,)
+                elif other in left_out and fan_id not in left_out[other]:
+                    left_out[other] += (fan_id,)
+        return left_out
+
+    def limit_reading(self, shape: Any, limit: str, found: dict[str, int], worth: int) -> TableReading:
+        """A limit hand: the limit alone, worth ``worth``; every other fan found left out by it."""
+        return TableReading(self.form_of(shape), {limit: 1}, {i: (limit,) for i in found if i != limit}, worth,
+                            shape, True)
 
     def readings(self, hand: Any, f: Any) -> list[TableReading]:
         out: list[TableReading] = []
@@ -116,9 +154,8 @@ class TableEngine(Engine[Any, TableReading]):
         return (cur.total, len(cur.fans)) > (best.total, len(best.fans))
 
     def breakdown(self, fans: dict[str, int], options: Any) -> tuple[FanScore, ...]:
-        """A reading's fans as breakdown entries in table order, valued by the options."""
+        """A reading's fans (in table order, as every reading keeps them) as breakdown entries,
+        valued by the options."""
         worth = self.derived(options)[0]
         default = self.default_points
-        order = self.order
-        return tuple(fan_score(self.table, i, n, -1 if worth[i] == default[i] else worth[i])
-                     for i, n in sorted(fans.items(), key=lambda x: order[x[0]]))
+        return tuple(fan_score(self.table, i, n, -1 if worth[i] == default[i] else worth[i]) for i, n in fans.items())

@@ -25,8 +25,9 @@ from scorer.cli import main
 from scorer.forms import Form
 from scorer.rules.hk.explain import NO_SET as HK_NO_SET
 from scorer.rules.hk.explain import WHOLE_HAND as HK_WHOLE
-from scorer.rules.hk.explain import _Sets
-from scorer.rules.hk.scoring import _first_limit, division_sets, weighed_readings
+from scorer.rules.hk.explain import _Sets, plain
+from scorer.rules.hk.fans import LIMITS as HK_LIMIT_ORDER
+from scorer.rules.hk.scoring import division_sets, weighed_readings
 from scorer.rules.sichuan.explain import NO_SET as SC_NO_SET
 from scorer.tiles import INDEX, Tile
 from testkit.explained import same_answer
@@ -328,9 +329,10 @@ def test_the_seeds_hold_the_properties() -> None:
 
 
 def test_hk_explanation_reads_the_fans_as_scoring_counts_them() -> None:
-    """``explain._Sets.plain`` (what a limit reading would have scored) agrees with ``scoring`` on
-    every regular reading of 2,000 generated hands: the fans of a reading that is no limit, the
-    named limit of one that is."""
+    """``explain.plain`` (what a limit reading would have scored) agrees with the engine on every
+    reading of 2,000 generated hands: the fans of a reading that is no limit, the named limit (the
+    first the table lists) of one that is; and the sets the explanation reads from a regular
+    reading's division make each of its set fans as many times as the engine counted it."""
     for hand, ctx, opts in hk_requests(2000, seed=5):
         try:
             f, _, weighed = weighed_readings(hand, scorer.Context.build(**ctx),
@@ -338,13 +340,16 @@ def test_hk_explanation_reads_the_fans_as_scoring_counts_them() -> None:
         except scorer.ScorerError:
             continue
         for r in weighed:
-            if r.form is not Form.REGULAR:
-                continue
-            fans, limits = _Sets(division_sets(hand, f, r)).plain(f)
+            fans, limits = plain(f, r.shape)
             if r.limit:
-                assert limits and _first_limit(limits) == r.fans[0][0]
-            else:
-                assert not limits and fans == r.fans
+                assert limits and min(limits, key=HK_LIMIT_ORDER.index) == next(iter(r.fans))
+                continue
+            assert not limits and fans == list(r.fans.items())
+            if r.form is Form.REGULAR:
+                sets = _Sets(division_sets(hand, f, r))
+                for fan, n in fans:
+                    if fan not in HK_NO_SET and fan not in HK_WHOLE:
+                        assert len(sets.occurrences(fan, n, f)) == n, (hand, fan)
 
 
 # --- the interface ---------------------------------------------------------------------------------------

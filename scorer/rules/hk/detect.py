@@ -1,18 +1,24 @@
-"""The Hong Kong fans' rules, one small pure function per family, on tile indices and counts.
+"""The Hong Kong fans' rules: what one hand shares (``Facts``), what one reading of it is
+(``Shape``), and one small function per fan that counts it in a reading (0: absent).
 
-Each row of the fan table (``fans.py``) names the function here that decides it. Nothing here
-knows about ``Hand`` or ``Context``: the scorer hands over what a reading is made of (its pungs
-and kongs, its chows, its pair) and what the whole hand is (its tile counts, its flowers).
-A kong counts as a pung everywhere.
+Every row of the fan table (``fans``) names its function here, and the scoring asks every row of
+every reading (``rules.tabled``): adding a fan is a row and a function. The whole hand's rules (its
+suits, its flowers, the limits its tiles alone make) are worked out once, in ``Facts``; a kong
+counts as a pung everywhere.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum, unique
-from typing import Final
+from typing import Any, Final
 
 from ... import decompose
-from ...tiles import EAST, HONOR_START, IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, NUM_TILES, SUIT
+from ...context import Context
+from ...decompose import Division
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
+from ...hand import Hand
+from ...set_kind import CHOW, KONG
+from ...tiles import EAST, HONOR_START, IS_DRAGON, IS_HONOR, IS_TERMINAL, IS_WIND, NUM_TILES, SUIT, WINDS
 
 # The fan ids, as the table and the breakdown name them; each member is also a module constant of
 # the same name (cheaper to read than an enum class attribute, in the compiled build).
@@ -78,7 +84,7 @@ LAST_TILE: Final = HkFan.LAST_TILE
 _NINE_GATES_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-# --- the whole hand's tiles (the same in every reading) -----------------------------------------
+# --- the whole hand's rules (the same in every reading) ------------------------------------------
 def flush_fan(counts: tuple[int, ...]) -> str | None:
     """清一色: every tile of one suit; 混一色: one suit and honours, both present. None otherwise
     (two suits, or honours only, which is 字一色)."""
@@ -124,74 +130,6 @@ def is_nine_gates(counts: tuple[int, ...], melds: int) -> bool:
     return False
 
 
-def is_thirteen_orphans(standing: tuple[int, ...], melds: int) -> bool:
-    """十三幺: no melds; one of each terminal and honour and one of them twice."""
-    return melds == 0 and decompose.is_thirteen_orphans(standing)
-
-
-def is_seven_pairs(standing: tuple[int, ...], melds: int) -> bool:
-    """七对: no melds, seven pairs; four alike count as two pairs."""
-    return melds == 0 and decompose.is_seven_pairs(standing)
-
-
-# --- the sets of one reading --------------------------------------------------------------------
-def dragon_fans(pungs: list[int], pair: int) -> tuple[int, bool, bool]:
-    """(箭刻 count, 小三元, 大三元): dragon pungs or kongs; 小三元 is two of them and a dragon pair
-    (it takes the two pungs' own fans' place: the count is then 0); 大三元 all three."""
-    n = 0
-    for t in pungs:
-        if IS_DRAGON[t]:
-            n += 1
-    if n == 3:
-        return n, False, True
-    if n == 2 and pair >= 0 and IS_DRAGON[pair]:
-        return 0, True, False
-    return n, False, False
-
-
-def wind_fans(pungs: list[int], seat: int, prevalent: int) -> tuple[int, int, bool]:
-    """(门风刻, 圈风刻, 大四喜): a pung or kong of the seat wind, of the prevalent wind (a double
-    wind scores both), and all four winds."""
-    winds = 0
-    seat_n = prevalent_n = 0
-    for t in pungs:
-        if IS_WIND[t]:
-            winds += 1
-        if t == seat:
-            seat_n += 1
-        if t == prevalent:
-            prevalent_n += 1
-    return seat_n, prevalent_n, winds == 4
-
-
-def is_all_chows(chows: int, pair: int) -> bool:
-    """平胡: four chows and a suited pair (self-drawn or not, flowers or not)."""
-    return chows == 4 and pair >= 0 and not IS_HONOR[pair]
-
-
-def is_all_pungs(pungs: list[int]) -> bool:
-    """碰碰胡: four pungs or kongs."""
-    return len(pungs) == 4
-
-
-def is_concealed(exposed_melds: int) -> bool:
-    """门前清: no exposed meld (concealed kongs allowed); not scored beside 七对 (the scorer asks
-    only for regular readings)."""
-    return exposed_melds == 0
-
-
-def is_four_concealed_pungs(pungs: int, concealed_pungs: int, self_drawn: bool) -> bool:
-    """自摸四暗刻: four pungs or kongs, all concealed, self-drawn. On a discard the pung the tile
-    completes is not concealed, and the rule names the self-draw: no limit then."""
-    return self_drawn and pungs == 4 and concealed_pungs == 4
-
-
-def is_four_kongs(kongs: int) -> bool:
-    """十八罗汉: four kongs, melded or concealed."""
-    return kongs == 4
-
-
-# --- flowers and how the hand was won -----------------------------------------------------------
 def flower_fans(numbers: tuple[int, ...], seasons: tuple[bool, ...], seat: int) -> tuple[int, int]:
     """(正花, 齐四季/四君子): ``numbers``/``seasons`` describe each named flower (1–4 = E S W N,
     and whether it is a season). A set's own-seat tile is 1 fan (so the seat's flower and the
@@ -212,21 +150,241 @@ def flower_fans(numbers: tuple[int, ...], seasons: tuple[bool, ...], seat: int) 
     return seat_flower, full_sets
 
 
-def event_fans(self_drawn: bool, kong_replacement: bool, robbing_kong: bool, last_wall_tile: bool) -> list[str]:
-    """自摸, 杠上开花, 抢杠胡 and the wall's last tile (drawn or discarded): each 1, added
-    together (杠上开花 self-drawn is 自摸 + 杠上开花)."""
-    out: list[str] = []
-    if self_drawn:
-        out.append(SELF_DRAWN)
-    if kong_replacement:
-        out.append(KONG_REPLACEMENT)
-    if robbing_kong:
-        out.append(ROBBING_KONG)
-    if last_wall_tile:
-        out.append(LAST_TILE)
-    return out
+class Facts:
+    """What every reading of one hand shares, worked out once."""
+
+    def __init__(self, hand: Hand, ctx: Context, options: Any) -> None:
+        self.options = options
+        self.win = hand.win
+        self.standing = hand.standing_counts()
+        self.counts = counts = hand.counts()
+        self.melds = len(hand.melds)
+        self.need = 4 - len(hand.melds)
+        self.self_drawn = ctx.self_drawn
+        meld_pungs: list[int] = []
+        chows = kongs = exposed = concealed_kongs = 0
+        for m in hand.melds:
+            i = m.index
+            if m.kind is CHOW:
+                chows += 1
+            else:
+                meld_pungs.append(i)
+            if m.kind is KONG:
+                kongs += 1
+                if m.concealed:
+                    concealed_kongs += 1
+            if not m.concealed:
+                exposed += 1
+        self.meld_pungs = meld_pungs
+        self.meld_chows = chows
+        self.kongs = kongs
+        self.exposed = exposed
+        self.concealed_kongs = concealed_kongs
+        self.seat = EAST + WINDS.index(ctx.seat_wind)
+        self.prevalent = EAST + WINDS.index(ctx.prevalent_wind)
+        self.all_honors = is_all_honors(counts)
+        self.all_terminals = is_all_terminals(counts)
+        self.nine_gates = is_nine_gates(counts, self.melds)
+        self.flush = flush_fan(counts)
+        self.kong_replacement = ctx.kong_replacement
+        self.robbing_kong = ctx.robbing_kong
+        self.last_tile = ctx.last_wall_tile
+        flowers = hand.flower_tiles
+        self.no_flowers = not flowers
+        self.seat_flower, self.flower_sets = flower_fans(tuple(f.number for f in flowers),
+                                                         tuple(f.is_season for f in flowers),
+                                                         WINDS.index(ctx.seat_wind) + 1)
 
 
-def seat_index(wind_position: int) -> int:
-    """The tile index of a wind from its position in E S W N (0–3)."""
-    return EAST + wind_position
+class Shape:
+    """One reading of the tiles: its form, its pungs and kongs (melds first), its chows, its pair
+    (-1: none, as in seven pairs), what its sets make, and the division it came from (None: a
+    special form). ``exposed_pung``: the pung of the winning tile was completed by a discard."""
+
+    def __init__(self, form: Form, pungs: list[int], chows: int, pair: int, concealed_pungs: int,
+                 exposed_pung: bool, div: Division | None, seat: int, prevalent: int) -> None:
+        self.form = form
+        self.pungs = pungs
+        self.chows = chows
+        self.pair = pair
+        self.concealed_pungs = concealed_pungs
+        self.exposed_pung = exposed_pung
+        self.div = div
+        dragons = winds = seat_n = prevalent_n = 0
+        for t in pungs:
+            if IS_DRAGON[t]:
+                dragons += 1
+            elif IS_WIND[t]:
+                winds += 1
+            if t == seat:
+                seat_n += 1
+            if t == prevalent:
+                prevalent_n += 1
+        self.dragons = dragons
+        self.winds = winds
+        self.seat_n = seat_n
+        self.prevalent_n = prevalent_n
+
+
+def regular_shape(f: Facts, div: Division) -> Shape:
+    sets, pair = div
+    own_pungs: list[int] = []
+    own_chows: list[int] = []
+    for t, k in sets:
+        if k is CHOW:
+            own_chows.append(t)
+        else:
+            own_pungs.append(t)
+    win = f.win
+    # a pung the discarded tile completes is not concealed (unless the tile reads into a chow)
+    exposed_pung = (not f.self_drawn and win in own_pungs and pair != win
+                    and not any(c <= win <= c + 2 for c in own_chows))
+    return Shape(REGULAR_FORM, f.meld_pungs + own_pungs, f.meld_chows + len(own_chows), pair,
+                 f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0), exposed_pung, div, f.seat,
+                 f.prevalent)
+
+
+def special_shape(f: Facts, form: Form) -> Shape:
+    """Seven pairs or thirteen orphans: no sets, no pair of a division."""
+    return Shape(form, [], 0, -1, 0, False, None, f.seat, f.prevalent)
+
+
+def is_thirteen_orphans(standing: tuple[int, ...], melds: int) -> bool:
+    """十三幺: no melds; one of each terminal and honour and one of them twice."""
+    return melds == 0 and decompose.is_thirteen_orphans(standing)
+
+
+def is_seven_pairs(standing: tuple[int, ...], melds: int) -> bool:
+    """七对: no melds, seven pairs; four alike count as two pairs."""
+    return melds == 0 and decompose.is_seven_pairs(standing)
+
+
+# --- one function per row: how many times its fan is in the reading ------------------------------
+def thirteen_orphans(f: Facts, s: Shape) -> int:
+    """十三幺: the form itself."""
+    return 1 if s.form is THIRTEEN_ORPHANS_FORM else 0
+
+
+def all_honors(f: Facts, s: Shape) -> int:
+    """字一色: honours only."""
+    return 1 if f.all_honors else 0
+
+
+def all_terminals(f: Facts, s: Shape) -> int:
+    """清幺九: ones and nines only, no honours."""
+    return 1 if f.all_terminals else 0
+
+
+def big_three_dragons(f: Facts, s: Shape) -> int:
+    """大三元: a pung or kong of each dragon."""
+    return 1 if s.dragons == 3 else 0
+
+
+def big_four_winds(f: Facts, s: Shape) -> int:
+    """大四喜: a pung or kong of each wind."""
+    return 1 if s.winds == 4 else 0
+
+
+def four_kongs(f: Facts, s: Shape) -> int:
+    """十八罗汉: four kongs, melded or concealed."""
+    return 1 if f.kongs == 4 else 0
+
+
+def nine_gates(f: Facts, s: Shape) -> int:
+    """九莲宝灯: see ``is_nine_gates``."""
+    return 1 if f.nine_gates else 0
+
+
+def four_concealed_pungs(f: Facts, s: Shape) -> int:
+    """自摸四暗刻: four pungs or kongs, all concealed, self-drawn. On a discard the pung the tile
+    completes is not concealed, and the rule names the self-draw: no limit then."""
+    return 1 if f.self_drawn and len(s.pungs) == 4 and s.concealed_pungs == 4 else 0
+
+
+def full_flush(f: Facts, s: Shape) -> int:
+    """清一色: every tile of one suit."""
+    return 1 if f.flush == FULL_FLUSH else 0
+
+
+def half_flush(f: Facts, s: Shape) -> int:
+    """混一色: one suit and honours, both present."""
+    return 1 if f.flush == HALF_FLUSH else 0
+
+
+def little_three_dragons(f: Facts, s: Shape) -> int:
+    """小三元: two dragon pungs or kongs and a dragon pair (it takes the two pungs' own fans'
+    place, or adds to them, as the options say: the table's ``replaces`` and ``fans.drops``)."""
+    return 1 if s.dragons == 2 and s.pair >= 0 and IS_DRAGON[s.pair] else 0
+
+
+def seven_pairs(f: Facts, s: Shape) -> int:
+    """七对: the form itself."""
+    return 1 if s.form is SEVEN_PAIRS_FORM else 0
+
+
+def all_pungs(f: Facts, s: Shape) -> int:
+    """碰碰胡: four pungs or kongs."""
+    return 1 if len(s.pungs) == 4 else 0
+
+
+def flower_set(f: Facts, s: Shape) -> int:
+    """齐四季/四君子: each complete set of four flowers or four seasons (``flower_fans``)."""
+    return f.flower_sets
+
+
+def dragon_pung(f: Facts, s: Shape) -> int:
+    """箭刻: each pung or kong of dragons."""
+    return s.dragons
+
+
+def seat_wind(f: Facts, s: Shape) -> int:
+    """门风刻: a pung or kong of the seat wind (a double wind scores both)."""
+    return s.seat_n
+
+
+def prevalent_wind(f: Facts, s: Shape) -> int:
+    """圈风刻: a pung or kong of the prevalent wind."""
+    return s.prevalent_n
+
+
+def all_chows(f: Facts, s: Shape) -> int:
+    """平胡: four chows and a suited pair (self-drawn or not, flowers or not)."""
+    return 1 if s.chows == 4 and s.pair >= 0 and not IS_HONOR[s.pair] else 0
+
+
+def concealed(f: Facts, s: Shape) -> int:
+    """门前清: no exposed meld (concealed kongs allowed); a regular reading's only (七对 is
+    concealed by nature, and scores no 门前清 beside it)."""
+    return 1 if s.form is REGULAR_FORM and f.exposed == 0 else 0
+
+
+# 自摸, 杠上开花, 抢杠胡 and the wall's last tile (drawn or discarded): each 1, added together
+# (杠上开花 self-drawn is 自摸 + 杠上开花).
+def self_drawn(f: Facts, s: Shape) -> int:
+    """自摸."""
+    return 1 if f.self_drawn else 0
+
+
+def kong_replacement(f: Facts, s: Shape) -> int:
+    """杠上开花."""
+    return 1 if f.kong_replacement else 0
+
+
+def robbing_kong(f: Facts, s: Shape) -> int:
+    """抢杠胡."""
+    return 1 if f.robbing_kong else 0
+
+
+def last_tile(f: Facts, s: Shape) -> int:
+    """海底捞月: the wall's last tile, drawn or discarded."""
+    return 1 if f.last_tile else 0
+
+
+def no_flowers(f: Facts, s: Shape) -> int:
+    """无花."""
+    return 1 if f.no_flowers else 0
+
+
+def seat_flower(f: Facts, s: Shape) -> int:
+    """正花: the seat's own flower and season, each where its set is not complete (``flower_fans``)."""
+    return f.seat_flower

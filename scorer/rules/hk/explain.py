@@ -29,20 +29,13 @@ from ...hand import Hand
 from ...result import Arrangement, Excluded, Explanation, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG
 from ...tiles import INDEX, IS_DRAGON, IS_WIND, Tile
-from ..engine import fan_score
 from ..table import Group
+from ..tabled import TableReading
 from . import detect as D
+from .detect import Facts, Shape
 from .fans import BY_ID, ORDER, TABLE
-from .options import HKOptions
-from .scoring import (
-    _Facts,
-    _Reading,
-    _sets,
-    division_sets,
-    reading_fans,
-    score_hand,
-    weighed_readings,
-)
+from .options import ADDS, HKOptions
+from .scoring import ENGINE, division_sets, reading_sets, score_hand, weighed_readings
 
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
@@ -81,7 +74,7 @@ class _Sets:
     def everything(self) -> Occ:
         return tuple(range(self.n))
 
-    def occurrences(self, fan: str, count: int, f: _Facts) -> list[Occ]:
+    def occurrences(self, fan: str, count: int, f: Facts) -> list[Occ]:
         """The sets of each of ``count`` occurrences of ``fan`` in this reading."""
         if fan in NO_SET:
             return [()] * count
@@ -104,12 +97,16 @@ class _Sets:
             return [tuple(sorted(self.concealed_pungs))]
         return [self.everything] * count  # a fan no rule above knows: judged on the whole hand
 
-    def plain(self, f: _Facts) -> tuple[list[tuple[str, int]], list[str]]:
-        """What a regular reading shows by the detectors: the fans it would score were it no limit
-        hand (as ``scoring._regular`` counts them), and the limits it is."""
-        pungs = [t for _, t in self.pungs]
-        fans, limits = reading_fans(f, pungs, self.pair, self.chows, len(self.kongs), len(self.concealed_pungs))
-        return sorted(fans, key=lambda x: ORDER[x[0]]), limits
+
+def plain(f: Facts, shape: Shape) -> tuple[list[tuple[str, int]], list[str]]:
+    """What a reading shows by the table's rows: the fans it would score were it no limit hand (after
+    what they replace), in table order, and the limits it is."""
+    found = ENGINE.detect(f, shape)
+    limits = [i for i in found if BY_ID[i].limit]
+    for i in limits:
+        del found[i]
+    ENGINE.exclude(found, ENGINE.derived(f.options)[1])
+    return list(found.items()), limits
 
 
 def _each(indices: Iterable[int]) -> list[Occ]:
@@ -117,7 +114,7 @@ def _each(indices: Iterable[int]) -> list[Occ]:
     return [(k,) for k in indices]
 
 
-def reading_sets(hand: Hand, f: _Facts, r: _Reading, shown: tuple[ScoredSet, ...]) -> tuple[ScoredSet, ...]:
+def made_of(hand: Hand, f: Facts, r: TableReading, shown: tuple[ScoredSet, ...]) -> tuple[ScoredSet, ...]:
     """The sets a reading is made of: a regular reading's division (nine gates too, though it is
     shown as one group), else what the result shows."""
     return division_sets(hand, f, r) if r.form is Form.REGULAR else shown
@@ -131,7 +128,7 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
         return replace(result, explanation=Explanation((), (), ()))
     f, best, weighed = weighed_readings(hand, context, opts)
     assert best is not None
-    detail = reading_sets(hand, f, best, result.decomposition)
+    detail = made_of(hand, f, best, result.decomposition)
     sets = _Sets(detail)
     whole = len(result.decomposition) == 1  # thirteen orphans, nine gates: one group
 
@@ -142,29 +139,20 @@ def explain_hand(hand: Hand, context: Context, options: HKOptions | None = None,
     rows: list[tuple[str, str, list[Occ]]] = []  # (fan, by, occurrences)
     counted = {fs.id: fs.count for fs in result.fans}
     if best.limit:
-        limit = best.fans[0][0]
-        if best.form is Form.REGULAR:
-            shown, limits = sets.plain(f)
-        elif best.form is Form.SEVEN_PAIRS:
-            shown, limits = [*f.base, (D.SEVEN_PAIRS, 1)], list(f.whole_limits)
-        else:  # thirteen orphans
-            shown, limits = list(f.base), []
+        limit = next(iter(best.fans))
+        shown, limits = plain(f, best.shape)
         rows += [(fan, limit, sets.occurrences(fan, n, f)) for fan, n in shown]
         rows += [(other, limit, sets.occurrences(other, 1, f)) for other in limits if other != limit]
     else:
-        if D.LITTLE_THREE_DRAGONS in counted and not f.little_three_adds:
+        if D.LITTLE_THREE_DRAGONS in counted and opts.little_three_dragons != ADDS:
             rows.append((D.DRAGON_PUNG, D.LITTLE_THREE_DRAGONS, sets.occurrences(D.DRAGON_PUNG, 2, f)))
         if D.FLOWER_SET in counted:  # every complete set holds the seat's own number
             rows.append((D.SEAT_FLOWER, D.FLOWER_SET, [()] * counted[D.FLOWER_SET]))
     excluded = tuple(
         Excluded(fan, BY_ID[fan].name, BY_ID[fan].name_zh, (by,), REPLACES, tuple(mapped(o) for o in occs))
         for fan, by, occs in sorted(rows, key=lambda row: (ORDER[row[0]], ORDER[row[1]])))
-    cap = opts.max_fan
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: (r.total, r.limit, r.points),
                     reverse=True)[:MAX_ARRANGEMENTS]
-    arrangements = tuple(
-        Arrangement(r.points, r.total,
-                    tuple(fan_score(TABLE, i, n, cap if r.limit else f.values[i]) for i, n in r.fans),
-                    _sets(hand, f, r))
-        for r in ranked)
+    arrangements = tuple(Arrangement(r.points, r.total, ENGINE.breakdown(r.fans, opts), reading_sets(hand, f, r))
+                         for r in ranked)
     return replace(result, explanation=Explanation(fan_sets, excluded, arrangements))

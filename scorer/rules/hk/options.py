@@ -59,7 +59,8 @@ class HKOptions:
                                  minimum=1, maximum=MAX_FAN)
     # ``options.fan_values``: (fan id, fan) pairs over the table's and the options' values
     fan_values: tuple[tuple[str, int], ...] = ()
-    # each fan's worth by these options (not an option: made once, read by every reading)
+    # each fan's worth by these options, a limit hand's the cap (not an option: made once, read by
+    # every reading)
     values: dict[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -77,6 +78,8 @@ class HKOptions:
         if self.little_three_dragons == ADDS:
             values[D.LITTLE_THREE_DRAGONS] = 3
         values.update(self.fan_values)
+        for limit in TABLE.limits:
+            values[limit] = self.max_fan
         object.__setattr__(self, "values", values)
 
 
