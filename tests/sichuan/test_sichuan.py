@@ -13,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scorer
-from scorer.rules.sichuan.detect import regular_fans
+from scorer.forms import REGULAR_FORM
+from scorer.rules.sichuan.detect import Shape, all_pungs, outside_hand
 from scorer.rules.sichuan.fans import FANS, values
+from scorer.rules.sichuan.scoring import ENGINE
 from testkit import ROOT
 from testkit.strategies import SICHUAN_PROPS as PROPS
 from testkit.strategies import winning_hands
@@ -136,9 +138,10 @@ def test_s3_outside_hand_is_for_four_sets_and_a_pair_and_adds_to_all_pungs() -> 
     碰碰胡 (in two suits that hand cannot be made: the detector is checked directly)."""
     r = sc("1111m9999m1111p9p9p", discarder="S")
     assert fans(r) == {"seven_pairs": 1, "root": 3}
-    found: dict[str, int] = {}
-    regular_fans([0, 8, 18, 26], [], 9, found)  # pungs of 1m 9m 1p 9p, a pair of 1s
-    assert found == {"all_pungs": 1, "outside_hand": 1}
+    f = ENGINE.facts(scorer.Hand.parse("1111m9999m1111p9p9p"), scorer.Context.build(missing_suit="s"),
+                     scorer.rulebook("sichuan").parse_options({}))
+    shape = Shape(REGULAR_FORM, [0, 8, 18, 26], [], 9, None, False)  # pungs of 1m 9m 1p 9p, a pair of 1s
+    assert (all_pungs(f, shape), outside_hand(f, shape)) == (1, 1)
     assert fans(sc("123m789m111p999p9m9m", discarder="S")) == {"outside_hand": 1}
 
 
@@ -166,6 +169,14 @@ def test_s6_a_hand_holding_its_missing_suit_cannot_win() -> None:
 def test_s8_all_258_pungs_replaces_all_pungs_and_basic_shows_only_without_a_shape() -> None:
     assert fans(sc("[222m1][555p1]888m888p5m5m", discarder="S")) == {"all_258_pungs": 1}
     assert fans(sc("123p456p789p11p23p4p", missing_suit="m", discarder="S")) == {"basic": 1, "full_flush": 1}
+
+
+def test_s8_a_house_value_for_basic_counts_in_the_total() -> None:
+    """平胡 is 0 on the page; a house that values it (``fan_values``) has it counted like any fan:
+    the breakdown sums to the points."""
+    r = sc("123m456m789m11p234p", {"fan_values": {"basic": 2}}, discarder="S")
+    assert [(f.id, f.count, f.points) for f in r.fans] == [("basic", 1, 2)]
+    assert (r.points, r.total, r.payouts and r.payouts["S"]) == (2, 2, -4)
 
 
 def test_an_incomplete_hand_is_not_winning() -> None:

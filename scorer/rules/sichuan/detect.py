@@ -1,36 +1,34 @@
-"""The Sichuan fans of one reading of a hand: plain functions over tile indices and counts.
+"""The Sichuan fans' rules: what one hand shares (``Facts``), what one reading of it is (``Shape``),
+and one small function per fan that counts it in a reading (0: absent).
 
 A reading is four sets (pungs and kongs as their tile, chows as their first tile) and a pair, or
-seven pairs. Each function adds what it finds to ``fans`` (fan id → count).
+seven pairs. Every row of the fan table (``fans``) names its function here, and the scoring asks
+every row of every reading (``rules.tabled``): adding a fan is a row and a function. An optional fan
+(RULINGS S14-S21) counts only when its option switches it on (a value above 0): off, it is not
+there, and so leaves nothing out (海底炮 takes 海底's place only when it is on).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...context import Context
+from ...decompose import Division
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
+from ...hand import Hand
+from ...set_kind import CHOW as CHOW_KIND
 from ...tiles import HONOR_START, RANK, SUIT
 from .fan_id import (
-    ALL_258_PUNGS,
-    ALL_PUNGS,
     ALL_SIMPLES,
-    BASIC,
     CONCEALED_HAND,
     EARTHLY_HAND,
-    FULL_FLUSH,
-    GOLDEN_HOOK,
     HEAVENLY_HAND,
-    KONG_REPLACEMENT,
     LAST_COPY,
     LAST_DISCARD,
-    LAST_TILE,
     MIDDLE_FIVE,
     OUTSIDE_HAND,
-    ROBBING_KONG,
-    ROOT,
     SELF_DRAWN,
-    SEVEN_PAIRS,
-    SHAPES,
 )
-
-Fans = dict[str, int]
 
 
 def _258(i: int) -> bool:
@@ -43,81 +41,6 @@ def _terminal(i: int) -> bool:
     return r == 1 or r == 9
 
 
-def regular_fans(pungs: list[int], chows: list[int], pair: int, fans: Fans) -> None:
-    """碰碰胡 (no chow), or 将对 in its place (every pung and the pair of 2, 5 or 8); 带幺九 (each
-    set and the pair hold a 1 or a 9), which adds to 碰碰胡."""
-    if not chows:
-        if _258(pair) and all(_258(t) for t in pungs):
-            fans[ALL_258_PUNGS] = 1
-        else:
-            fans[ALL_PUNGS] = 1
-    if _terminal(pair) and all(_terminal(t) for t in pungs) and all(RANK[c] == 1 or RANK[c] == 7 for c in chows):
-        fans[OUTSIDE_HAND] = 1
-
-
-def seven_pairs_fans(fans: Fans) -> None:
-    fans[SEVEN_PAIRS] = 1
-
-
-def golden_hook_fan(melds: int, fans: Fans) -> None:
-    """金钩钓: all four sets declared, the win on the pair (one tile was left in hand)."""
-    if melds == 4:
-        fans[GOLDEN_HOOK] = 1
-
-
-def tile_fans(counts: tuple[int, ...], fans: Fans) -> None:
-    """清一色 (one suit), and a 根 per tile kind held four times (melds included)."""
-    suits = 0
-    roots = 0
-    for i in range(HONOR_START):
-        c = counts[i]
-        if c:
-            suits |= 1 << SUIT[i]
-            if c == 4:
-                roots += 1
-    if suits in (1, 2, 4):
-        fans[FULL_FLUSH] = 1
-    if roots:
-        fans[ROOT] = roots
-
-
-def event_fans(kong_replacement: bool, robbing_kong: bool, last_wall_tile: bool, fans: Fans) -> None:
-    if kong_replacement:
-        fans[KONG_REPLACEMENT] = 1
-    if robbing_kong:
-        fans[ROBBING_KONG] = 1
-    if last_wall_tile:
-        fans[LAST_TILE] = 1
-
-
-def optional_fans(heavenly: bool, earthly: bool, concealed: bool, counts: tuple[int, ...], last_copy: bool,
-                  self_drawn: bool, last_wall_tile: bool, values: dict[str, int], fans: Fans) -> None:
-    """The optional fans that are switched on (a value above 0) and apply: 天胡, 地胡, 门清 (every
-    meld a concealed kong), 中张 (no 1 or 9), 绝张, 海底炮 (a discard on the wall's last tile, in
-    海底's place) and 自摸."""
-    if heavenly and values[HEAVENLY_HAND]:
-        fans[HEAVENLY_HAND] = 1
-    if earthly and values[EARTHLY_HAND]:
-        fans[EARTHLY_HAND] = 1
-    if concealed and values[CONCEALED_HAND]:
-        fans[CONCEALED_HAND] = 1
-    if values[ALL_SIMPLES] and not any(counts[i] for i in range(HONOR_START) if _terminal(i)):
-        fans[ALL_SIMPLES] = 1
-    if last_copy and values[LAST_COPY]:
-        fans[LAST_COPY] = 1
-    if last_wall_tile and not self_drawn and values[LAST_DISCARD]:
-        fans.pop(LAST_TILE, None)
-        fans[LAST_DISCARD] = 1
-    if self_drawn and values[SELF_DRAWN]:
-        fans[SELF_DRAWN] = 1
-
-
-def middle_five_fan(chows: list[int], win: int, fans: Fans) -> None:
-    """夹心五: the reading holds the chow 4-5-6 of the winning 5, which then sits in its middle."""
-    if RANK[win] == 5 and win - 1 in chows:
-        fans[MIDDLE_FIVE] = 1
-
-
 def holds_suit(counts: tuple[int, ...], suit: int) -> bool:
     """Any tile of ``suit`` (0 characters, 1 bamboo, 2 dots) among ``counts``."""
     start = suit * 9
@@ -127,9 +50,180 @@ def holds_suit(counts: tuple[int, ...], suit: int) -> bool:
     return False
 
 
-def basic_fan(fans: Fans) -> None:
+class Facts:
+    """What every reading of one hand shares, worked out once: the context, the options and each
+    fan's value under them (``worth``), and the whole hand's tiles."""
+
+    def __init__(self, hand: Hand, ctx: Context, options: Any, worth: dict[str, int]) -> None:
+        self.ctx = ctx
+        self.options = options
+        self.worth = worth
+        self.win = hand.win
+        self.standing = hand.standing_counts()
+        self.need = 4 - len(hand.melds)
+        self.melds = len(hand.melds)
+        self.meld_pungs = [m.index for m in hand.melds]  # Sichuan declares no chows
+        self.concealed = all(m.concealed for m in hand.melds)
+        self.self_drawn = ctx.self_drawn
+        counts = hand.counts()
+        suits = roots = 0
+        terminals = False
+        for i in range(HONOR_START):
+            c = counts[i]
+            if c:
+                suits |= 1 << SUIT[i]
+                if c == 4:
+                    roots += 1
+                if _terminal(i):
+                    terminals = True
+        self.one_suit = suits in (1, 2, 4)
+        self.roots = roots
+        self.terminals = terminals
+
+
+class Shape:
+    """One reading of the tiles: its form, its pungs and kongs (melds first), its chows (first
+    tiles), its pair (-1 in seven pairs), the division it came from (None: seven pairs), and
+    whether the pung of the winning tile was completed by a discard."""
+
+    def __init__(self, form: Form, pungs: list[int], chows: list[int], pair: int, div: Division | None,
+                 exposed_pung: bool) -> None:
+        self.form = form
+        self.pungs = pungs
+        self.chows = chows
+        self.pair = pair
+        self.div = div
+        self.exposed_pung = exposed_pung
+
+
+def regular_shape(f: Facts, div: Division) -> Shape:
+    sets, pair = div
+    pungs = list(f.meld_pungs)
+    chows: list[int] = []
+    own_pungs: list[int] = []
+    for t, k in sets:
+        if k is CHOW_KIND:
+            chows.append(t)
+        else:
+            pungs.append(t)
+            own_pungs.append(t)
+    win = f.win
+    # a pung completed by a discard shows as exposed, unless the tile reads into a chow
+    exposed = (not f.self_drawn and win in own_pungs and not any(c <= win <= c + 2 for c in chows))
+    return Shape(REGULAR_FORM, pungs, chows, pair, div, exposed)
+
+
+def seven_pairs_shape() -> Shape:
+    return Shape(SEVEN_PAIRS_FORM, [], [], -1, None, False)
+
+
+# --- hand shapes -----------------------------------------------------------------------------------
+def _all_pungs(s: Shape) -> bool:
+    return s.form is REGULAR_FORM and not s.chows
+
+
+def _all_258(s: Shape) -> bool:
+    return _all_pungs(s) and _258(s.pair) and all(_258(t) for t in s.pungs)
+
+
+def _outside(f: Facts, s: Shape) -> bool:
+    return (s.form is REGULAR_FORM and f.worth[OUTSIDE_HAND] > 0 and _terminal(s.pair)
+            and all(_terminal(t) for t in s.pungs) and all(RANK[c] == 1 or RANK[c] == 7 for c in s.chows))
+
+
+def basic(f: Facts, s: Shape) -> int:
     """平胡: shown when no hand shape applies (worth 0)."""
-    for i in fans:
-        if i in SHAPES:
-            return
-    fans[BASIC] = 1
+    return 0 if s.form is SEVEN_PAIRS_FORM or _all_pungs(s) or _outside(f, s) else 1
+
+
+def all_pungs(f: Facts, s: Shape) -> int:
+    """碰碰胡: no chow (将对 takes its place: the table's ``replaces``)."""
+    return 1 if _all_pungs(s) else 0
+
+
+def seven_pairs(f: Facts, s: Shape) -> int:
+    """七对: the form itself."""
+    return 1 if s.form is SEVEN_PAIRS_FORM else 0
+
+
+def outside_hand(f: Facts, s: Shape) -> int:
+    """带幺九: each set and the pair hold a 1 or a 9 (it adds to 碰碰胡); a regular reading's only."""
+    return 1 if _outside(f, s) else 0
+
+
+def all_258_pungs(f: Facts, s: Shape) -> int:
+    """将对: no chow, every pung and the pair of 2, 5 or 8."""
+    return 1 if _all_258(s) else 0
+
+
+# --- what adds to any shape ------------------------------------------------------------------------
+def full_flush(f: Facts, s: Shape) -> int:
+    """清一色: one suit."""
+    return 1 if f.one_suit else 0
+
+
+def golden_hook(f: Facts, s: Shape) -> int:
+    """金钩钓: all four sets declared, the win on the pair (one tile was left in hand)."""
+    return 1 if f.melds == 4 else 0
+
+
+def root(f: Facts, s: Shape) -> int:
+    """根: each tile kind held four times (melds included)."""
+    return f.roots
+
+
+def kong_replacement(f: Facts, s: Shape) -> int:
+    """杠上开花."""
+    return 1 if f.ctx.kong_replacement else 0
+
+
+def robbing_kong(f: Facts, s: Shape) -> int:
+    """抢杠胡."""
+    return 1 if f.ctx.robbing_kong else 0
+
+
+def last_tile(f: Facts, s: Shape) -> int:
+    """海底: the wall's last tile (海底炮, when it is on, takes its place on a discard)."""
+    return 1 if f.ctx.last_wall_tile else 0
+
+
+# --- the optional fans: each only when its option gives it a value ---------------------------------
+def heavenly_hand(f: Facts, s: Shape) -> int:
+    """天胡."""
+    return 1 if f.ctx.heavenly_hand and f.worth[HEAVENLY_HAND] else 0
+
+
+def earthly_hand(f: Facts, s: Shape) -> int:
+    """地胡."""
+    return 1 if f.ctx.earthly_hand and f.worth[EARTHLY_HAND] else 0
+
+
+def concealed_hand(f: Facts, s: Shape) -> int:
+    """门清: every meld a concealed kong."""
+    return 1 if f.concealed and f.worth[CONCEALED_HAND] else 0
+
+
+def all_simples(f: Facts, s: Shape) -> int:
+    """中张: no 1 or 9."""
+    return 1 if f.worth[ALL_SIMPLES] and not f.terminals else 0
+
+
+def middle_five(f: Facts, s: Shape) -> int:
+    """夹心五: the reading holds the chow 4-5-6 of the winning 5, which then sits in its middle."""
+    win = f.win
+    return 1 if f.worth[MIDDLE_FIVE] and RANK[win] == 5 and win - 1 in s.chows else 0
+
+
+def last_copy(f: Facts, s: Shape) -> int:
+    """绝张."""
+    return 1 if f.ctx.last_copy and f.worth[LAST_COPY] else 0
+
+
+def last_discard(f: Facts, s: Shape) -> int:
+    """海底炮: a discard on the wall's last tile, in 海底's place."""
+    return 1 if f.ctx.last_wall_tile and not f.self_drawn and f.worth[LAST_DISCARD] else 0
+
+
+def self_drawn(f: Facts, s: Shape) -> int:
+    """自摸, one fan when ``self_drawn`` is ``fan``."""
+    return 1 if f.self_drawn and f.worth[SELF_DRAWN] else 0

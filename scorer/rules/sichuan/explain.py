@@ -31,7 +31,7 @@ from ..table import Group
 from .fan_id import ALL_258_PUNGS, ALL_PUNGS, LAST_DISCARD, LAST_TILE, MIDDLE_FIVE
 from .fans import BY_ID, TABLE
 from .options import SichuanOptions
-from .scoring import ENGINE, _breakdown, score_hand
+from .scoring import ENGINE, reading_sets, score_hand
 
 MAX_ARRANGEMENTS = 10
 Occ = tuple[int, ...]
@@ -63,7 +63,8 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
         return replace(result, explanation=Explanation((), (), ()))
     f, best, weighed = ENGINE.weighed(hand, context, opts)
     assert best is not None
-    everything = tuple(range(len(best.sets)))
+    sets = reading_sets(hand, f, best)
+    everything = tuple(range(len(sets)))
     fan_sets: list[tuple[Occ, ...]] = []
     for fs in result.fans:
         if fs.id in NO_SET:
@@ -71,9 +72,9 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
         elif fs.id in WHOLE_HAND:
             fan_sets.append((everything,) * fs.count)
         elif fs.id == MIDDLE_FIVE:  # the chow 4-5-6 of the winning 5
-            fan_sets.append((middle_five_set(hand, best.sets),))
+            fan_sets.append((middle_five_set(hand, sets),))
         else:  # 根, a fan of some sets
-            fan_sets.append(tuple(root_sets(hand, best.sets)))
+            fan_sets.append(tuple(root_sets(hand, sets)))
     excluded: tuple[Excluded, ...] = ()
     if best.fans.get(ALL_258_PUNGS):
         row = BY_ID[ALL_PUNGS]
@@ -82,6 +83,6 @@ def explain_hand(hand: Hand, context: Context, options: SichuanOptions | None = 
         row = BY_ID[LAST_TILE]
         excluded += (Excluded(LAST_TILE, row.name, row.name_zh, (LAST_DISCARD,), REPLACES, ((),)),)
     ranked = sorted((r for r in weighed if r is not best), key=lambda r: r.points, reverse=True)[:MAX_ARRANGEMENTS]
-    arrangements = tuple(Arrangement(r.points, r.total, _breakdown(r.fans, f.points), tuple(r.sets))
+    arrangements = tuple(Arrangement(r.points, r.total, ENGINE.breakdown(r.fans, opts), reading_sets(hand, f, r))
                          for r in ranked)
     return replace(result, explanation=Explanation(tuple(fan_sets), excluded, arrangements))

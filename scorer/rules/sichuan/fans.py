@@ -18,43 +18,34 @@ from __future__ import annotations
 from typing import Final
 
 from ..table import Fan, FanTable, Group
+from . import detect as D
 from . import fan_id as F
-from .detect import (
-    basic_fan,
-    event_fans,
-    golden_hook_fan,
-    middle_five_fan,
-    optional_fans,
-    regular_fans,
-    seven_pairs_fans,
-    tile_fans,
-)
 from .fan_id import SichuanFan
 
 # Each row's explanation group: its occurrences point at some sets, at the whole hand, or at none.
 SETS, WHOLE, NO_SET = Group.SETS, Group.WHOLE_HAND, Group.NO_SET
 
 FANS: Final[tuple[Fan[SichuanFan], ...]] = (
-    Fan(F.BASIC, 0, "Basic Hand", "平胡", basic_fan, WHOLE),
-    Fan(F.ALL_PUNGS, 1, "All Pungs", "碰碰胡", regular_fans, WHOLE),
-    Fan(F.SEVEN_PAIRS, 2, "Seven Pairs", "七对", seven_pairs_fans, WHOLE),
-    Fan(F.OUTSIDE_HAND, 2, "Outside Hand", "带幺九", regular_fans, WHOLE, option="outside_hand"),
-    Fan(F.ALL_258_PUNGS, 3, "All 2-5-8 Pungs", "将对", regular_fans, WHOLE, replaces=(F.ALL_PUNGS,)),
-    Fan(F.FULL_FLUSH, 2, "Full Flush", "清一色", tile_fans, WHOLE),
-    Fan(F.GOLDEN_HOOK, 1, "Golden Hook", "金钩钓", golden_hook_fan, WHOLE),
-    Fan(F.ROOT, 1, "Root", "根", tile_fans, SETS, per="a tile kind held four times"),
-    Fan(F.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠上开花", event_fans, NO_SET),
-    Fan(F.ROBBING_KONG, 1, "Robbing the Kong", "抢杠胡", event_fans, NO_SET),
-    Fan(F.LAST_TILE, 1, "Last Tile", "海底", event_fans, NO_SET),
-    Fan(F.HEAVENLY_HAND, 0, "Heavenly Hand", "天胡", optional_fans, NO_SET, option="heavenly_hand"),
-    Fan(F.EARTHLY_HAND, 0, "Earthly Hand", "地胡", optional_fans, NO_SET, option="earthly_hand"),
-    Fan(F.CONCEALED_HAND, 0, "Concealed Hand", "门清", optional_fans, WHOLE, option="concealed_hand"),
-    Fan(F.ALL_SIMPLES, 0, "All Simples", "中张", optional_fans, WHOLE, option="all_simples"),
-    Fan(F.MIDDLE_FIVE, 0, "Middle Five", "夹心五", middle_five_fan, SETS, option="middle_five"),
-    Fan(F.LAST_COPY, 0, "Last Copy", "绝张", optional_fans, NO_SET, option="last_copy"),
-    Fan(F.LAST_DISCARD, 0, "Last Discard", "海底炮", optional_fans, NO_SET, replaces=(F.LAST_TILE,),
+    Fan(F.BASIC, 0, "Basic Hand", "平胡", D.basic, WHOLE),
+    Fan(F.ALL_PUNGS, 1, "All Pungs", "碰碰胡", D.all_pungs, WHOLE),
+    Fan(F.SEVEN_PAIRS, 2, "Seven Pairs", "七对", D.seven_pairs, WHOLE),
+    Fan(F.OUTSIDE_HAND, 2, "Outside Hand", "带幺九", D.outside_hand, WHOLE, option="outside_hand"),
+    Fan(F.ALL_258_PUNGS, 3, "All 2-5-8 Pungs", "将对", D.all_258_pungs, WHOLE, replaces=(F.ALL_PUNGS,)),
+    Fan(F.FULL_FLUSH, 2, "Full Flush", "清一色", D.full_flush, WHOLE),
+    Fan(F.GOLDEN_HOOK, 1, "Golden Hook", "金钩钓", D.golden_hook, WHOLE),
+    Fan(F.ROOT, 1, "Root", "根", D.root, SETS, per="a tile kind held four times"),
+    Fan(F.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠上开花", D.kong_replacement, NO_SET),
+    Fan(F.ROBBING_KONG, 1, "Robbing the Kong", "抢杠胡", D.robbing_kong, NO_SET),
+    Fan(F.LAST_TILE, 1, "Last Tile", "海底", D.last_tile, NO_SET),
+    Fan(F.HEAVENLY_HAND, 0, "Heavenly Hand", "天胡", D.heavenly_hand, NO_SET, option="heavenly_hand"),
+    Fan(F.EARTHLY_HAND, 0, "Earthly Hand", "地胡", D.earthly_hand, NO_SET, option="earthly_hand"),
+    Fan(F.CONCEALED_HAND, 0, "Concealed Hand", "门清", D.concealed_hand, WHOLE, option="concealed_hand"),
+    Fan(F.ALL_SIMPLES, 0, "All Simples", "中张", D.all_simples, WHOLE, option="all_simples"),
+    Fan(F.MIDDLE_FIVE, 0, "Middle Five", "夹心五", D.middle_five, SETS, option="middle_five"),
+    Fan(F.LAST_COPY, 0, "Last Copy", "绝张", D.last_copy, NO_SET, option="last_copy"),
+    Fan(F.LAST_DISCARD, 0, "Last Discard", "海底炮", D.last_discard, NO_SET, replaces=(F.LAST_TILE,),
         option="last_discard"),
-    Fan(F.SELF_DRAWN, 0, "Self-Drawn", "自摸", optional_fans, NO_SET, option="self_drawn"),
+    Fan(F.SELF_DRAWN, 0, "Self-Drawn", "自摸", D.self_drawn, NO_SET, option="self_drawn"),
 )
 
 TABLE: Final = FanTable(FANS)

@@ -1,5 +1,5 @@
-"""Scoring a Sichuan hand: every reading (four sets and a pair, seven pairs), its fans, the best
-one, the cap, the payouts.
+"""Scoring a Sichuan hand: every reading (four sets and a pair, seven pairs), every row of the
+table asked of each (the table-driven loop, ``rules.tabled``), the best one, the cap, the payouts.
 
 Only the 108 suited tiles take part: an honour, a flower or a chow meld (there is no 吃) is an
 error pointing at it; the missing suit must be known. A complete hand that still holds its
@@ -8,33 +8,21 @@ missing suit cannot win: it is scored, but ``valid`` is false and nothing is pai
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Final
 
 from ... import decompose
 from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import CONTRADICTORY_CONTEXT, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, TOO_MANY_WINNERS, ScorerError
-from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
+from ...forms import Form
 from ...hand import Hand, Meld
-from ...result import FanScore, Result, ScoredSet
-from ...set_kind import CHOW, PAIR, PUNG
+from ...result import Result, ScoredSet
+from ...set_kind import CHOW
 from ...tiles import INDEX, IS_HONOR, Tile
-from ..engine import Engine, Reading, cached, fan_score, meld_sets, pair_sets, scored_set
-from .detect import (
-    Fans,
-    basic_fan,
-    event_fans,
-    golden_hook_fan,
-    holds_suit,
-    middle_five_fan,
-    optional_fans,
-    regular_fans,
-    seven_pairs_fans,
-    tile_fans,
-)
-from .fan_id import MIDDLE_FIVE, OUTSIDE_HAND
-from .fans import ORDER, TABLE, values
+from ..engine import cached, division_sets, pair_sets
+from ..tabled import TableEngine, TableReading
+from .detect import Facts, Shape, holds_suit, regular_shape, seven_pairs_shape
+from .fans import TABLE, values
 from .options import UNUSED_CONTEXT, SichuanOptions
 from .payouts import payouts
 
@@ -109,99 +97,21 @@ def first_draw(hand: Hand, context: Context) -> None:
                           ("context", name), ruleset=RULESET)
 
 
-def fan_total(fans: Fans, points: dict[str, int]) -> int:
-    return sum(points[i] * n for i, n in fans.items())
+def reading_sets(hand: Hand, f: Facts, r: TableReading) -> tuple[ScoredSet, ...]:
+    """A reading's sets: the melds, then the division's sets and its pair (the pung a discard
+    completed shown exposed); seven pairs as its pairs."""
+    shape: Shape = r.shape
+    if shape.div is None:
+        return tuple(pair_sets(f.standing))
+    return tuple(division_sets(hand, (), shape.div, shape.exposed_pung, f.win))
 
 
-values_of: Final = lru_cache(maxsize=64)(values)  # per options value, made once
-
-
-class Facts:
-    """What every reading of one hand shares: the context, the options and each fan's value."""
-
-    def __init__(self, ctx: Context, options: SichuanOptions) -> None:
-        self.ctx = ctx
-        self.options = options
-        self.points: dict[str, int] = values_of(options)
-
-
-class SichuanReading(Reading):
-    """One way to read a complete hand: its fans and its sets (melds first)."""
-
-    def __init__(self, form: Form, fans: Fans, sets: list[ScoredSet], points: dict[str, int]) -> None:
-        super().__init__(form, fan_total(fans, points))
-        self.fans = fans
-        self.sets = sets
-
-
-def _shared_fans(hand: Hand, ctx: Context, points: dict[str, int]) -> Fans:
-    fans: Fans = {}
-    counts = hand.counts()
-    tile_fans(counts, fans)
-    golden_hook_fan(len(hand.melds), fans)
-    event_fans(ctx.kong_replacement, ctx.robbing_kong, ctx.last_wall_tile, fans)
-    optional_fans(ctx.heavenly_hand, ctx.earthly_hand, all(m.concealed for m in hand.melds), counts, ctx.last_copy,
-                  ctx.self_drawn, ctx.last_wall_tile, points, fans)
-    return fans
-
-
-def readings(hand: Hand, f: Facts) -> list[SichuanReading]:
-    """Every reading of a complete hand (none when it is not complete), regular ones first."""
-    ctx = f.ctx
-    points = f.points
-    shared = _shared_fans(hand, ctx, points)
-    standing = hand.standing_counts()
-    melds = meld_sets(hand)
-    meld_pungs = [m.index for m in hand.melds]
-    win = hand.win
-    out: list[SichuanReading] = []
-    for sets, pair in decompose.regular_divisions(standing, 4 - len(hand.melds)):
-        pungs = list(meld_pungs)
-        chows: list[int] = []
-        shown = list(melds)
-        own_chow_tiles: list[int] = []
-        for t, k in sets:
-            if k is CHOW:
-                chows.append(t)
-                own_chow_tiles += (t, t + 1, t + 2)
-        for t, k in sets:
-            if k is CHOW:
-                shown.append(scored_set(CHOW, t, True))
-            else:
-                pungs.append(t)
-                # a pung completed by a discard shows as exposed, unless the tile reads into a chow
-                exposed = not ctx.self_drawn and t == win and win not in own_chow_tiles
-                shown.append(scored_set(PUNG, t, not exposed))
-        shown.append(scored_set(PAIR, pair, True))
-        fans = dict(shared)
-        regular_fans(pungs, chows, pair, fans)
-        if not points[OUTSIDE_HAND]:
-            fans.pop(OUTSIDE_HAND, None)
-        if points[MIDDLE_FIVE]:
-            middle_five_fan(chows, win, fans)
-        out.append(SichuanReading(REGULAR_FORM, fans, shown, points))
-    if not hand.melds and decompose.is_seven_pairs(standing):
-        fans = dict(shared)
-        seven_pairs_fans(fans)
-        out.append(SichuanReading(SEVEN_PAIRS_FORM, fans, pair_sets(standing), points))
-    return out
-
-
-_POINTS: Final = TABLE.points
-
-
-def _breakdown(fans: Fans, points: dict[str, int] = _POINTS) -> tuple[FanScore, ...]:
-    shown = {i: n for i, n in fans.items() if n}
-    basic_fan(shown)
-    return tuple(fan_score(TABLE, i, shown[i], -1 if points[i] == _POINTS[i] else points[i])
-                 for i in sorted(shown, key=ORDER.__getitem__))
-
-
-class _Sichuan(Engine[Facts, SichuanReading]):
+class _Sichuan(TableEngine):
     """Sichuan's hooks: the 108 suited tiles and a declared missing suit; regular readings and
-    seven pairs; the most fan before the cap wins, the first on a tie; a hand that still holds its
-    missing suit is scored but cannot win. Its options are the book's ``SichuanOptions``: the cap,
-    the optional fans' values, how a self-draw is paid."""
+    seven pairs, every row of the table asked of each (``TableEngine``); the most fan before the
+    cap wins, the first on a tie; a hand that still holds its missing suit is scored but cannot win.
+    Its options are the book's ``SichuanOptions``: the cap, the optional fans' values, how a
+    self-draw is paid."""
 
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
         check_hand(hand)
@@ -215,10 +125,22 @@ class _Sichuan(Engine[Facts, SichuanReading]):
         return context.for_hand(hand)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> Facts:
-        return Facts(ctx, options)
+        return Facts(hand, ctx, options, self.derived(options)[0])
 
-    def readings(self, hand: Hand, f: Facts) -> list[SichuanReading]:
-        return readings(hand, f)
+    def shapes(self, hand: Hand, f: Facts) -> list[Shape]:
+        out = [regular_shape(f, div) for div in decompose.regular_divisions(f.standing, f.need)]
+        if not hand.melds and decompose.is_seven_pairs(f.standing):
+            out.append(seven_pairs_shape())
+        return out
+
+    def form_of(self, shape: Shape) -> Form:
+        return shape.form
+
+    def values(self, options: Any) -> dict[str, int]:
+        return values(options)
+
+    def better(self, f: Facts, cur: TableReading, best: TableReading) -> bool:
+        return cur.points > best.points
 
     def cap(self, options: Any) -> int:
         cap: int = options.cap
@@ -228,20 +150,21 @@ class _Sichuan(Engine[Facts, SichuanReading]):
         return (f"not a complete hand: the concealed tiles with the winning tile {hand.winning_tile.value} do not "
                 f"form {4 - len(hand.melds)} sets and a pair, nor seven pairs")
 
-    def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: SichuanReading) -> Result:
+    def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: TableReading) -> Result:
         suit = missing_suit(ctx)
-        fans = _breakdown(best.fans, f.points)
+        fans = self.breakdown(best.fans, options)
         total = best.total
+        sets = reading_sets(hand, f, best)
         if holds_suit(hand.counts(), SUIT_INDEX[suit]):
-            return Result(True, False, best.points, 0, total, fans, tuple(best.sets), None,
+            return Result(True, False, best.points, 0, total, fans, sets, None,
                           f"the hand still holds its missing suit, {SUIT_NAMES[suit]}: it cannot win (花猪)", "sichuan")
         pay = payouts(total, ctx.seat_wind.value, ctx.self_drawn,
                       None if ctx.discarder is None else ctx.discarder.value, tuple(w.value for w in ctx.out),
                       ctx.base_points, options.self_drawn == "base")
-        return Result(True, True, best.points, 0, total, fans, tuple(best.sets), pay, None, "sichuan")
+        return Result(True, True, best.points, 0, total, fans, sets, pay, None, "sichuan")
 
 
-ENGINE: Final = _Sichuan(RULESET)
+ENGINE: Final = _Sichuan(RULESET, TABLE, zero_is_off=False)
 _cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
 _caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
 
