@@ -323,6 +323,27 @@ def regular_divisions(counts: Counts, need: int) -> tuple[Division, ...]:
     return _regular_divisions(counts, need)
 
 
+def split_sets(sets: tuple[SetT, ...]) -> tuple[list[int], list[int]]:
+    """A division's sets by kind, in its order: the chows' first tiles, then the pungs' tiles."""
+    chows: list[int] = []
+    pungs: list[int] = []
+    for t, k in sets:
+        if k is CHOW:
+            chows.append(t)
+        else:
+            pungs.append(t)
+    return chows, pungs
+
+
+def in_chow(tile: int, chows: list[int]) -> bool:
+    """Whether ``tile`` is in one of the chows (by first tile): a discarded winning tile that is can
+    be read as completing the chow rather than a pung, so the pung stays concealed."""
+    for c in chows:
+        if c <= tile <= c + 2:
+            return True
+    return False
+
+
 def waits(counts: Counts, need: int) -> frozenset[int]:
     """``_waits``, through the cache when it is on."""
     if _caching:

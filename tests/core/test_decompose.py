@@ -108,3 +108,27 @@ def test_one_vocabulary_for_set_kinds():
     body = r.to_dict()["decomposition"]
     assert [type(s["kind"]) for s in body] == [str] * len(body)
     assert [s["kind"] for s in body] == ["knitted_straight", "pung", "pair"]
+
+
+def test_a_division_splits_into_its_chows_and_pungs_in_order():
+    """What the books' readings start from: every set once, by kind, in the division's order; and a
+    tile is in a chow exactly when one of the chow's three tiles is it."""
+    rnd = random.Random(7)
+    for _ in range(300):
+        counts = [0] * 34
+        for _ in range(4):
+            t = rnd.randrange(27)
+            if t % 9 <= 6 and rnd.random() < 0.5:
+                for k in range(3):
+                    counts[t + k] += 1
+            else:
+                counts[t] += 3
+        counts[rnd.randrange(34)] += 2
+        if max(counts) > 4:
+            continue
+        for sets, _pair in decompose.regular_divisions(tuple(counts), 4):
+            chows, pungs = decompose.split_sets(sets)
+            assert chows == [t for t, k in sets if k is CHOW]
+            assert pungs == [t for t, k in sets if k is PUNG]
+            for tile in range(34):
+                assert decompose.in_chow(tile, chows) == any(tile in (c, c + 1, c + 2) for c in chows)

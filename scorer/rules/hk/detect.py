@@ -228,17 +228,11 @@ class Shape:
 
 def regular_shape(f: Facts, div: Division) -> Shape:
     sets, pair = div
-    own_pungs: list[int] = []
-    own_chows: list[int] = []
-    for t, k in sets:
-        if k is CHOW:
-            own_chows.append(t)
-        else:
-            own_pungs.append(t)
+    own_chows, own_pungs = decompose.split_sets(sets)
     win = f.win
     # a pung the discarded tile completes is not concealed (unless the tile reads into a chow)
     exposed_pung = (not f.self_drawn and win in own_pungs and pair != win
-                    and not any(c <= win <= c + 2 for c in own_chows))
+                    and not decompose.in_chow(win, own_chows))
     return Shape(REGULAR_FORM, f.meld_pungs + own_pungs, f.meld_chows + len(own_chows), pair,
                  f.concealed_kongs + len(own_pungs) - (1 if exposed_pung else 0), exposed_pung, div, f.seat,
                  f.prevalent)

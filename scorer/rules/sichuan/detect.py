@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...context import Context
-from ...decompose import Division
+from ...decompose import Division, in_chow, split_sets
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand
-from ...set_kind import CHOW as CHOW_KIND
 from ...tiles import HONOR_START, RANK, SUIT
 from .fan_id import (
     ALL_SIMPLES,
@@ -98,19 +97,11 @@ class Shape:
 
 def regular_shape(f: Facts, div: Division) -> Shape:
     sets, pair = div
-    pungs = list(f.meld_pungs)
-    chows: list[int] = []
-    own_pungs: list[int] = []
-    for t, k in sets:
-        if k is CHOW_KIND:
-            chows.append(t)
-        else:
-            pungs.append(t)
-            own_pungs.append(t)
+    chows, own_pungs = split_sets(sets)
     win = f.win
     # a pung completed by a discard shows as exposed, unless the tile reads into a chow
-    exposed = (not f.self_drawn and win in own_pungs and not any(c <= win <= c + 2 for c in chows))
-    return Shape(REGULAR_FORM, pungs, chows, pair, div, exposed)
+    exposed = not f.self_drawn and win in own_pungs and not in_chow(win, chows)
+    return Shape(REGULAR_FORM, [*f.meld_pungs, *own_pungs], chows, pair, div, exposed)
 
 
 def seven_pairs_shape() -> Shape:

@@ -372,13 +372,7 @@ def robbing_kong(f: Facts, r: Shape) -> int:
 # --- the readings -------------------------------------------------------------------------------
 def regular_shape(f: Facts, div: decompose.Division) -> Shape:
     sets, pair = div
-    own_chows: list[int] = []
-    own_pungs: list[int] = []
-    for t, k in sets:
-        if k is CHOW:
-            own_chows.append(t)
-        else:
-            own_pungs.append(t)
+    own_chows, own_pungs = decompose.split_sets(sets)
     roles = win_roles(f.win, own_chows, own_pungs, pair)
     # On a discard, the pung the winning tile completes is not concealed, unless the tile can be read
     # into a concealed chow or the pair instead (TW10).
