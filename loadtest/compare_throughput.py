@@ -30,6 +30,7 @@ apt-get; without it the run is skipped with a message, exit 0 unless ``--require
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import re
@@ -132,6 +133,9 @@ class Outcome:
         real_all = out["real_cpu_ms"] + med(r.wrk_cpu_ms_per_request for r in self.real)
         min_all = out["minimal_cpu_ms"] + med(m.wrk_cpu_ms_per_request for m in self.minimal)
         out["cpu_capacity_ratio"] = min_all / real_all if real_all else 0.0
+        if not out["real_cpu_ms"]:  # no server CPU read (psutil missing): no CPU figure, not a 0
+            for k in ("cpu_ratio", "cpu_ratio_min", "cpu_ratio_max", "cpu_capacity_ratio"):
+                out[k] = None
         return out
 
 
@@ -217,9 +221,12 @@ def print_table(rows: list[dict[str, Any]]) -> None:
           f"{'server CPU':>10} {'(min-max)':>11} {'real p99':>9} {'min. p99':>9} {'cache hits':>10}")
     for s in rows:
         hit = "n/a" if s["cache_hit_rate"] is None else f"{100 * s['cache_hit_rate']:.1f}%"
-        print(f"{s['setting']:{width}} {s['ratio']:14.2f} {s['ratio_min']:5.2f}-{s['ratio_max']:<5.2f} "
-              f"{s['cpu_capacity_ratio']:12.2f} {s['cpu_ratio']:10.2f} "
-              f"{s['cpu_ratio_min']:5.2f}-{s['cpu_ratio_max']:<5.2f} "
+        if s["cpu_ratio"] is None:
+            cpu = f"{'n/a':>12} {'n/a':>10} {'n/a':>11}"
+        else:
+            cpu = (f"{s['cpu_capacity_ratio']:12.2f} {s['cpu_ratio']:10.2f} "
+                   f"{s['cpu_ratio_min']:5.2f}-{s['cpu_ratio_max']:<5.2f}")
+        print(f"{s['setting']:{width}} {s['ratio']:14.2f} {s['ratio_min']:5.2f}-{s['ratio_max']:<5.2f} {cpu} "
               f"{s['real_p99_ms']:7.1f}ms {s['minimal_p99_ms']:7.1f}ms {hit:>10}")
     print("\nreq/s real/min: median of the per-round ratios of requests/s (alternated rounds); CPU capacity:\n"
           "(minimal server + wrk CPU per request) / (real server + wrk CPU per request), the same ratio\n"
@@ -258,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         print("SKIPPED: wrk is not installed. Install Debian's wrk (apt-get install -y wrk) or rerun with "
               "--install-wrk.", file=sys.stderr)
         return 3 if args.require_wrk else 0
+    if importlib.util.find_spec("psutil") is None:
+        print("note: psutil is not installed in this interpreter: no server CPU is read, and the CPU "
+              "columns say n/a (pip install psutil)", file=sys.stderr, flush=True)
     settings = [Setting.parse(s) for s in (MATRIX if args.matrix else args.config or ["conf"])]
     out_dir = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="mcr-throughput-"))
     out_dir.mkdir(parents=True, exist_ok=True)
