@@ -31,7 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     import scorer
 
-    from . import config, errors, http, lane, log, metrics, ops, pages, views
+    from . import config, errors, fastscore, http, lane, log, metrics, ops, pages, views
     from .app import App as _App
 
     app = _App(__name__)
@@ -58,10 +58,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                  for name, book in scorer.RULESETS.items()},
         "rulesets": orjson.dumps({"rulesets": [book.to_dict() for book in scorer.RULESETS.values()]}),
     }
-    # the request id and the metrics around the app's every answer (service/ops.py), inside the lane:
+    # the request id and the metrics around the app's every answer (service/ops.py), a usual score
+    # answered without Flask's request machinery (service/fastscore.py), inside the lane:
     # POSTs scored on a thread of their own under the gevent worker (service/lane.py)
     app.wsgi_app = app.extensions["lane"] = lane.Lane(  # type: ignore[method-assign]
-        ops.Ops(app.wsgi_app, app.extensions["metrics"]),
+        ops.Ops(fastscore.FastScore(app.wsgi_app, app), app.extensions["metrics"]),
         max_body=app.config["MAX_CONTENT_LENGTH"], read_timeout=app.config["READ_TIMEOUT"],
         max_queue_wait=app.config["MAX_QUEUE_WAIT"],
         max_queued=app.config["MAX_QUEUED"], retry_after=app.config["RETRY_AFTER"],

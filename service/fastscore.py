@@ -1,0 +1,85 @@
+"""``POST /v1/score`` answered in plain WSGI when nothing but a score is asked of it.
+
+A score through Flask pays, besides the scoring, for what this route never uses: the request
+context and its proxies, the URL map's bind and match, the before- and after-request dispatch,
+the response object and its header machinery (about 0.2 of a request's CPU in-process, callgrind).
+The served figure compares a request with a minimal Flask endpoint's, so that overhead is the
+gap. Here the common request — the JSON body a client sends, which the fast body check accepts,
+scored without error to an answer that needs no compression — is answered from the environ; every
+other request, and any of these that turns out otherwise (a malformed or unusual body, a
+``ScorerError``, an answer large enough to compress), goes to Flask as before, with its body put
+back, and gets Flask's answer exactly (``tests/service/test_fastscore.py`` holds the two to the
+same bytes and headers).
+
+It stands aside entirely where a Flask hook would have a say on this route: API keys or CORS
+configured, or ``FAST_SCORE`` set false (the tests' way to ask for Flask's answer).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from flask import Flask
+
+from scorer.wire import jsonbody
+from scorer.wire.fastbody import fast_load
+from scorer.wire.scoring import score_one
+
+from . import edge
+from .app import REQUEST_KEY
+from .responses import JSON
+
+PATH: Final = "/v1/score"
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class _Matched:
+    """What ``Metrics.record`` reads of a Flask request (its URL rule), for a request Flask never saw."""
+
+    __slots__ = ("url_rule",)
+
+    def __init__(self, url_rule: Any) -> None:
+        self.url_rule = url_rule
+
+
+class FastScore:
+    def __init__(self, app: WSGIApp, flask_app: Flask) -> None:
+        self.app = app
+        config = flask_app.config
+        self.on = bool(config.get("FAST_SCORE", True)) and not config["API_KEYS"] and not config.get("CORS_ORIGINS")
+        self.max_body: int = config["MAX_CONTENT_LENGTH"]
+        self.min_compressed: int = config["COMPRESS_MIN_SIZE"]
+        rule = next(r for r in flask_app.url_map.iter_rules() if r.rule == PATH and "POST" in (r.methods or ()))
+        self.matched = _Matched(rule)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if (self.on and environ.get("PATH_INFO") == PATH and environ.get("REQUEST_METHOD") == "POST"
+                and environ.get("CONTENT_TYPE") == JSON and not environ.get("QUERY_STRING")
+                and "HTTP_TRANSFER_ENCODING" not in environ):
+            size = environ.get("CONTENT_LENGTH", "")
+            if size.isdigit() and 0 < int(size) <= self.max_body and edge.refusal(environ) is None:
+                try:
+                    raw = environ["wsgi.input"].read(int(size))
+                except Exception:  # noqa: BLE001  # the lane's refusal (400, 503) or a broken stream: Flask's answer
+                    return self.app(environ, start_response)
+                answer = self._answer(raw)
+                if answer is not None:
+                    environ[REQUEST_KEY] = self.matched
+                    start_response("200 OK", [("Content-Type", JSON), ("Content-Length", str(len(answer))),
+                                              ("Vary", "Accept-Encoding")])
+                    return [answer]
+                environ["wsgi.input"] = io.BytesIO(raw)  # Flask reads the body again, as it was sent
+        return self.app(environ, start_response)
+
+    def _answer(self, raw: bytes) -> bytes | None:
+        """The answer's bytes, or None where Flask is to answer."""
+        try:
+            body = fast_load(jsonbody.loads(raw))
+            if body is None:
+                return None
+            answer = jsonbody.dumps(score_one(body))
+        except Exception:  # noqa: BLE001  # a malformed body, a ScorerError, anything: Flask answers it as it would
+            return None
+        return answer if len(answer) < self.min_compressed else None

@@ -1,0 +1,134 @@
+"""``POST /v1/score`` without Flask (service/fastscore.py) answers exactly what Flask answers: the
+same status, headers and bytes for every kind of body, and the same metrics; Flask still answers
+whatever the fast path leaves to it."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service import create_app
+from testkit.hands.load import request_pool
+
+RID = {"X-Request-ID": "parity-1"}
+GOOD = "[222m1][444m2][666m3]88mWW8m"
+
+
+def _apps(monkeypatch: pytest.MonkeyPatch, **config: Any) -> tuple[Flask, Flask]:
+    for var in ("SCORER_API_KEYS", "MAX_CONTENT_LENGTH", "LOG_LEVEL", "SCORER_CORS_ORIGINS"):
+        monkeypatch.delenv(var, raising=False)
+    return create_app({"TESTING": True, **config}), create_app({"TESTING": True, "FAST_SCORE": False, **config})
+
+
+def _flask_calls(app: Flask) -> list[str]:
+    """Count the requests that reach Flask behind the fast path."""
+    fast = app.extensions["lane"].app.app
+    inner, calls = fast.app, []
+
+    def counted(environ: dict[str, Any], start_response: Any) -> Any:
+        calls.append(environ["PATH_INFO"])
+        return inner(environ, start_response)
+
+    fast.app = counted
+    return calls
+
+
+def _answer(app: Flask, data: bytes, content_type: str = "application/json", path: str = "/v1/score",
+            ) -> tuple[int, list[tuple[str, str]], bytes]:
+    resp = app.test_client().post(path, data=data, headers={**RID, "Content-Type": content_type})
+    return resp.status_code, sorted(resp.headers.items()), resp.get_data()
+
+
+BODIES = [
+    *(json.dumps(b).encode() for b in request_pool(300, seed=9)[-300:]),
+    json.dumps({"hand": GOOD, "explain": True}).encode(),
+    json.dumps({"hand": GOOD, "ruleset": "hk", "options": {"preset": "common"}}).encode(),
+    json.dumps({"hand": "123456789m1235p5p", "ruleset": "sichuan", "context": {"missing_suit": "s"}}).encode(),
+    json.dumps({"hand": "[888m1][444m2][666m3]88mWW8m"}).encode(),  # a sixth 8m: 422
+    json.dumps({"hand": GOOD, "ruleset": "nope"}).encode(),
+    json.dumps({"hand": GOOD, "context": {"seat_wind": "Q"}}).encode(),
+    json.dumps({"hand": GOOD, "extra": 1}).encode(),
+    json.dumps({"hand": "123m"}).encode(),  # not a complete hand: an answer
+    b'{"hand": ',  # malformed
+    b"[]",
+    b'{"hand": "' + b"1m" * 200 + b'"}',
+]
+
+
+def test_every_kind_of_body_gets_flasks_answer_byte_for_byte(monkeypatch):
+    fast, flask = _apps(monkeypatch)
+    calls = _flask_calls(fast)
+    answered = 0
+    for body in BODIES:
+        got, want = _answer(fast, body), _answer(flask, body)
+        assert got == want, body[:120]
+        answered += got[0] == 200
+    assert answered > 300
+    assert len(calls) < len(BODIES) - 300  # the usual scores never reached Flask; the rest did
+
+
+@pytest.mark.parametrize(("content_type", "path"), [
+    ("application/json; charset=utf-8", "/v1/score"),
+    ("text/plain", "/v1/score"),
+    ("application/json", "/v1/score?x=1"),
+    ("application/json", "//v1/score"),
+    ("application/json", "/v1/score/"),
+])
+def test_what_it_leaves_to_flask_is_answered_as_before(monkeypatch, content_type, path):
+    fast, flask = _apps(monkeypatch)
+    calls = _flask_calls(fast)
+    body = json.dumps({"hand": GOOD}).encode()
+    assert _answer(fast, body, content_type, path) == _answer(flask, body, content_type, path)
+    assert calls  # Flask answered it
+
+
+def test_a_large_answer_goes_to_flask_for_compression(monkeypatch):
+    fast, flask = _apps(monkeypatch, COMPRESS_MIN_SIZE=200)
+    calls = _flask_calls(fast)
+    body = json.dumps({"hand": GOOD}).encode()
+    for app in (fast, flask):
+        resp = app.test_client().post("/v1/score", data=body, headers={
+            **RID, "Content-Type": "application/json", "Accept-Encoding": "gzip"})
+        assert resp.headers["Content-Encoding"] == "gzip"
+    assert calls == ["/v1/score"]
+
+
+@pytest.mark.parametrize("config", [{"API_KEYS": (b"k1",)}, {"CORS_ORIGINS": ["https://a.example"]}])
+def test_it_stands_aside_where_a_flask_hook_has_a_say(monkeypatch, config):
+    fast, _ = _apps(monkeypatch, **config)
+    calls = _flask_calls(fast)
+    fast.test_client().post("/v1/score", json={"hand": GOOD}, headers={"Authorization": "Bearer k1"})
+    assert calls == ["/v1/score"]
+
+
+def test_the_metrics_count_a_fast_answer_under_its_route(monkeypatch):
+    fast, flask = _apps(monkeypatch)
+    counts = []
+    for app in (fast, flask):
+        client = app.test_client()
+        for _ in range(3):
+            assert client.post("/v1/score", json={"hand": GOOD}).status_code == 200
+        text = client.get("/metrics").get_data(as_text=True)
+        counts.append(re.findall(r'^\w+_requests_total\{[^}]*route="/v1/score"[^}]*\} (\S+)$', text, re.M))
+    assert counts[0] == counts[1] and counts[0]
+
+
+def test_a_body_the_lane_refused_is_flasks_problem_answer(monkeypatch):
+    """Under the gevent worker the lane hands over a stream whose read raises its refusal (overloaded,
+    a malformed body): the fast path leaves it to Flask, which answers the problem."""
+    from werkzeug.test import EnvironBuilder
+
+    from service.errors import ApiError
+    from service.lane import _Refusal
+
+    fast, _ = _apps(monkeypatch)
+    environ = EnvironBuilder(path="/v1/score", method="POST", data=json.dumps({"hand": GOOD}),
+                             content_type="application/json").get_environ()
+    environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", "retry shortly", headers={"Retry-After": "1"}))
+    got: list[Any] = []
+    body = b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
+    assert got == ["503 SERVICE UNAVAILABLE"] and json.loads(body)["type"].endswith("overloaded")
