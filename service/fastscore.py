@@ -59,7 +59,7 @@ class FastScore:
                 and environ.get("CONTENT_TYPE") == JSON and not environ.get("QUERY_STRING")
                 and "HTTP_TRANSFER_ENCODING" not in environ):
             size = environ.get("CONTENT_LENGTH", "")
-            if size.isdigit() and 0 < int(size) <= self.max_body and edge.refusal(environ) is None:
+            if size.isascii() and size.isdigit() and 0 < int(size) <= self.max_body and edge.refusal(environ) is None:
                 try:
                     raw = environ["wsgi.input"].read(int(size))
                 except Exception:  # noqa: BLE001  # the lane's refusal (400, 503) or a broken stream: Flask's answer

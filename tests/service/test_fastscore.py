@@ -132,3 +132,17 @@ def test_a_body_the_lane_refused_is_flasks_problem_answer(monkeypatch):
     got: list[Any] = []
     body = b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
     assert got == ["503 SERVICE UNAVAILABLE"] and json.loads(body)["type"].endswith("overloaded")
+
+
+@pytest.mark.parametrize("length", ["²", "-1", "0", " 12", "99999999999999999999"])
+def test_a_content_length_it_cannot_read_is_left_to_flask(monkeypatch, length):
+    from werkzeug.test import EnvironBuilder
+
+    fast, _ = _apps(monkeypatch)
+    calls = _flask_calls(fast)
+    environ = EnvironBuilder(path="/v1/score", method="POST", data=json.dumps({"hand": GOOD}),
+                             content_type="application/json").get_environ()
+    environ["CONTENT_LENGTH"] = length
+    got: list[str] = []
+    b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
+    assert calls == ["/v1/score"] and got and not got[0].startswith("5")
