@@ -1277,3 +1277,20 @@ def test_a_phone_scores_a_taiwanese_hand_of_seventeen_tiles(browser: Browser, se
         assert console.errors == []
     finally:
         ctx.close()
+
+
+# --- the replay page ------------------------------------------------------------------------------
+def test_the_replay_page_counts_actions_from_one(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}replay")
+    record = json.loads(page.locator("#record").input_value())
+    answer = page.request.post(f"{server.url}v1/replay", data=record).json()
+    k = answer["wins"][0]["action"]  # an index into actions, from 0
+    assert record["actions"][k]["action"] == "win"
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator(".replay-win h3")).to_have_text(re.compile(f"^Action {k + 1}: "))
+    assert len(record["actions"]) == k + 1  # the fifth action of five, in words "Action 5"
+    record["actions"][1]["tile"] = "1s"  # East discards a tile it does not hold: the second action
+    page.locator("#record").fill(json.dumps(record))
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator("#problem")).to_contain_text("/actions/1/tile (action 2)")
+    shot(page, "replay")
