@@ -395,7 +395,7 @@ def main(argv: Sequence[str]) -> int:
     n = jobs(args.jobs, prog("bulk"))
     source = open_input(args.input)
     try:
-        sink = open_output(args.output)
+        sink = open_output(args.output, source)
         try:
             progress = _Progress(sys.stderr, source) if sys.stderr.isatty() else None
             out: IO[bytes] = _Sink(sink, args.output)  # type: ignore[assignment]  # writes are all run uses

@@ -171,15 +171,26 @@ def open_input(path: str) -> IO[bytes]:
         raise BadFile(f"cannot read {path}: {why(e)}") from None
 
 
-def open_output(path: str) -> IO[bytes]:
-    """A file to write as bytes (``-``: standard output); one that cannot be created is ``BadFile``.
-    Opened only once the input could be, so a missing input leaves the output as it was."""
+def open_output(path: str, source: IO[bytes] | None = None) -> IO[bytes]:
+    """A file to write as bytes (``-``: standard output); one that cannot be created, or that is the
+    input ``source`` itself (opening it would empty it before it is read), is ``BadFile``. Opened
+    only once the input could be, so a missing input leaves the output as it was."""
     if path == "-":
         return sys.stdout.buffer
+    if source is not None and _same_file(path, source):
+        raise BadFile(f"{path} is the input: writing the answers there would empty it before it is read")
     try:
         return open(path, "wb")  # noqa: SIM115  # the caller closes it (close_output)
     except OSError as e:
         raise BadFile(f"cannot write {path}: {why(e)}") from None
+
+
+def _same_file(path: str, source: IO[bytes]) -> bool:
+    try:
+        there, read = os.stat(path), os.fstat(source.fileno())
+    except (OSError, ValueError):  # not there yet (it is then no input), or no descriptor
+        return False
+    return (there.st_dev, there.st_ino) == (read.st_dev, read.st_ino)
 
 
 def close_input(f: IO[bytes]) -> None:

@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _record(args.file, args.json, args.output)
     source = open_input(args.file)
     try:
-        sink = open_output(args.output)
+        sink = open_output(args.output, source)
         try:
             return _botzone(_text_lines(source, args.file), sink, jobs(args.jobs, prog("replay")), args.output)
         finally:

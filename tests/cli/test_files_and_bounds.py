@@ -79,6 +79,14 @@ def test_an_output_that_cannot_be_written_is_one_line_and_exit_2(command, where,
     assert f"cannot write {target}: " in err and ("No such file" in err or "Is a directory" in err), err
 
 
+@pytest.mark.parametrize("command", ["bulk", "botzone"])
+def test_the_input_as_output_is_refused_before_it_is_emptied(command, files, capsys):
+    before = files[command].read_bytes()
+    assert main([*argv(command, files), "-o", str(files[command])]) == 2
+    assert "is the input" in one_line(capsys.readouterr().err)
+    assert files[command].read_bytes() == before
+
+
 @pytest.mark.parametrize("command", ["bulk", "settle", "replay"])
 def test_a_directory_as_input_is_one_line(command, files, tmp_path, capsys):
     args = argv(command, files)
