@@ -71,20 +71,22 @@ def _line(ep: metadata.EntryPoint) -> str:
     return doc.strip().splitlines()[0] if doc.strip() else ep.value
 
 
-def books() -> str:
-    """The rule books as the registry has them, for help texts: ``Mahjong Competition Rules
-    (国标麻将, mcr), Hong Kong (港式麻将, hk), ...``; a book registered later is listed too."""
-    from ..rules import RULESETS
+def books() -> list[str]:
+    """The rule books as the registry has them, a line each for --help (``  mcr  Mahjong Competition
+    Rules (国标麻将)``): a book registered later is listed too."""
+    from ..rules import DEFAULT, RULESETS
 
-    return ", ".join(f"{b.title} ({b.title_zh}, {name})" for name, b in RULESETS.items())
+    width = max(map(len, RULESETS))
+    return [f"  {name:<{width}}  {b.title} ({b.title_zh}){', the default' if name == DEFAULT else ''}"
+            for name, b in RULESETS.items()]
 
 
 def usage() -> str:
     plugins = added()
     width = max(map(len, [*COMMANDS, *plugins]))
     lines = [f"usage: {prog()} COMMAND [ARGS]", "",
-             f"Chinese mahjong scoring on the command line, and the HTTP service where it is installed. "
-             f"Rule books (--ruleset): {books()}.", "", "commands:"]
+             "Chinese mahjong scoring on the command line, and the HTTP service where it is installed.", "",
+             "rule books (--ruleset):", *books(), "", "commands:"]
     lines += [f"  {name:<{width}}  {line}" for name, (_, _, line) in COMMANDS.items()]
     lines += [f"  {name:<{width}}  {_line(ep)}" for name, ep in sorted(plugins.items())]
     lines += ["", f"`{prog()} COMMAND --help` shows a command's options; "

@@ -50,7 +50,7 @@ def add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
     elif spec.kind is Kind.SUIT:
         p.add_argument(*names, dest=spec.name, choices=("m", "p", "s"), default=spec.default, help=spec.help)
     elif spec.kind is Kind.WINDS:
-        p.add_argument(*names, dest=spec.name, default=(), type=lambda s: tuple(s.replace(",", "")),
+        p.add_argument(*names, dest=spec.name, default=(), metavar="SEATS", type=lambda s: tuple(s.replace(",", "")),
                        help=spec.help + " (e.g. 'SW')")
     elif spec.kind is Kind.NAME:
         p.add_argument(*names, dest=spec.name, default=spec.default, help=spec.help)

@@ -356,4 +356,4 @@ def test_the_help_texts_list_every_registered_book(capsys):
         top, score_help = helps()
     finally:
         rules.unregister("toy")
-    assert "Toy Book (玩具, toy)" in top and "Toy Book (玩具, --ruleset toy)" in score_help
+    assert "  toy      Toy Book (玩具)" in top.splitlines() and "Toy Book (玩具, --ruleset toy)" in score_help
