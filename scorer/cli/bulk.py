@@ -141,7 +141,7 @@ def _warm() -> None:
 @contextmanager
 def _collector_tuned() -> Iterator[None]:
     """What is loaded out of the collector's sight, and young collections less often: a bulk
-    process allocates per line and keeps little. Measured (``loadtest/bench_bulk.py``, A/B): a
+    process allocates per line and keeps little. Measured (``bench/bulk.py``, A/B): a
     sixth less memory with two workers (95-99 MB instead of 113-114: the forked workers no longer
     write to the pages they inherit); the CPU per hand did not move measurably. Undone on the way
     out, for a caller that runs bulk in its own process."""

@@ -48,11 +48,11 @@ def _score(r: Result | None) -> str:
 def _outlook(o: Outlook, indent: str = "") -> list[str]:
     forms = ", ".join(f"{f.value.replace('_', ' ')} {'-' if s is None else s}" for f, s in o.forms)
     lines = [f"{indent}{'Ready' if o.shanten == 0 else f'Shanten {o.shanten}'} ({forms})"]
-    if o.waits is not None:
+    if o.shanten == 0:
         lines.append(f"{indent}  wait  unseen  on a discard   self-drawn")
         for w in o.waits:
             lines.append(f"{indent}  {w.tile.value:<4}  {w.unseen:>6}  {_score(w.discard):<13}  {_score(w.self_drawn)}")
-    elif o.useful is not None:
+    else:
         tiles = " ".join(f"{u.tile.value}x{u.unseen}" for u in o.useful)
         lines.append(f"{indent}  useful ({o.unseen} unseen): {tiles}")
     return lines
@@ -65,7 +65,7 @@ def render(a: Analysis) -> str:
     lines = []
     if a.win is not None:
         lines.append(f"Already a win (self-drawn on {a.win.tile.value}): {_score(a.win.score)}")
-    for d in a.discards or ():
+    for d in a.discards:
         lines.append(f"Discard {d.tile.value}:")
         lines += _outlook(d.outlook, "  ")
     return "\n".join(lines)
