@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
 from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_options_header
 
 import scorer
 from scorer.wire import jsonbody
@@ -59,6 +60,17 @@ def _require_api_key() -> None:
                        headers={"WWW-Authenticate": 'Bearer realm="mcr-scorer"'})
 
 
+def media_type_refusal(environ: dict[str, Any]) -> ApiError | None:
+    """The 415 a body earns by its ``Content-Type`` alone: every body the API reads is JSON."""
+    sent = environ.get("CONTENT_TYPE")
+    if sent == JSON:  # the usual header as sent; any other is parsed
+        return None
+    mt = parse_options_header(sent)[0].lower()
+    if mt == JSON or (mt.startswith("application/") and mt.endswith("+json")):
+        return None
+    return ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {sent or 'none'})")
+
+
 def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
     """Whether the request's ``Authorization`` is ``Bearer`` and one of ``keys``."""
     scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
@@ -67,17 +79,19 @@ def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
 
 
 def refused_by_head(app: Flask) -> Callable[[dict[str, Any]], bool]:
-    """Whether the app answers a request without reading its body (the compute lane then leaves it
-    unread): one its head refuses (``service/edge.py``), or, with API keys on, a ``/v1`` request
-    without a valid one."""
+    """Whether the app answers a POST without reading its body (the compute lane then leaves it
+    unread, and the worker sends no ``100 Continue``): one its head refuses (``service/edge.py``),
+    a ``/v1`` request whose body is not JSON (every ``/v1`` POST reads JSON, or is a 404), or, with
+    API keys on, a ``/v1`` request without a valid one."""
     keys: tuple[bytes, ...] = app.config["API_KEYS"]
-    if not keys:
-        return lambda environ: edge.refusal(environ) is not None
     prefix = (api.url_prefix or "") + "/"
 
     def refused(environ: dict[str, Any]) -> bool:
-        return edge.refusal(environ) is not None or (
-            environ.get("PATH_INFO", "").startswith(prefix) and not has_api_key(environ, keys))
+        if edge.refusal(environ) is not None:
+            return True
+        if not environ.get("PATH_INFO", "").startswith(prefix):
+            return False
+        return media_type_refusal(environ) is not None or bool(keys) and not has_api_key(environ, keys)
 
     return refused
 
@@ -201,11 +215,9 @@ def _query(*takes: str) -> None:
 
 def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
     _query()
-    if request.environ.get("CONTENT_TYPE") != JSON:  # the usual header as sent; any other is parsed
-        mt = request.mimetype
-        if mt != JSON and not (mt.startswith("application/") and mt.endswith("+json")):
-            got = request.headers.get("Content-Type") or "none"
-            raise ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {got})")
+    refused = media_type_refusal(request.environ)
+    if refused is not None:
+        raise refused
     raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
     try:
         data = jsonbody.loads(raw)
