@@ -6,10 +6,13 @@ the response object and its header machinery (about 0.2 of a request's CPU in-pr
 The served figure compares a request with a minimal Flask endpoint's, so that overhead is the
 gap. Here the common request — the JSON body a client sends, which the fast body check accepts,
 scored without error to an answer that needs no compression — is answered from the environ; every
-other request, and any of these that turns out otherwise (a malformed or unusual body, a
-``ScorerError``, an answer large enough to compress), goes to Flask as before, with its body put
-back, and gets Flask's answer exactly (``tests/service/test_fastscore.py`` holds the two to the
-same bytes and headers).
+other request goes to Flask as before, unread, and gets Flask's answer exactly
+(``tests/service/test_fastscore.py`` holds the two to the same bytes and headers). One of these
+that turns out otherwise (a malformed or unusual body, a ``ScorerError``, an answer large enough to
+compress) goes to Flask with what was learnt of it (``views.Early``: the JSON value or why it is
+not JSON, the score's answer or its error), so that its body is read, parsed and scored once.
+(Handed back as it was sent, a body was parsed twice and a score's error scored twice: a refused
+1 MiB body cost ``/v1/score`` about three times what it cost ``/v1/waits``.)
 
 It stands aside entirely where a Flask hook would have a say on this route: API keys or CORS
 configured, or ``FAST_SCORE`` set false (the tests' way to ask for Flask's answer).
@@ -30,6 +33,7 @@ from scorer.wire.scoring import score_one
 from . import edge
 from .app import REQUEST_KEY
 from .responses import JSON
+from .views import EARLY_KEY, Early, malformed
 
 PATH: Final = "/v1/score"
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -65,21 +69,27 @@ class FastScore:
                 except Exception:  # noqa: BLE001  # the lane's refusal (400, 503) or a broken stream: Flask's answer
                     return self.app(environ, start_response)
                 answer = self._answer(raw)
-                if answer is not None:
+                if isinstance(answer, bytes):
                     environ[REQUEST_KEY] = self.matched
                     start_response("200 OK", [("Content-Type", JSON), ("Content-Length", str(len(answer))),
                                               ("Vary", "Accept-Encoding")])
                     return [answer]
-                environ["wsgi.input"] = io.BytesIO(raw)  # Flask reads the body again, as it was sent
+                environ[EARLY_KEY] = answer  # Flask answers it from what was learnt: read, parsed, scored once
+                environ["wsgi.input"] = io.BytesIO(b"")
         return self.app(environ, start_response)
 
-    def _answer(self, raw: bytes) -> bytes | None:
-        """The answer's bytes, or None where Flask is to answer."""
+    def _answer(self, raw: bytes) -> bytes | Early:
+        """The answer's bytes, or what Flask is to answer from."""
         try:
-            body = fast_load(jsonbody.loads(raw))
+            data = jsonbody.loads(raw)
+        except jsonbody.Malformed as e:
+            return Early(malformed=malformed(raw, e))
+        try:
+            body = fast_load(data)
             if body is None:
-                return None
-            answer = jsonbody.dumps(score_one(body))
-        except Exception:  # noqa: BLE001  # a malformed body, a ScorerError, anything: Flask answers it as it would
-            return None
-        return answer if len(answer) < self.min_compressed else None
+                return Early(data)  # Flask's schema names what is wrong, or reads what the fast check passes on
+            result = score_one(body)
+        except Exception as e:  # noqa: BLE001  # a ScorerError, anything: Flask answers it as it would
+            return Early(data, error=e.with_traceback(None))
+        answer = jsonbody.dumps(result)
+        return answer if len(answer) < self.min_compressed else Early(data, result=result)

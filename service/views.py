@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
@@ -98,7 +99,7 @@ def refused_by_head(app: Flask) -> Callable[[dict[str, Any]], bool]:
 
 @api.post("/score")
 def score() -> Response:
-    return json_response(score_one(_body(SCORE, fast_load)))
+    return json_response(_scored() or score_one(_body(SCORE, fast_load)))
 
 
 @api.post("/score/batch")
@@ -202,6 +203,37 @@ def openapi_json() -> Response:
 
 
 # --- the request ------------------------------------------------------------------------------------
+EARLY_KEY = "scorer.early"  # the WSGI environ key of what the fast answer learnt of a body it handed on
+
+
+@dataclass(frozen=True, slots=True)
+class Early:
+    """What ``service/fastscore.py`` learnt of a ``POST /v1/score`` before handing it to Flask, so
+    that the body is read, parsed and scored once: its JSON value, or why it is not JSON (the 400's
+    detail); and the score's answer (one large enough to compress) or what scoring raised (its
+    traceback dropped: it held the fast answer's frame, and so the body)."""
+
+    data: Any = None
+    malformed: str | None = None
+    result: dict[str, Any] | None = None
+    error: BaseException | None = None
+
+
+def _scored() -> dict[str, Any] | None:
+    """The fast answer's score of this request, if it scored it (its error raised again), else None."""
+    early: Early | None = request.environ.get(EARLY_KEY)
+    if early is None or (early.result is None and early.error is None):
+        return None
+    del request.environ[EARLY_KEY]
+    if early.error is None:
+        return early.result
+    error = early.error
+    try:
+        raise error
+    finally:  # the traceback holds this frame: left in it, these would hold the traceback in a cycle
+        del early, error
+
+
 def _query(*takes: str) -> None:
     """A query parameter the operation does not take is refused, never ignored (``?book=`` for
     ``?ruleset=`` would answer the default book). One environ lookup when there is none."""
@@ -218,10 +250,20 @@ def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
     refused = media_type_refusal(request.environ)
     if refused is not None:
         raise refused
-    raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
-    try:
-        data = jsonbody.loads(raw)
-    except jsonbody.Malformed as e:
-        detail = "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"
-        raise ApiError(400, "malformed-json", detail, [{"pointer": "", "detail": detail}]) from None
+    early: Early | None = request.environ.pop(EARLY_KEY, None)  # the body as the fast answer read it
+    if early is None:
+        raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
+        try:
+            data = jsonbody.loads(raw)
+        except jsonbody.Malformed as e:
+            early = Early(malformed=malformed(raw, e))
+    if early is not None:
+        if early.malformed is not None:
+            raise ApiError(400, "malformed-json", early.malformed, [{"pointer": "", "detail": early.malformed}])
+        data = early.data
     return (fast and fast(data)) or schema.load(data)
+
+
+def malformed(raw: bytes, e: jsonbody.Malformed) -> str:
+    """Why a body is not JSON (the 400's detail)."""
+    return "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"
