@@ -29,7 +29,7 @@ from flask.sessions import NullSession, SessionInterface, SessionMixin
 
 from . import edge
 
-REQUEST_KEY = "mcr.request"  # the WSGI environ key of the request's Flask request object
+REQUEST_KEY = "scorer.request"  # the WSGI environ key of the request's Flask request object
 
 
 class NoSessions(SessionInterface):

@@ -58,7 +58,7 @@ def _require_api_key() -> None:
         return
     if not has_api_key(request.environ, current_app.config["API_KEYS"]):
         raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'",
-                       headers={"WWW-Authenticate": 'Bearer realm="mcr-scorer"'})
+                       headers={"WWW-Authenticate": 'Bearer realm="mahjong-scorer"'})
 
 
 def media_type_refusal(environ: dict[str, Any]) -> ApiError | None:

@@ -313,6 +313,18 @@ def test_no_keys_no_auth(make_client):
     assert client.post("/v1/score", json={"hand": GOOD}).status_code == 200
 
 
+def test_the_realm_is_the_products_name(keyed):
+    assert keyed.get("/v1/fans").headers["WWW-Authenticate"] == 'Bearer realm="mahjong-scorer"'
+
+
+def test_the_service_names_nothing_after_the_projects_first_name():
+    """Environ keys, temporary directories, the auth realm: the product's names (``scorer.``,
+    ``mahjong-scorer``), not the ``mcr`` of the project's first days."""
+    found = [f"{path.name}:{n}: {line.strip()}" for path in sorted((ROOT / "service").glob("*.py"))
+             for n, line in enumerate(path.read_text().splitlines(), 1) if re.search(r"\bmcr[.-]", line)]
+    assert found == []
+
+
 def test_auth_is_checked_before_the_body(keyed):
     resp = keyed.post("/v1/score", data="{", content_type="application/json")
     assert resp.status_code == 401
