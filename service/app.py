@@ -53,6 +53,8 @@ class App(Flask):
         (the API key) and the view."""
         refused = edge.refusal(request.environ)
         if refused is not None:
+            if refused.code == 404:  # the edge's one 404: the path as written (an empty segment) names no route,
+                request.url_rule = None  # though werkzeug matched it without the segment: counted as unmatched
             raise refused
         return super().preprocess_request()
 

@@ -42,10 +42,11 @@ WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 class _Matched:
     """What ``Metrics.record`` reads of a Flask request (its URL rule), for a request Flask never saw."""
 
-    __slots__ = ("url_rule",)
+    __slots__ = ("url_rule", "routing_exception")
 
     def __init__(self, url_rule: Any) -> None:
         self.url_rule = url_rule
+        self.routing_exception = None
 
 
 class FastScore:
