@@ -14,8 +14,11 @@ not JSON, the score's answer or its error), so that its body is read, parsed and
 (Handed back as it was sent, a body was parsed twice and a score's error scored twice: a refused
 1 MiB body cost ``/v1/score`` about three times what it cost ``/v1/waits``.)
 
-It stands aside entirely where a Flask hook would have a say on this route: API keys or CORS
-configured, or ``FAST_SCORE`` set false (the tests' way to ask for Flask's answer).
+It stands aside entirely where a Flask hook would have a say on this route: whenever the app or
+its ``api`` blueprint has a before-request hook or URL value preprocessor (the API-key check is
+one; so is any an operator registers, even after ``create_app``: looked at on every request, so it
+is run, never skipped), where CORS is configured (its after-request hook), or with ``FAST_SCORE``
+set false (the tests' way to ask for Flask's answer).
 """
 
 from __future__ import annotations
@@ -53,16 +56,20 @@ class FastScore:
     def __init__(self, app: WSGIApp, flask_app: Flask) -> None:
         self.app = app
         config = flask_app.config
-        self.on = bool(config.get("FAST_SCORE", True)) and not config["API_KEYS"] and not config.get("CORS_ORIGINS")
+        self.on = bool(config.get("FAST_SCORE", True)) and not config.get("CORS_ORIGINS")
         self.max_body: int = config["MAX_CONTENT_LENGTH"]
         self.min_compressed: int = config["COMPRESS_MIN_SIZE"]
         rule = next(r for r in flask_app.url_map.iter_rules() if r.rule == PATH and "POST" in (r.methods or ()))
         self.matched = _Matched(rule)
+        # the hooks Flask runs before this route's view, by the key they apply under: the app's (None)
+        # and its blueprint's
+        self.before = (flask_app.before_request_funcs, flask_app.url_value_preprocessors)
+        self.keys = (None, rule.endpoint.rpartition(".")[0])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if (self.on and environ.get("PATH_INFO") == PATH and environ.get("REQUEST_METHOD") == "POST"
                 and environ.get("CONTENT_TYPE") == JSON and not environ.get("QUERY_STRING")
-                and "HTTP_TRANSFER_ENCODING" not in environ):
+                and "HTTP_TRANSFER_ENCODING" not in environ and not self._hooked()):
             size = environ.get("CONTENT_LENGTH", "")
             if size.isascii() and size.isdigit() and 0 < int(size) <= self.max_body and edge.refusal(environ) is None:
                 try:
@@ -78,6 +85,10 @@ class FastScore:
                 environ[EARLY_KEY] = answer  # Flask answers it from what was learnt: read, parsed, scored once
                 environ["wsgi.input"] = io.BytesIO(b"")
         return self.app(environ, start_response)
+
+    def _hooked(self) -> bool:
+        """Whether Flask would run a hook before this route's view: then Flask answers, and runs it."""
+        return any(hooks.get(key) for hooks in self.before for key in self.keys)
 
     def _answer(self, raw: bytes) -> bytes | Early:
         """The answer's bytes, or what Flask is to answer from."""

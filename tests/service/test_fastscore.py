@@ -186,3 +186,24 @@ def test_a_body_handed_to_flask_is_parsed_and_scored_once(monkeypatch, body, sta
     got = _answer(fast, body)
     assert got == want and got[0] == status
     assert counts == {"parsed": 1, "scored": scored}
+
+
+@pytest.mark.parametrize("where", ["app", "blueprint"])
+def test_a_before_request_hook_registered_later_runs_for_a_score(monkeypatch, where):
+    """The fast answer does not know the app's hooks by name: a hook registered after ``create_app``
+    (on the app, or on the ``api`` blueprint's key) runs for ``/v1/score``, whose answer is unchanged."""
+    from flask import request
+
+    fast, flask = _apps(monkeypatch)
+    ran: list[str] = []
+
+    def hook() -> None:
+        ran.append(request.path)
+
+    if where == "app":
+        fast.before_request(hook)
+    else:
+        fast.before_request_funcs.setdefault("api", []).append(hook)
+    body = json.dumps({"hand": GOOD}).encode()
+    assert _answer(fast, body) == _answer(flask, body)
+    assert ran == ["/v1/score"]
