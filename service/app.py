@@ -29,7 +29,7 @@ from flask.sessions import NullSession, SessionInterface, SessionMixin
 
 from . import edge
 
-REQUEST_KEY = "mcr.request"  # the WSGI environ key of the request's Flask request object
+REQUEST_KEY = "scorer.request"  # the WSGI environ key of the request's Flask request object
 
 
 class NoSessions(SessionInterface):
@@ -53,6 +53,8 @@ class App(Flask):
         (the API key) and the view."""
         refused = edge.refusal(request.environ)
         if refused is not None:
+            if refused.code == 404:  # the edge's one 404: the path as written (an empty segment) names no route,
+                request.url_rule = None  # though werkzeug matched it without the segment: counted as unmatched
             raise refused
         return super().preprocess_request()
 

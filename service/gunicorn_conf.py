@@ -122,7 +122,7 @@ logger_class = "service.log.GunicornLogger"  # both logs as JSON lines on stdout
 # directory must be set before any worker imports prometheus_client, hence here, at config load.
 _own_metrics_dir: str | None = None
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    _own_metrics_dir = tempfile.mkdtemp(prefix="mcr-metrics-")
+    _own_metrics_dir = tempfile.mkdtemp(prefix="mahjong-scorer-metrics-")
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = _own_metrics_dir
 
 

@@ -20,13 +20,17 @@ middleware (``service/lane.py``) and the socket API. What is left needs the serv
 * ``EXPECT_CONTINUE``: ``Request._expected_100_continue``, so that a body over the limit gets its 413
   without ``100 Continue`` first;
 * ``RESPONSE_FORCE_CLOSE``: ``Response.force_close()``, reached as ``start_response.__self__``, so
-  that a body the app could not read (malformed framing, a stall) closes the connection after its
-  400 instead of gunicorn reading on into it.
+  that a body the app will not read, or could not (malformed framing, a stall, one that never
+  ends), closes the connection after its answer instead of gunicorn reading on into it;
+* ``HANDLER_MARK``: the ``_gunicorn`` attribute gunicorn's logger sets on the handlers it makes
+  (``Logger._set_handler``), so that ``service/log.py`` gives those, and no one else's, the
+  service's JSON lines.
 """
 
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -36,7 +40,8 @@ WRITE_ERROR = "gunicorn.util.write_error"
 REQUEST_FORCE_CLOSE = "gunicorn.http.message.Request.force_close"
 EXPECT_CONTINUE = "gunicorn.http.message.Request._expected_100_continue"
 RESPONSE_FORCE_CLOSE = "gunicorn.http.wsgi.Response.force_close"
-NAMES = (POOL, HANDLE, WRITE_ERROR, REQUEST_FORCE_CLOSE, EXPECT_CONTINUE, RESPONSE_FORCE_CLOSE)
+HANDLER_MARK = "gunicorn.glogging.Logger._set_handler"
+NAMES = (POOL, HANDLE, WRITE_ERROR, REQUEST_FORCE_CLOSE, EXPECT_CONTINUE, RESPONSE_FORCE_CLOSE, HANDLER_MARK)
 
 
 def _params(func: Any) -> list[str]:
@@ -53,7 +58,7 @@ def _source(func: Any) -> str:
 def _check(name: str) -> str | None:
     """What is wrong with ``name`` in the installed gunicorn and gevent (None: as this module expects)."""
     from gevent.pool import Pool  # type: ignore[import-untyped]
-    from gunicorn import util  # type: ignore[import-untyped]
+    from gunicorn import glogging, util  # type: ignore[import-untyped]
     from gunicorn.http import message, wsgi  # type: ignore[import-untyped]
     from gunicorn.workers import base, base_async, ggevent  # type: ignore[import-untyped]
 
@@ -87,6 +92,9 @@ def _check(name: str) -> str | None:
             return "is gone or takes arguments"
         if "resp.start_response" not in _source(base_async.AsyncWorker.handle_request):
             return "AsyncWorker.handle_request no longer hands the app resp.start_response"
+    elif name == HANDLER_MARK:
+        if "h._gunicorn = True" not in _source(getattr(glogging.Logger, "_set_handler", None)):
+            return "no longer marks the handlers it makes with h._gunicorn = True"
     return None
 
 
@@ -130,3 +138,8 @@ def close_after_answer(start_response: Callable[..., Any]) -> None:
     force_close = getattr(getattr(start_response, "__self__", None), "force_close", None)
     if force_close is not None:
         force_close()
+
+
+def gunicorn_handlers(log: logging.Logger) -> list[logging.Handler]:
+    """The handlers of ``log`` that gunicorn's logger made (``HANDLER_MARK``)."""
+    return [h for h in log.handlers if getattr(h, "_gunicorn", False)]

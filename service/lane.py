@@ -6,20 +6,28 @@ it there: a slow or idle client costs a greenlet, never the worker. Scoring is C
 run on the loop, one long request (a 1,000-hand batch) would hold every other connection of the
 worker, ``/healthz`` included. So:
 
-* a request the app will refuse by its head alone (too long, a wrong API key: ``refuses``), or that
-  the lane would shed, is answered before its body is read; once the answer is written, the body is
-  read past here (``_DrainAfter``), in large reads dropped at once, so it costs the worker no memory
-  and little time. (Left to gunicorn, it is read 1 KiB at a time, each read copying all that is
-  buffered: a 1 MiB body already received held the worker's loop for about a second, and 37 of them
-  in a row stopped its heartbeat until the master killed it.) A body not read past within
-  ``DRAIN_TIME`` seconds closes the connection after the answer;
+* a request the app answers without its body — one it will refuse by its head alone (too long, a
+  wrong API key, a media type it does not read: ``refuses``), one the lane would shed, or one the
+  app never reads (a GET with a body) — is answered before its body is read, and the body costs
+  the worker a bounded time whatever the client sends: what is left of it, if its length is known
+  and at most ``DRAIN_BYTES``, is read past once the answer is written (``_DrainAfter``: large
+  reads dropped at once, giving the loop turns (``Turns``), for ``DRAIN_TIME`` seconds at most,
+  after which the connection closes); a longer body, or one whose length is unknown (chunked), is
+  not read past at all: the answer says ``Connection: close``, and the worker's lingering close
+  reads what is in flight for a bounded time before closing. (Left to gunicorn, the rest was read
+  1 KiB at a time with no deadline and no yield: an endless chunked body held the worker's loop,
+  every ``/healthz`` waited past 2 s, and the master killed the worker ~31 s later with every
+  connection it held; a drain timed by a gevent timer never fired while data kept coming.);
 * a request with a body (every POST) is read whole on the loop first, within ``READ_TIMEOUT``
-  seconds and at most ``MAX_CONTENT_LENGTH`` bytes; the bodies being read or waiting for the lane
-  may hold ``MAX_BUFFERED`` bytes together (their Content-Length, or ``MAX_CONTENT_LENGTH`` for a
-  chunked one), and one that would take more is shed (below) before it is read; a body whose framing the server's parser
-  refuses (a bad chunk size, a missing CRLF, a bad trailer), that stalls or that ends early is
-  answered 400 and the connection closed (nothing after it can be framed); one that is too long is
-  answered 413, and gunicorn reads it past so the connection stays usable;
+  seconds and at most ``MAX_CONTENT_LENGTH`` bytes, in steps (``LENGTH_STEP``; a chunked body's
+  step follows how long its reads take, ``CHUNKED_STEP``), giving the loop turns (``Turns``) and
+  checking the deadline at each, so that a body arriving as fast as the client can send it holds
+  the loop for ``TURN`` and a step at most; the bodies being read or waiting for the lane may hold
+  ``MAX_BUFFERED`` bytes together (their Content-Length, or ``MAX_CONTENT_LENGTH`` for a chunked
+  one), and one that would take more is shed (below) before it is read; a body whose framing the
+  server's parser refuses (a bad chunk size, a missing CRLF, a bad trailer), that stalls or that
+  ends early is answered 400 and the connection closed (nothing after it can be framed); one that
+  is too long is answered 413 with ``Connection: close`` (the rest is never read);
 * then the app runs it on the lane, one thread, one request at a time in the order they arrived
   whole (the GIL lets one process compute on one core anyway), while the loop goes on: GETs
   (probes, the page, static files, the spec) are answered on the loop itself, and the interpreter
@@ -50,8 +58,33 @@ from . import internals
 from .errors import ApiError
 
 DRAIN_TIME = 2.0  # seconds to read past a body answered unread before the connection closes instead
-DRAIN_STEP = 256 * 1024  # bytes a read when reading past it
+DRAIN_BYTES = 4 * 1024 * 1024  # a body answered unread with more than this left is not read past: the connection closes
+LENGTH_STEP = 256 * 1024  # bytes a read of a body of known length (reading it, or reading it past)
+# bytes a read of a chunked body, to start with: gunicorn parses each chunk in Python, so a step of
+# 1-byte chunks costs a step's chunks (about 2.5 us each); halved (to 1 KiB) while a read takes more
+# than TURN, doubled (to LENGTH_STEP) while one takes less than a tenth of it
+CHUNKED_STEP, CHUNKED_MIN_STEP = 4 * 1024, 1024
+TURN = 0.005  # seconds a read of a body may hold the worker's loop before it gives the loop a turn
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+class Turns:
+    """Gives the worker's loop a turn (its other connections, its heartbeat) whenever the greenlet
+    reading a body has held it for ``TURN`` seconds. A read whose data is already there returns
+    without a turn of the loop, so a client that sends as fast as it can would hold it for as long
+    as it sends; ``gevent.sleep(0)`` does not help: it runs the greenlets already woken, and the loop
+    looks at its sockets only after 50 such switches. A short timer makes it look (it waits on its
+    sockets until the timer is due)."""
+
+    def __init__(self) -> None:
+        self.since = time.monotonic()
+
+    def take(self) -> None:
+        if time.monotonic() - self.since >= TURN:
+            import gevent  # type: ignore[import-untyped]
+
+            gevent.sleep(TURN / 5)
+            self.since = time.monotonic()
 
 
 class Lane:
@@ -77,40 +110,66 @@ class Lane:
         started = self.started
         return 0.0 if not started else (time.monotonic() if now is None else now) - started
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") != "POST" or not self._under_gevent():
-            return self.app(environ, start_response)
+    def refuses_head(self, environ: dict[str, Any]) -> bool:
+        """Whether the app answers this request by its head alone, its body unread: any but a POST, a
+        body over the limit, or what ``refuses`` says (the worker asks it too, before inviting a body with
+        ``100 Continue``)."""
+        if environ.get("REQUEST_METHOD") != "POST":
+            return True  # none of the app's other routes reads a body
         length = _content_length(environ)
-        if (length is not None and length > self.max_body) or self.refuses(environ):
-            # The app answers (413, 401, ...) without reading it, then the body is read past and the
-            # connection stays usable. Closed at once, the client still sending would get a reset and
-            # might never read the answer.
-            return _DrainAfter(self.app(environ, start_response), environ["wsgi.input"], start_response)
+        return (length is not None and length > self.max_body) or self.refuses(environ)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if not self._under_gevent():
+            return self.app(environ, start_response)
+        chunked = "HTTP_TRANSFER_ENCODING" in environ
+        length = _content_length(environ)
+        if environ.get("REQUEST_METHOD") != "POST" and not chunked and not length:
+            return self.app(environ, start_response)  # no body
+        if self.refuses_head(environ):
+            return self._unread(environ, start_response, length, chunked)
         reserved = self.max_body + 1 if length is None else length
         if self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered):
             detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
                       "bodies are held, in this worker; retry shortly")
             headers = {"Retry-After": str(self.retry_after)}
-            body, environ["wsgi.input"] = environ["wsgi.input"], _Refusal(ApiError(503, "overloaded", detail,
-                                                                                    headers=headers))
-            return _DrainAfter(self.app(environ, start_response), body, start_response)
+            refusal = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
+            return self._unread(environ, start_response, length, chunked, refusal)
         self.buffered += reserved
         try:
-            return self._read_and_compute(environ, start_response, reserved)
+            return self._read_and_compute(environ, start_response, reserved, chunked)
         finally:
             self.buffered -= reserved
 
+    def _unread(self, environ: dict[str, Any], start_response: Callable[..., Any], length: int | None,
+                chunked: bool, refusal: _Refusal | None = None) -> Iterable[bytes]:
+        """The app's answer to a request whose body it does not read (``refusal``: the lane's own
+        answer, raised by the body's first read). A body of known length up to ``DRAIN_BYTES`` is read
+        past after the answer and the connection stays usable (closed at once, a client still
+        sending would get a reset and might never read the answer); any other is never read, and
+        the connection closes after the answer. A client that waits for ``100 Continue`` sends no
+        body (the worker did not invite it): nothing to read past, the connection closes."""
+        body = environ["wsgi.input"]
+        if refusal is not None:
+            environ["wsgi.input"] = refusal
+        expects = environ.get("HTTP_EXPECT", "").lower() == "100-continue"
+        if chunked or length is None or length > DRAIN_BYTES or expects:
+            internals.close_after_answer(start_response)
+            return self.app(environ, start_response)
+        return _DrainAfter(self.app(environ, start_response), body, start_response)
+
     def _read_and_compute(self, environ: dict[str, Any], start_response: Callable[..., Any],
-                          size: int) -> Iterable[bytes]:
+                          size: int, chunked: bool) -> Iterable[bytes]:
         try:
-            body = self._read(environ["wsgi.input"], size)
+            body = self._read(environ["wsgi.input"], size, chunked)
         except Exception as e:  # the server's reader refused the framing, or the client stalled or left
             internals.close_after_answer(start_response)  # nothing after it can be framed
             late = isinstance(e, TimeoutError)
             why = "the body did not arrive in time" if late else f"the body is malformed ({_name(e)})"
             environ["wsgi.input"] = _Refusal(ApiError(400, "bad-request", why))
             return self.app(environ, start_response)
-        # chunked and too long (len(body) > max_body): the app's 413, and gunicorn reads the rest past
+        if len(body) > self.max_body:  # chunked and too long: the app's 413, and the rest is never read
+            internals.close_after_answer(start_response)
         environ["wsgi.input"] = stream = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))
         del body  # the stream holds it now, until the answer is made
@@ -154,19 +213,43 @@ class Lane:
             self.started = 0.0
         return answer[0], answer[1], chunks
 
-    def _read(self, stream: Any, size: int) -> bytes:
-        import gevent  # type: ignore[import-untyped]
+    def _read(self, stream: Any, size: int, chunked: bool) -> bytes:
+        """Up to ``size`` bytes of the body, in steps, giving the loop turns: a body that keeps
+        coming is read in turns with the worker's other connections, and its deadline is looked at
+        each step (a gevent timer alone fires only when the loop runs, and reads whose data is
+        already there never give it a turn)."""
+        import gevent
 
-        timeout = gevent.Timeout(self.read_timeout)
+        deadline = time.monotonic() + self.read_timeout
+        timeout = gevent.Timeout(self.read_timeout)  # for a client that stalls: a read then waits on the loop
         timeout.start()
+        parts: list[bytes] = []
+        got, turns, step = 0, Turns(), CHUNKED_STEP if chunked else LENGTH_STEP
         try:
-            return bytes(stream.read(size))
+            while got < size:
+                began = time.monotonic()
+                part = stream.read(min(step, size - got))
+                if not part:
+                    break
+                if chunked:
+                    took = time.monotonic() - began
+                    if took > TURN:
+                        step = max(CHUNKED_MIN_STEP, step // 2)
+                    elif took < TURN / 10:
+                        step = min(LENGTH_STEP, step * 2)
+                parts.append(part)
+                got += len(part)
+                if got < size:
+                    if time.monotonic() > deadline:
+                        raise TimeoutError(f"no whole body within {self.read_timeout:g} s")
+                    turns.take()
         except gevent.Timeout as t:
             if t is not timeout:
                 raise
             raise TimeoutError(f"no whole body within {self.read_timeout:g} s") from None
         finally:
             timeout.close()
+        return bytes(parts[0]) if len(parts) == 1 else b"".join(parts)
 
     def _under_gevent(self) -> bool:
         if self._gevent is None:  # asked in the worker, after gunicorn's gevent worker patched it
@@ -181,9 +264,10 @@ class Lane:
 
 class _DrainAfter:
     """The app's answer to a request it answered without reading the body; when the server closes it
-    (the answer written), what is left of the body is read and dropped, for ``DRAIN_TIME`` seconds at
-    most, after which the connection closes after the answer (where the next request starts is
-    then unknown)."""
+    (the answer written), what is left of the body (``DRAIN_BYTES`` at most, its length known) is
+    read and dropped, ``LENGTH_STEP`` bytes a read giving the loop turns (``Turns``), for
+    ``DRAIN_TIME`` seconds at most, after which the connection closes after the answer (where the
+    next request starts is then unknown)."""
 
     def __init__(self, answer: Iterable[bytes], body: Any, start_response: Callable[..., Any]) -> None:
         self.answer, self.body, self.start_response = answer, body, start_response
@@ -199,12 +283,16 @@ class _DrainAfter:
             if close is not None:
                 close()
         finally:
-            done = False
-            with gevent.Timeout(DRAIN_TIME, False):
+            done, turns = False, Turns()
+            deadline = time.monotonic() + DRAIN_TIME
+            with gevent.Timeout(DRAIN_TIME, False):  # a client that stalls: the read waits on the loop
                 try:
-                    while self.body.read(DRAIN_STEP):
-                        pass
-                    done = True
+                    while self.body.read(LENGTH_STEP):
+                        if time.monotonic() > deadline:
+                            break
+                        turns.take()
+                    else:
+                        done = True
                 except Exception:  # a malformed chunk, the client gone: nothing after it can be framed
                     pass
             if not done:

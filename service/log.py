@@ -20,14 +20,16 @@ import orjson
 from flask import Flask, has_request_context, request
 from gunicorn import glogging  # type: ignore[import-untyped]
 
+from . import internals
+
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the header's key in the WSGI environ
-REQUEST_ID_ENV = "mcr.request_id"  # the WSGI environ key the request's id is kept under (service/ops.py)
+REQUEST_ID_ENV = "scorer.request_id"  # the WSGI environ key the request's id is kept under (service/ops.py)
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 # version 00 (a later version's first four fields read the same): trace id, parent span id, flags
 _TRACEPARENT = re.compile(r"([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?")
-PROBLEM_KEY = "mcr.problem_type"  # the WSGI environ key the error handlers set, the access log reads
+PROBLEM_KEY = "scorer.problem_type"  # the WSGI environ key the error handlers set, the access log reads
 
 
 def trace_context(header: str | None) -> dict[str, str]:
@@ -110,11 +112,10 @@ class GunicornLogger(glogging.Logger):  # type: ignore[misc]  # gunicorn is unty
     def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         for log in (self.error_log, self.access_log):
-            for h in log.handlers:
-                if getattr(h, "_gunicorn", False):
-                    h.setFormatter(JsonFormatter())
-                    if isinstance(h, logging.StreamHandler) and h.stream is sys.stderr:
-                        h.setStream(sys.stdout)
+            for h in internals.gunicorn_handlers(log):
+                h.setFormatter(JsonFormatter())
+                if isinstance(h, logging.StreamHandler) and h.stream is sys.stderr:
+                    h.setStream(sys.stdout)
 
     def access(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> None:
         if not self.access_log_enabled:

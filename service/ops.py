@@ -7,8 +7,9 @@ they are plain code around the app's WSGI call:
 * the request id (``X-Request-ID`` when it is a sane token, a new one otherwise) is put in the
   environ (``REQUEST_ID_ENV``, where the logs and the error handler read it) and echoed on the
   answer's headers;
-* the request is counted by route (the URL rule Flask matched, ``unmatched`` when none did),
-  method and status, and timed, as the hooks did: the same metric names, labels and counts.
+* the request is counted by route (the URL rule Flask matched; for a 405, the rule the path
+  matched under a method it allows; ``unmatched`` when none did, or when the edge refused the path
+  as written), method and status, and timed, as the hooks did: the same metric names and labels.
 
 ``create_app`` puts it inside the compute lane, so it runs where the app runs (on the lane's thread
 for a POST under the gevent worker) and times the app's work, not the wait in the lane's queue.

@@ -5,11 +5,13 @@ from __future__ import annotations
 import hmac
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
 from werkzeug.datastructures import MIMEAccept
+from werkzeug.http import parse_options_header
 
 import scorer
 from scorer.wire import jsonbody
@@ -56,7 +58,18 @@ def _require_api_key() -> None:
         return
     if not has_api_key(request.environ, current_app.config["API_KEYS"]):
         raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'",
-                       headers={"WWW-Authenticate": 'Bearer realm="mcr-scorer"'})
+                       headers={"WWW-Authenticate": 'Bearer realm="mahjong-scorer"'})
+
+
+def media_type_refusal(environ: dict[str, Any]) -> ApiError | None:
+    """The 415 a body earns by its ``Content-Type`` alone: every body the API reads is JSON."""
+    sent = environ.get("CONTENT_TYPE")
+    if sent == JSON:  # the usual header as sent; any other is parsed
+        return None
+    mt = parse_options_header(sent)[0].lower()
+    if mt == JSON or (mt.startswith("application/") and mt.endswith("+json")):
+        return None
+    return ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {sent or 'none'})")
 
 
 def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
@@ -67,24 +80,26 @@ def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
 
 
 def refused_by_head(app: Flask) -> Callable[[dict[str, Any]], bool]:
-    """Whether the app answers a request without reading its body (the compute lane then leaves it
-    unread): one its head refuses (``service/edge.py``), or, with API keys on, a ``/v1`` request
-    without a valid one."""
+    """Whether the app answers a POST without reading its body (the compute lane then leaves it
+    unread, and the worker sends no ``100 Continue``): one its head refuses (``service/edge.py``),
+    a ``/v1`` request whose body is not JSON (every ``/v1`` POST reads JSON, or is a 404), or, with
+    API keys on, a ``/v1`` request without a valid one."""
     keys: tuple[bytes, ...] = app.config["API_KEYS"]
-    if not keys:
-        return lambda environ: edge.refusal(environ) is not None
     prefix = (api.url_prefix or "") + "/"
 
     def refused(environ: dict[str, Any]) -> bool:
-        return edge.refusal(environ) is not None or (
-            environ.get("PATH_INFO", "").startswith(prefix) and not has_api_key(environ, keys))
+        if edge.refusal(environ) is not None:
+            return True
+        if not environ.get("PATH_INFO", "").startswith(prefix):
+            return False
+        return media_type_refusal(environ) is not None or bool(keys) and not has_api_key(environ, keys)
 
     return refused
 
 
 @api.post("/score")
 def score() -> Response:
-    return json_response(score_one(_body(SCORE, fast_load)))
+    return json_response(_scored() or score_one(_body(SCORE, fast_load)))
 
 
 @api.post("/score/batch")
@@ -188,6 +203,37 @@ def openapi_json() -> Response:
 
 
 # --- the request ------------------------------------------------------------------------------------
+EARLY_KEY = "scorer.early"  # the WSGI environ key of what the fast answer learnt of a body it handed on
+
+
+@dataclass(frozen=True, slots=True)
+class Early:
+    """What ``service/fastscore.py`` learnt of a ``POST /v1/score`` before handing it to Flask, so
+    that the body is read, parsed and scored once: its JSON value, or why it is not JSON (the 400's
+    detail); and the score's answer (one large enough to compress) or what scoring raised (its
+    traceback dropped: it held the fast answer's frame, and so the body)."""
+
+    data: Any = None
+    malformed: str | None = None
+    result: dict[str, Any] | None = None
+    error: BaseException | None = None
+
+
+def _scored() -> dict[str, Any] | None:
+    """The fast answer's score of this request, if it scored it (its error raised again), else None."""
+    early: Early | None = request.environ.get(EARLY_KEY)
+    if early is None or (early.result is None and early.error is None):
+        return None
+    del request.environ[EARLY_KEY]
+    if early.error is None:
+        return early.result
+    error = early.error
+    try:
+        raise error
+    finally:  # the traceback holds this frame: left in it, these would hold the traceback in a cycle
+        del early, error
+
+
 def _query(*takes: str) -> None:
     """A query parameter the operation does not take is refused, never ignored (``?book=`` for
     ``?ruleset=`` would answer the default book). One environ lookup when there is none."""
@@ -201,15 +247,23 @@ def _query(*takes: str) -> None:
 
 def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
     _query()
-    if request.environ.get("CONTENT_TYPE") != JSON:  # the usual header as sent; any other is parsed
-        mt = request.mimetype
-        if mt != JSON and not (mt.startswith("application/") and mt.endswith("+json")):
-            got = request.headers.get("Content-Type") or "none"
-            raise ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {got})")
-    raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
-    try:
-        data = jsonbody.loads(raw)
-    except jsonbody.Malformed as e:
-        detail = "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"
-        raise ApiError(400, "malformed-json", detail, [{"pointer": "", "detail": detail}]) from None
+    refused = media_type_refusal(request.environ)
+    if refused is not None:
+        raise refused
+    early: Early | None = request.environ.pop(EARLY_KEY, None)  # the body as the fast answer read it
+    if early is None:
+        raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
+        try:
+            data = jsonbody.loads(raw)
+        except jsonbody.Malformed as e:
+            early = Early(malformed=malformed(raw, e))
+    if early is not None:
+        if early.malformed is not None:
+            raise ApiError(400, "malformed-json", early.malformed, [{"pointer": "", "detail": early.malformed}])
+        data = early.data
     return (fast and fast(data)) or schema.load(data)
+
+
+def malformed(raw: bytes, e: jsonbody.Malformed) -> str:
+    """Why a body is not JSON (the 400's detail)."""
+    return "the body is empty" if not raw.strip() else f"the body is not valid JSON: {e}"

@@ -31,16 +31,17 @@ greenlet each, bounded by ``worker_connections``; the app scores on the compute 
   every ``ACCEPT_PAUSE``, waking the server as a connection's end would);
 * **a lingering close** (``Client.close``): a connection closed after a request began is shut for
   writing, and what the client still sends is read and dropped for ``LINGER`` seconds at most
-  before it is closed, so that a client still sending a body the service answered unread (a 413, a
-  401, a shed 503) reads the answer instead of a reset;
+  before it is closed, giving the loop turns (``service.lane.Turns``), so that a client still sending a
+  body the service answered unread (a 413, a 401, a shed 503) reads the answer instead of a reset;
 * **the server's own answers as problems** (``write_problem``): a request gunicorn's parser
   refuses (a bad header, a duplicated Content-Length, an unknown transfer coding, a request line
   too long) is answered with a problem+json body and an ``X-Request-ID``, as every answer of the
   app is;
 * **the request head's last words** (``pre_request``): a ``Connection`` header that lists
   ``close`` among other options closes the connection after the answer, and an
-  ``Expect: 100-continue`` whose Content-Length is over the body limit gets its 413 at once,
-  without ``100 Continue`` first, and the connection closed;
+  ``Expect: 100-continue`` on a request the app refuses by its head (a Content-Length over the
+  body limit, a wrong API key, a media type it does not read: the lane's ``refuses_head``) gets
+  its refusal at once, without ``100 Continue`` first, and the connection closed;
 * **a heartbeat that tells the truth** (``Worker.notify``): the loop stays free while the lane
   computes, so it would go on telling the master all is well with the lane stuck in one request for
   ever. The heartbeat stops once the lane's current request has computed for ``HEARTBEAT_GRACE``
@@ -61,6 +62,7 @@ import socket
 import struct
 import time
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
 import gevent  # type: ignore[import-untyped]
 from gevent import getcurrent
@@ -71,6 +73,7 @@ from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped
 
 from service import internals
 from service.config import env_float
+from service.lane import Turns
 
 HEARTBEAT_GRACE = 1.0  # seconds one request may compute before the heartbeat stops
 STOP_LINGER = 1.0  # after SIGTERM, how long idle connections are kept for a request on its way
@@ -132,13 +135,14 @@ class Client(green.socket):  # type: ignore[misc]  # gevent is untyped
             self.linger = False
             try:
                 self.shutdown(socket.SHUT_WR)
-                deadline, left = time.monotonic() + LINGER, LINGER_BYTES
+                deadline, left, turns = time.monotonic() + LINGER, LINGER_BYTES, Turns()
                 while left > 0 and (wait := deadline - time.monotonic()) > 0:
                     self.settimeout(min(wait, LINGER_PAUSE))
                     got = len(self.recv(65536))
                     if not got:
                         break
                     left -= got
+                    turns.take()  # data already there is read without a turn of the loop: give it turns
             except OSError:  # a pause (a timeout), or the client is gone
                 pass
         super().close()
@@ -316,18 +320,32 @@ def pre_request(worker: Any, req: Any) -> None:
     conn = worker.connection() if isinstance(worker, Worker) else None
     if conn is not None:
         conn.begin(worker.cfg.keepalive + 1)
-    length = None
     for name, value in req.headers:
         if name == "CONNECTION" and "close" in (t.strip(" \t").lower() for t in value.split(",")):
             internals.close_after_request(req)  # gunicorn reads only "close" alone
-        elif name == "CONTENT-LENGTH":
-            length = int(value) if value.isdigit() else None
-    # gunicorn writes "100 Continue" as it makes the environ when the request asked for it
-    if length is not None and internals.expects_continue(req):
-        limit = getattr(worker.wsgi, "config", {}).get("MAX_CONTENT_LENGTH")
-        if limit is not None and length > limit:
+    # gunicorn writes "100 Continue" as it makes the environ when the request asked for it: not for a
+    # body the app will not read (over the limit, a wrong API key, a media type it refuses)
+    if internals.expects_continue(req):
+        lane = getattr(worker.wsgi, "extensions", {}).get("lane")
+        if lane is not None and lane.refuses_head(head_environ(req)):
             internals.skip_continue(req)
             internals.close_after_request(req)
+
+
+def head_environ(req: Any) -> dict[str, Any]:
+    """The WSGI environ's keys that a request's head gives (PEP 3333), before gunicorn makes the
+    environ itself (``pre_request`` runs first): what the app's refusal by the head reads."""
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": req.method, "QUERY_STRING": req.query or "",
+        "PATH_INFO": unquote_to_bytes(req.path or "").decode("latin-1"),
+        "SERVER_PROTOCOL": "HTTP/{}.{}".format(*req.version),
+    }
+    for name, value in req.headers:
+        key = name.replace("-", "_")
+        if key not in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            key = "HTTP_" + key
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
 
 
 def post_request(worker: Any) -> None:

@@ -19,8 +19,9 @@ Decided: prose may name a book by its title (MCR, Hong Kong, Sichuan, Taiwanese)
 data or an example (a rule book's fields, a problem's title); such words are not looked for, so a
 docstring can say "Sichuan's hand of play" without tripping the test. The project's former name
 (``mcr-scorer``, the ``mcr-score`` command and their entry points ``mcr_score``, ``mcr_scorer``) is
-not a book's: strings such as ``"mcr-bulk-"`` or ``"mcr.request_id"`` are not names of a book and are
-not reported; the identifiers of the two entry points are let through by name (``PRODUCT``).
+not a book's: strings such as ``"mcr-bulk-"`` or ``"mcr.request_id"`` (the service's environ key of
+its first days, now ``"scorer.request_id"``) are not names of a book and are not reported; the
+identifiers of the two entry points are let through by name (``PRODUCT``).
 """
 
 from __future__ import annotations

@@ -146,3 +146,64 @@ def test_a_content_length_it_cannot_read_is_left_to_flask(monkeypatch, length):
     got: list[str] = []
     b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
     assert calls == ["/v1/score"] and got and not got[0].startswith("5")
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """How many times a body is parsed (``jsonbody.loads``) and scored (``score_one``), wherever."""
+    from scorer.wire import jsonbody
+    from service import fastscore, views
+
+    counts = {"parsed": 0, "scored": 0}
+    loads, score_one = jsonbody.loads, views.score_one
+
+    def counted_loads(raw: bytes) -> Any:
+        counts["parsed"] += 1
+        return loads(raw)
+
+    def counted_score(body: dict[str, Any]) -> Any:
+        counts["scored"] += 1
+        return score_one(body)
+
+    monkeypatch.setattr(jsonbody, "loads", counted_loads)
+    for module in (fastscore, views):
+        monkeypatch.setattr(module, "score_one", counted_score)
+    return counts
+
+
+@pytest.mark.parametrize(("body", "status", "scored"), [
+    pytest.param(json.dumps({"hand": GOOD, "pad": [1234567890123456789] * 1000}).encode(), 422, 0,
+                 id="unknown-field"),
+    pytest.param(b'{"hand": ' + b" " * 1000, 400, 0, id="not-json"),
+    pytest.param(json.dumps({"hand": "[888m1][444m2][666m3]88mWW8m"}).encode(), 422, 1, id="score-error"),
+    pytest.param(json.dumps({"hand": GOOD, "explain": True}).encode(), 200, 1, id="answer-to-compress"),
+])
+def test_a_body_handed_to_flask_is_parsed_and_scored_once(monkeypatch, body, status, scored):
+    """What the fast path hands to Flask comes with what it learnt (the JSON value, why it is not
+    JSON, the score or its error): Flask neither parses nor scores it again, and answers the same."""
+    fast, flask = _apps(monkeypatch, COMPRESS_MIN_SIZE=200)
+    want = _answer(flask, body)
+    counts = _counting(monkeypatch)
+    got = _answer(fast, body)
+    assert got == want and got[0] == status
+    assert counts == {"parsed": 1, "scored": scored}
+
+
+@pytest.mark.parametrize("where", ["app", "blueprint"])
+def test_a_before_request_hook_registered_later_runs_for_a_score(monkeypatch, where):
+    """The fast answer does not know the app's hooks by name: a hook registered after ``create_app``
+    (on the app, or on the ``api`` blueprint's key) runs for ``/v1/score``, whose answer is unchanged."""
+    from flask import request
+
+    fast, flask = _apps(monkeypatch)
+    ran: list[str] = []
+
+    def hook() -> None:
+        ran.append(request.path)
+
+    if where == "app":
+        fast.before_request(hook)
+    else:
+        fast.before_request_funcs.setdefault("api", []).append(hook)
+    body = json.dumps({"hand": GOOD}).encode()
+    assert _answer(fast, body) == _answer(flask, body)
+    assert ran == ["/v1/score"]

@@ -32,7 +32,7 @@ def test_the_server_refuses_to_start_when_one_has_changed(monkeypatch: pytest.Mo
 
 # what reaching into gunicorn's or gevent's own objects looks like in code: none of it outside internals.py
 PRIVATE = re.compile(r"_expected_100_continue|force_close|write_error|ggevent\.Pool|AsyncWorker|timeout_ctx"
-                     r"|__self__|handle_request|GeventWorker\.run|gunicorn\.util|gevent\._|\._semaphore")
+                     r"|__self__|handle_request|GeventWorker\.run|gunicorn\.util|gevent\._|\._semaphore|_gunicorn\b")
 
 
 def test_no_other_module_of_the_service_uses_a_private_name() -> None:

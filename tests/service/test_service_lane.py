@@ -3,6 +3,7 @@ on gevent as the served worker runs it, with stand-ins for the server's body rea
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import gevent
@@ -55,7 +56,7 @@ def test_a_body_answered_unread_is_read_past_in_large_reads_after_the_answer() -
     body = Body(1024 * 1024)
     answer, response, written = drained(body)
     assert written == [b"the answer"] and answer.closed
-    assert body.left == 0 and set(body.reads) == {lane.DRAIN_STEP} and len(body.reads) == 5  # 4 reads, then the end
+    assert body.left == 0 and set(body.reads) == {lane.LENGTH_STEP} and len(body.reads) == 5  # 4 reads, then the end
     assert not response.closed  # the connection stays usable
 
 
@@ -73,3 +74,84 @@ def test_a_body_whose_framing_breaks_closes_the_connection() -> None:
 
     _, response, _ = drained(Broken(10))
     assert response.closed
+
+
+class Endless(Body):
+    """A body whose data is always there: every read returns at once, without a turn of the loop."""
+
+    def __init__(self, size: int = 10**10) -> None:
+        super().__init__(size)
+
+    def read(self, n: int) -> bytes:
+        self.reads.append(n)
+        got = min(n, self.left)
+        self.left -= got
+        return b" " * got
+
+
+def ticking() -> tuple[list[float], Any]:
+    """A greenlet that wakes every 10 ms, as the loop's other connections and heartbeat would."""
+    ticks: list[float] = []
+
+    def tick() -> None:
+        while True:
+            gevent.sleep(0.01)
+            ticks.append(time.monotonic())
+
+    return ticks, gevent.spawn(tick)
+
+
+def test_a_body_that_keeps_coming_is_read_past_in_turns_and_for_drain_time_at_most(monkeypatch):
+    """Data that is always there never gives gevent's loop a turn by itself, so a timer alone never
+    fires: the drain looks at its deadline each read and gives the loop turns."""
+    monkeypatch.setattr(lane, "DRAIN_TIME", 0.3)
+    body = Endless()
+    ticks, ticker = ticking()
+    t0 = time.monotonic()
+    try:
+        _, response, written = drained(body)
+    finally:
+        ticker.kill()
+    took = time.monotonic() - t0
+    assert written == [b"the answer"] and response.closed and body.left > 0
+    assert 0.25 < took < 1.0
+    assert len(ticks) >= 10 and max(b - a for a, b in zip([t0, *ticks], ticks, strict=False)) < 0.1
+
+
+def test_a_body_read_for_the_app_gives_turns_and_keeps_its_deadline():
+    app = lane.Lane(lambda environ, start_response: [], max_body=10**9, read_timeout=0.3, max_queue_wait=1.0,
+                    max_queued=1, retry_after=1, max_buffered=10**9)
+    ticks, ticker = ticking()
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(TimeoutError):
+            app._read(Endless(), 10**9, chunked=True)
+    finally:
+        ticker.kill()
+    assert 0.25 < time.monotonic() - t0 < 1.0
+    assert len(ticks) >= 10
+
+
+@pytest.mark.parametrize(("length", "chunked", "expect", "closes"), [
+    pytest.param(1024 * 1024, False, False, False, id="known-length-read-past"),
+    pytest.param(64 * 1024 * 1024, False, False, True, id="too-long-to-read-past"),
+    pytest.param(10**12, False, False, True, id="content-length-1e12"),
+    pytest.param(None, True, False, True, id="chunked"),
+    pytest.param(1024, False, True, True, id="awaits-100-continue"),
+])
+def test_a_body_answered_unread_is_read_past_or_the_connection_closes_with_the_answer(length, chunked, expect,
+                                                                                       closes):
+    """Closing is decided before the app answers, so that the answer says ``Connection: close``."""
+    seen: list[bool] = []
+    response = Response()
+
+    def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        seen.append(response.closed)
+        return [b"the answer"]
+
+    environ: dict[str, Any] = {"wsgi.input": Body(length or 0)}
+    if expect:
+        environ["HTTP_EXPECT"] = "100-Continue"
+    answer = lane.Lane(app, max_body=1024, read_timeout=1.0, max_queue_wait=1.0, max_queued=1, retry_after=1,
+                       max_buffered=10**9)._unread(environ, response.start_response, length, chunked)
+    assert seen == [closes] and isinstance(answer, lane._DrainAfter) is not closes

@@ -14,6 +14,7 @@ import re
 import socket
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -198,6 +199,32 @@ def test_expect_100_continue_over_the_limit_gets_its_413_at_once(served: Served)
         assert statuses(raw)[:1] == [413], raw[:300]  # no 100 Continue first
         status, headers, _ = parts(raw)
         assert headers["connection"] == "close"
+
+
+def refused_before_continue(port: int, *headers: bytes) -> tuple[int, dict[str, str]]:
+    """A head that asks for ``100 Continue``, then nothing: the first answer (a wait for a body the
+    server invited fails the read)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(b"POST /v1/score HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 200\r\n"
+                  + b"".join(h + b"\r\n" for h in headers) + b"\r\n")
+        raw = b""
+        while b"\r\n\r\n" not in raw:
+            raw += s.recv(65536)
+    status, got, _ = parts(raw)
+    return status, got
+
+
+def test_expect_100_continue_with_a_media_type_not_read_gets_its_415_at_once(served: Served) -> None:
+    status, headers = refused_before_continue(served.port, b"Content-Type: text/plain")
+    assert status == 415 and headers["connection"] == "close"  # no 100 Continue first
+
+
+def test_expect_100_continue_with_a_wrong_key_gets_its_401_at_once(tmp_path: Path) -> None:
+    with server(tmp_path, {"SCORER_API_KEYS": "the-right-key"}, workers=1) as g:
+        status, headers = refused_before_continue(g.port, JSON_TYPE, b"Authorization: Bearer wrong")
+        assert (status, headers["connection"]) == (401, "close")  # no 100 Continue first
+        status, _ = refused_before_continue(g.port, JSON_TYPE, b"Authorization: Bearer the-right-key")
+        assert status == 100
 
 
 # --- depth --------------------------------------------------------------------------------------------
