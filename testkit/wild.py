@@ -149,3 +149,60 @@ def describe(counts: Counts, jokers: int, wild: Wild, **more: Any) -> str:
     tiles = " ".join(CODES[t] for t in range(NUM_TILES) for _ in range(counts[t]))
     return (f"{tiles} + {jokers} jokers; stands_for {[CODES[t] for t in range(NUM_TILES) if wild.may_be(t)]}, "
             f"cap {wild.cap} {more}")
+
+
+def plain_pairs(counts: Counts, pairs: int, quads: bool) -> bool:
+    """``pairs`` pairs and nothing else, no joker (four alike two pairs with ``quads``)."""
+    if sum(counts) != 2 * pairs:
+        return False
+    return all(n % 2 == 0 for n in counts) if quads else all(n in (0, 2) for n in counts)
+
+
+def brute_seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7, quads: bool = True) -> set[Counts]:
+    """The logical hands (jokers read) that are ``pairs`` pairs."""
+    return {c for c in assignments(counts, jokers, wild) if plain_pairs(c, pairs, quads)}
+
+
+def brute_orphans(counts: Counts, jokers: int, wild: Wild) -> set[int]:
+    """The tiles doubled in the readings of thirteen orphans."""
+    return {c.index(2) for c in assignments(counts, jokers, wild) if thirteen_orphans_plain(c)}
+
+
+def brute_complete(counts: Counts, jokers: int, need: int, wild: Wild, seven: bool, orphans: bool,
+                   quads: bool) -> bool:
+    for c in assignments(counts, jokers, wild):
+        if divisions(c, need):
+            return True
+        if need == 4 and seven and plain_pairs(c, 7, quads):
+            return True
+        if need == 4 and orphans and thirteen_orphans_plain(c):
+            return True
+    return False
+
+
+def brute_waits(counts: Counts, jokers: int, need: int, wild: Wild, seven: bool = False, orphans: bool = False,
+                quads: bool = True) -> tuple[frozenset[int], bool]:
+    """(the tiles that complete the hand, whether a drawn joker does)."""
+    tiles = frozenset(t for t in range(NUM_TILES) if brute_complete(add(counts, t), jokers, need, wild, seven,
+                                                                      orphans, quads))
+    return tiles, brute_complete(counts, jokers + 1, need, wild, seven, orphans, quads)
+
+
+def brute_regular_shanten(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
+    """The engine's regular shanten at best over the jokers' readings (None: no reading at all)."""
+    from scorer.waits.shanten import regular_shanten
+
+    values = [regular_shanten(c, 4 - need) for c in assignments(counts, jokers, wild)]
+    return min(values) if values else None
+
+
+def brute_seven_pairs_shanten(counts: Counts, jokers: int, wild: Wild, quads: bool = True) -> int | None:
+    from scorer.waits.shanten import seven_pairs
+
+    def plain(c: Counts) -> int:
+        if quads:
+            return seven_pairs(c).shanten
+        return 6 - sum(1 for n in c if n >= 2)
+
+    values = [plain(c) for c in assignments(counts, jokers, wild)]
+    return min(values) if values else None
