@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from ..decompose import Division, SetT
+from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
 from .spec import Counts, Wild
@@ -101,8 +101,13 @@ def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
     """Whether one group (a suit's 9 counts, or one honour's) splits into sets with exactly ``k``
     jokers (bit 1), and into sets and a pair (bit 2). ``rooms``: per rank, how many jokers may
     stand for it (``Wild.room``)."""
-    memo: dict[tuple[int, int, int, int], int] = {}
-    return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, memo)
+    return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, _memo(counts, rooms))
+
+
+@lru_cache(maxsize=1 << 12)
+def _memo(counts: tuple[int, ...], rooms: tuple[int, ...]) -> dict[tuple[int, int, int, int], int]:
+    """One group's ``_fit`` answers so far, shared by every joker count and by ``group_ways``."""
+    return {}
 
 
 def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
@@ -119,34 +124,40 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     c = counts[r]
     top = c + min(k, rooms[r])  # the most this rank can hold as read
     chows = runs and r <= 6
+    most = _most_chows(counts, rooms, r, b, k) if chows else 0
     out = 0
     for h in range(2):
-        m = 0
-        while a + b + 3 * m + 2 * h <= top:
-            s = 0
-            while True:
-                n = a + b + 3 * m + 2 * h + s
-                if n > top:
-                    break
-                if n >= c:
-                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (n - c), memo)
+        base = a + b + 2 * h
+        while base <= top:  # one more pung each turn
+            lo = c - base if c > base else 0
+            if not chows:
+                if lo == 0:
+                    sub = _fit(counts, rooms, runs, r + 1, b, 0, k - (base - c), memo)
                     out |= (sub & 1) << 1 if h else sub
-                if not chows:
-                    break
-                s += 1
-            m += 1
+            else:
+                for s in range(lo, min(top - base, most) + 1):  # chows begun here
+                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), memo)
+                    out |= (sub & 1) << 1 if h else sub
+            base += 3
     memo[key] = out
     return out
+
+
+def _most_chows(counts: tuple[int, ...], rooms: tuple[int, ...], r: int, b: int, k: int) -> int:
+    """The most chows that can begin at rank ``r``: the next two ranks must hold them (and the
+    ``b`` begun below need the next one too)."""
+    n1 = counts[r + 1] + min(k, rooms[r + 1]) - b
+    n2 = counts[r + 2] + min(k, rooms[r + 2])
+    return n1 if n1 < n2 else n2
 
 
 @lru_cache(maxsize=1 << 13)
 def group_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[Way, ...]:
     """Every way one group splits into sets and at most one pair with exactly ``k`` jokers, each
     logical division once: (set codes ascending, pair rank or -1)."""
-    memo: dict[tuple[int, int, int, int], int] = {}
     runs = len(counts) == 9
     out: list[Way] = []
-    _collect(counts, rooms, runs, 0, 0, 0, k, -1, [], out, memo)
+    _collect(counts, rooms, runs, 0, 0, 0, k, -1, [], out, _memo(counts, rooms))
     out.sort()
     return tuple(out)
 
@@ -160,23 +171,19 @@ def _collect(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int
     c = counts[r]
     top = c + min(k, rooms[r])
     chows = runs and r <= 6
+    most = _most_chows(counts, rooms, r, b, k) if chows else 0
     for h in range(2 if pair < 0 else 1):
+        base = a + b + 2 * h
         m = 0
-        while a + b + 3 * m + 2 * h <= top:
-            s = 0
-            while True:
-                n = a + b + 3 * m + 2 * h + s
-                if n > top:
-                    break
-                if n >= c:
-                    rest = k - (n - c)
-                    sub = _fit(counts, rooms, runs, r + 1, b, s, rest, memo)
-                    if sub & (1 if h or pair >= 0 else 3):
-                        more = [2 * r] * m + [2 * r + 1] * s
-                        _collect(counts, rooms, runs, r + 1, b, s, rest, r if h else pair, codes + more, out, memo)
-                if not chows:
-                    break
-                s += 1
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                rest = k - (base + s - c)
+                sub = _fit(counts, rooms, runs, r + 1, b, s, rest, memo)
+                if sub & (1 if h or pair >= 0 else 3):
+                    more = [2 * r] * m + [2 * r + 1] * s
+                    _collect(counts, rooms, runs, r + 1, b, s, rest, r if h else pair, codes + more, out, memo)
+            base += 3
             m += 1
 
 
@@ -212,11 +219,23 @@ def _combine(state: list[int], fits: list[int]) -> list[int]:
     return new
 
 
+def _plain(counts: Counts, wild: Wild) -> bool:
+    """Whether the engine's own tables answer for this hand without jokers: no tile past four (nor
+    past the cap)."""
+    top = 4 if wild.cap is None else min(4, wild.cap)
+    for c in counts:
+        if c > top:
+            return False
+    return True
+
+
 def is_complete(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = True) -> bool:
     """Whether ``counts`` and ``jokers`` make ``need`` sets and a pair (``pair`` false: ``need``
     sets and nothing else, as 杭州's 爆头 asks of the hand less one joker)."""
     if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
         return False
+    if jokers == 0 and pair and _plain(counts, wild):
+        return bool(regular_divisions(counts, need))
     gs = groups(counts, wild)
     if gs is None:
         return False
@@ -231,6 +250,9 @@ def readings(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = Tr
     with ``pair`` false), each once, ordered as ``regular_divisions`` orders its divisions."""
     if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
         return ()
+    if jokers == 0 and pair and _plain(counts, wild):
+        return tuple([Reading(tuple([(t, k, 0) for t, k in sets]), p, 0)
+                      for sets, p in regular_divisions(counts, need)])
     gs = groups(counts, wild)
     if gs is None:
         return ()
@@ -242,29 +264,55 @@ def readings(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = Tr
         suffix[g] = _combine(suffix[g + 1], fits[g])
     if not suffix[0][jokers] & (2 if pair else 1):
         return ()
+    shares: set[tuple[int, ...]] = set()
+    _shares(fits, suffix, 0, jokers, 1 if pair else 0, [], shares)
     found: list[tuple[tuple[int, ...], int]] = []
-    _assemble(gs, fits, suffix, 0, jokers, 1 if pair else 0, [], -1, found)
+    for share in sorted(shares):
+        _product(gs, share, 1 if pair else 0, found)
     found.sort()
     return tuple([_place(counts, codes, p) for codes, p in found])
 
 
-def _assemble(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,
-              codes: list[int], pair: int, found: list[tuple[tuple[int, ...], int]]) -> None:
-    if g == len(gs):
-        found.append((tuple(sorted(codes)), pair))
+def _shares(fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int, got: list[int],
+            out: set[tuple[int, ...]]) -> None:
+    """Each way to share the jokers among the groups (a count a group) that can end complete:
+    ``pairs`` is the pairs still to make, 1 or 0 (a share is found once for each group that may
+    hold the pair; the set keeps it once)."""
+    if g == len(fits):
+        out.add(tuple(got))
         return
-    first, counts, rooms = gs[g]
     for kg in range(k + 1):
         f = fits[g][kg]
         if not f:
             continue
         rest = suffix[g + 1][k - kg]
-        for codes_g, p in group_ways(counts, rooms, kg):
-            left = pairs - (1 if p >= 0 else 0)
-            if left < 0 or not rest >> left & 1:
-                continue
-            more = [2 * first + c for c in codes_g]
-            _assemble(gs, fits, suffix, g + 1, k - kg, left, codes + more, first + p if p >= 0 else pair, found)
+        if f & 1 and rest >> pairs & 1:  # this group holds no pair
+            _shares(fits, suffix, g + 1, k - kg, pairs, [*got, kg], out)
+        if pairs and f & 2 and rest & 1:  # this group holds the pair
+            _shares(fits, suffix, g + 1, k - kg, 0, [*got, kg], out)
+
+
+def _product(gs: list[Group], share: tuple[int, ...], pairs: int, found: list[tuple[tuple[int, ...], int]]) -> None:
+    """The readings of one share of the jokers: each group's ways, one from each, with the pairs
+    right. Groups holding nothing that borrow nothing are passed over."""
+    partial: list[tuple[tuple[int, ...], int]] = [((), -1)]
+    for g in range(len(gs)):
+        first, counts, rooms = gs[g]
+        kg = share[g]
+        if kg == 0 and counts == _EMPTY[len(counts)]:
+            continue
+        ways = group_ways(counts, rooms, kg)
+        off = 2 * first
+        moved = [(tuple([off + c for c in codes]), first + p if p >= 0 else -1) for codes, p in ways]
+        partial = [(codes + more, p if p >= 0 else pair)
+                   for codes, pair in partial for more, p in moved if p < 0 or pair < 0]
+    for codes, pair in partial:
+        if (pair >= 0) == (pairs == 1):
+            found.append((tuple(sorted(codes)), pair))
+
+
+_EMPTY: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (0,) * 2, (0,) * 3, (0,) * 4, (0,) * 5, (0,) * 6,
+                                              (0,) * 7, (0,) * 8, (0,) * 9)
 
 
 def _place(counts: Counts, codes: tuple[int, ...], pair: int) -> Reading:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..tiles import NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
-from .regular import is_complete
+from .regular import _combine, _tiles, group_fits, groups, is_complete
 from .spec import Counts, Wild
 
 
@@ -41,15 +41,65 @@ def waits(counts: Counts, jokers: int, need: int, wild: Wild, seven_pairs: bool 
           quads: bool = True, joker_kinds: int = 0) -> Waits:
     """What completes ``counts`` and ``jokers`` (3·``need`` + 1 tiles, jokers included) into
     ``need`` sets and a pair, or the special forms asked for."""
+    regular = _regular_waits(counts, jokers, need, wild)
     found: set[int] = set()
     joker = False
     c = list(counts)
     for t in range(NUM_TILES):
-        c[t] = c[t] + 1
-        if completes(tuple(c), jokers, need, wild, seven_pairs, orphans, quads):
+        ok = regular[t]
+        if not ok and need == 4 and (seven_pairs or orphans):
+            c[t] = c[t] + 1
+            more = tuple(c)
+            ok = (seven_pairs and is_seven_pairs(more, jokers, wild, 7, quads)) or (
+                orphans and is_thirteen_orphans(more, jokers, wild))
+            c[t] = c[t] - 1
+        if ok:
             if wild.may_be(t):
                 joker = True
             if not joker_kinds >> t & 1:
                 found.add(t)
-        c[t] = c[t] - 1
     return Waits(frozenset(found), joker)
+
+
+def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[bool]:
+    """Per tile, whether it completes the regular form: only the tile's own group changes, so
+    every other group's answers are combined once (``without[g]``: all groups but ``g``)."""
+    out = [False] * NUM_TILES
+    if jokers < 0 or _tiles(counts) + jokers + 1 != 3 * need + 2:
+        return out
+    gs = groups(counts, wild)
+    if gs is None:
+        return out
+    fits = [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+    n = len(gs)
+    prefix = [[1] + [0] * jokers]
+    for g in range(n):
+        prefix.append(_combine(prefix[g], fits[g]))
+    suffix = [[1] + [0] * jokers]
+    for g in range(n - 1, -1, -1):
+        suffix.append(_combine(suffix[-1], fits[g]))
+    suffix.reverse()  # suffix[g]: groups g.. combined
+    where = [-1] * NUM_TILES
+    for g in range(n):
+        first, c, _ = gs[g]
+        for r in range(len(c)):
+            where[first + r] = g
+    for t in range(NUM_TILES):
+        room = wild.room(t, counts[t] + 1)
+        if room < 0:
+            continue  # the tile itself past the cap
+        g = where[t]
+        if g < 0:  # an honour neither held nor wild: a group of its own
+            rest = prefix[n]
+            mine = [group_fits((1,), (room,), k) for k in range(jokers + 1)]
+        else:
+            rest = _combine(prefix[g], suffix[g + 1])  # a combined state reads like a group's fits
+            first, c, rooms = gs[g]
+            i = t - first
+            more = list(c)
+            more[i] = more[i] + 1
+            new_rooms = list(rooms)
+            new_rooms[i] = room
+            mine = [group_fits(tuple(more), tuple(new_rooms), k) for k in range(jokers + 1)]
+        out[t] = bool(_combine(rest, mine)[jokers] & 2)
+    return out

@@ -445,3 +445,18 @@ def test_hangzhou_luxury_pairs_of_four_whites() -> None:
     counts, jokers = _hand("1111m2222p3s3sPPPP")
     got = seven_pairs(counts, jokers, HANGZHOU)
     assert any([p for p in r if p[1] == 2] == [(WHITE, 2), (WHITE, 2)] for r in got)
+
+
+@pytest.mark.parametrize(("hand", "wild"), [
+    pytest.param("19m19p19sESWNPPP", GUANGDONG, id="ten-orphans-and-three-ghosts"),
+    pytest.param("19m19p19sESWNCFP", GUANGDONG, id="twelve-orphans-and-a-ghost"),
+    pytest.param("19m19p19sESWNCF5m", GUANGDONG, id="no-ghost-one-stray-and-a-pair-wait"),
+    pytest.param("19m19p19sEEWNCPP", GUANGDONG, id="a-double-held-and-two-ghosts"),
+])
+def test_waits_with_thirteen_orphans(hand: str, wild: Wild) -> None:
+    """Guangdong push-down mahjong rule source, §4: 十三幺 in the MIL table, ghosts filling it."""
+    counts, jokers = _hand(hand)
+    tiles, joker = brute_waits(counts, jokers, 4, wild, False, True)
+    got = waits(counts, jokers, 4, wild, orphans=True)
+    assert (got.tiles, got.joker) == (tiles, joker)
+    assert bool(tiles) == ("5m" not in hand)
