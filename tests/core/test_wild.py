@@ -460,3 +460,15 @@ def test_waits_with_thirteen_orphans(hand: str, wild: Wild) -> None:
     got = waits(counts, jokers, 4, wild, orphans=True)
     assert (got.tiles, got.joker) == (tiles, joker)
     assert bool(tiles) == ("5m" not in hand)
+
+
+def test_real_copies_fill_the_sets_before_the_pair() -> None:
+    """Where a joker could sit in either of a tile's groups, the real copies fill the sets first:
+    5555m and a 财神 read 555m and 5m + 财神 (杭州: a fifth 5m as read is allowed)."""
+    counts, jokers = _hand("5555mP")
+    (only,) = readings(counts, jokers, 1, HANGZHOU)
+    assert only.sets == ((INDEX_OF_CODE["5m"], PUNG, 0),) and (only.pair, only.pair_jokers) == (INDEX_OF_CODE["5m"], 1)
+    counts, jokers = _hand("345m4mP")  # 345m and 4m + 财神, never 3(财神)5m and 44m: the same division
+    got = {(r.sets, r.pair_jokers) for r in readings(counts, jokers, 1, HANGZHOU)
+           if r.division() == (((INDEX_OF_CODE["3m"], CHOW),), INDEX_OF_CODE["4m"])}
+    assert got == {(((INDEX_OF_CODE["3m"], CHOW, 0),), 1)}
