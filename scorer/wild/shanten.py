@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..tiles import NUM_TILES
-from .regular import groups
+from ..tiles import HONOR_START, NUM_TILES
+from ..waits.shanten import regular_shanten as table_shanten
+from .regular import _tiles, groups
 from .spec import Counts, Wild
 
 Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
@@ -102,7 +103,94 @@ def _merge(a: Frontier, b: Frontier, cap: int) -> Frontier:
 
 def regular_shanten(counts: Counts, jokers: int, need: int, wild: Wild) -> int:
     """Regular-form shanten of concealed ``counts`` and ``jokers`` toward ``need`` sets and a pair
-    (``need`` 4 less the melds). A tile held past the cap is a ``ValueError``: no reading exists."""
+    (``need`` 4 less the melds). A tile held past the cap is a ``ValueError``: no reading exists.
+
+    A tile added to a hand lowers its shanten by one at most, so the hand without its jokers, less
+    one a joker, bounds the answer from below; reading the jokers one at a time, each as a tile
+    that lowers it by one, reaches that bound for most hands, and the answer is then exact. Where
+    it does not, every reading of the jokers is searched (``exact_regular_shanten``)."""
+    if jokers == 0 and (wild.cap is None or max(counts) <= wild.cap):
+        return _plain_value(list(counts), need)
+    quick = _greedy(counts, jokers, need, wild)
+    if quick is not None:
+        return quick
+    return exact_regular_shanten(counts, jokers, need, wild)
+
+
+def _plain_value(counts: list[int], need: int) -> int:
+    """The regular-form shanten of ``counts`` with no joker: the engine's tables up to four sets,
+    the groups' trade-offs past them."""
+    if need <= 4:
+        return table_shanten(tuple(counts), 4 - need)
+    f: Frontier = frozenset({(0, 0, 0)})
+    for s in range(3):
+        f = _merge(f, shapes(tuple(counts[9 * s:9 * s + 9])), need)
+    for i in range(HONOR_START, NUM_TILES):
+        if counts[i]:
+            f = _merge(f, shapes((counts[i],)), need)
+    return _least(f, need)
+
+
+def _least(f: Frontier, need: int) -> int:
+    least = 2 * need
+    for s, p, h in f:
+        done = min(s, need)
+        least = min(least, 2 * need - 2 * done - min(p, need - done) - h)
+    return least
+
+
+def _helps(counts: list[int], t: int) -> bool:
+    """Whether a tile ``t`` could join anything held: a held copy of it, or a held suit tile two
+    ranks away at most. Any other tile would stand alone and lower nothing."""
+    if counts[t]:
+        return True
+    if t >= HONOR_START:
+        return False
+    base = t - t % 9
+    for i in range(max(base, t - 2), min(base + 9, t + 3)):
+        if counts[i]:
+            return True
+    return False
+
+
+def _greedy(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
+    """The shanten if reading the jokers one by one, each as a tile that lowers it by one, reaches
+    the lower bound; None where it does not (or a tile is held past the cap)."""
+    total = _tiles(counts) + jokers
+    floor = -1 if total % 3 == 2 else 0
+    c = list(counts)
+    if wild.cap is not None and max(c) > wild.cap:
+        return None
+    current = _plain_value(c, need)
+    target = max(floor, current - jokers)
+    left = jokers
+    while current > target:
+        step = False
+        for t in range(NUM_TILES):
+            if not wild.may_be(t) or wild.room(t, c[t]) <= 0 or not _helps(c, t):
+                continue
+            c[t] = c[t] + 1
+            v = _plain_value(c, need)
+            if v < current:
+                current = v
+                step = True
+                break
+            c[t] = c[t] - 1
+        if not step:
+            return None
+        left -= 1
+    # the jokers left only need somewhere to be (a tile added never raises the shanten)
+    room = 0
+    for t in range(NUM_TILES):
+        if wild.may_be(t):
+            room += wild.room(t, c[t])
+            if room >= left:
+                return current
+    return current if room >= left else None
+
+
+def exact_regular_shanten(counts: Counts, jokers: int, need: int, wild: Wild) -> int:
+    """``regular_shanten`` by trying every reading of the jokers, group by group."""
     gs = groups(counts, wild)
     if gs is None:
         raise ValueError("a tile is held past the copy cap")
@@ -125,11 +213,7 @@ def regular_shanten(counts: Counts, jokers: int, need: int, wild: Wild) -> int:
     final = state[jokers]
     if final is None:
         raise ValueError("the jokers have nothing they may stand for")
-    least = 2 * need
-    for s, p, h in final:
-        done = min(s, need)
-        least = min(least, 2 * need - 2 * done - min(p, need - done) - h)
-    return least
+    return _least(final, need)
 
 
 def seven_pairs_shanten(counts: Counts, jokers: int, wild: Wild, quads: bool = True) -> int:

@@ -32,6 +32,7 @@ from scorer.wild import (
     thirteen_orphans,
     waits,
 )
+from scorer.wild.shanten import exact_regular_shanten
 from testkit.wild import (
     brute_divisions,
     brute_orphans,
@@ -277,6 +278,7 @@ def test_regular_shanten_is_the_best_assignments(case: tuple[tuple[int, ...], in
             regular_shanten(counts, jokers, need, wild)
         return
     assert regular_shanten(counts, jokers, need, wild) == expected
+    assert exact_regular_shanten(counts, jokers, need, wild) == expected  # the search the quick path falls back on
 
 
 @PROPS
