@@ -143,6 +143,70 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     return out
 
 
+@lru_cache(maxsize=1 << 14)
+def group_probes(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], k: int) -> tuple[int, int]:
+    """For each rank at once, whether one more real tile of it lets the group split with exactly
+    ``k`` jokers: (a mask of the ranks that leave it sets, a mask of those that leave it sets and a
+    pair). ``after``: per rank, the jokers' room once that tile is added (``Wild.room``; -1 where
+    the tile itself would pass the cap). One walk answers the nine questions a wait asks."""
+    memo: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    return _probe(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, memo, _memo(counts, rooms))
+
+
+def _probe(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], runs: bool, r: int, a: int,
+           b: int, k: int, memo: dict[tuple[int, int, int, int], tuple[int, int]],
+           fit_memo: dict[tuple[int, int, int, int], int]) -> tuple[int, int]:
+    """``_fit``'s walk with one more real tile still to place at rank ``r`` or above: the ranks it
+    may go to, by whether the group then ends without a pair or with one."""
+    if r == len(counts):
+        return (0, 0)
+    key = (r, a, b, k)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    no_pair = 0
+    pair = 0
+    chows = runs and r <= 6
+    # the extra tile at this rank: then the rest is a plain walk
+    if after[r] >= 0:
+        c = counts[r] + 1
+        top = c + min(k, after[r])
+        most = _most_chows(counts, rooms, r, b, k) if chows else 0
+        for h in range(2):
+            base = a + b + 2 * h
+            while base <= top:
+                lo = c - base if c > base else 0
+                for s in range(lo, min(top - base, most) + 1):
+                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), fit_memo)
+                    if h:
+                        if sub & 1:
+                            pair |= 1 << r
+                    else:
+                        if sub & 1:
+                            no_pair |= 1 << r
+                        if sub & 2:
+                            pair |= 1 << r
+                base += 3
+    # or above it: this rank as it is (the tile may yet add one to a chow's next two ranks)
+    c = counts[r]
+    top = c + min(k, rooms[r])
+    most = _most_chows(counts, rooms, r, b, k) + 1 if chows else 0
+    for h in range(2):
+        base = a + b + 2 * h
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                m0, m1 = _probe(counts, rooms, after, runs, r + 1, b, s, k - (base + s - c), memo, fit_memo)
+                if h:
+                    pair |= m0
+                else:
+                    no_pair |= m0
+                    pair |= m1
+            base += 3
+    memo[key] = (no_pair, pair)
+    return no_pair, pair
+
+
 def _most_chows(counts: tuple[int, ...], rooms: tuple[int, ...], r: int, b: int, k: int) -> int:
     """The most chows that can begin at rank ``r``: the next two ranks must hold them (and the
     ``b`` begun below need the next one too)."""

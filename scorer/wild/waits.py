@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..tiles import NUM_TILES
+from ..tiles import HONOR_START, NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
-from .regular import _combine, _tiles, group_fits, groups, is_complete
+from .regular import _combine, _tiles, group_fits, group_probes, groups, is_complete
 from .spec import Counts, Wild
 
 
@@ -62,8 +62,9 @@ def waits(counts: Counts, jokers: int, need: int, wild: Wild, seven_pairs: bool 
 
 
 def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[bool]:
-    """Per tile, whether it completes the regular form: only the tile's own group changes, so
-    every other group's answers are combined once (``without[g]``: all groups but ``g``)."""
+    """Per tile, whether it completes the regular form: only the tile's own group changes, so the
+    other groups are combined once for each group, and one walk of the group (``group_probes``)
+    answers for all its tiles."""
     out = [False] * NUM_TILES
     if jokers < 0 or _tiles(counts) + jokers + 1 != 3 * need + 2:
         return out
@@ -79,27 +80,26 @@ def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[b
     for g in range(n - 1, -1, -1):
         suffix.append(_combine(suffix[-1], fits[g]))
     suffix.reverse()  # suffix[g]: groups g.. combined
-    where = [-1] * NUM_TILES
+    placed = [False] * NUM_TILES
     for g in range(n):
-        first, c, _ = gs[g]
+        first, c, rooms = gs[g]
+        rest = _combine(prefix[g], suffix[g + 1])  # every other group; a combined state reads like fits
+        after = tuple([wild.room(first + r, c[r] + 1) for r in range(len(c))])
+        for k in range(jokers + 1):
+            other = rest[jokers - k]
+            if not other:
+                continue
+            no_pair, pair = group_probes(c, rooms, after, k)
+            ok = (no_pair if other & 2 else 0) | (pair if other & 1 else 0)
+            for r in range(len(c)):
+                if ok >> r & 1:
+                    out[first + r] = True
         for r in range(len(c)):
-            where[first + r] = g
-    for t in range(NUM_TILES):
-        room = wild.room(t, counts[t] + 1)
-        if room < 0:
-            continue  # the tile itself past the cap
-        g = where[t]
-        if g < 0:  # an honour neither held nor wild: a group of its own
-            rest = prefix[n]
-            mine = [group_fits((1,), (room,), k) for k in range(jokers + 1)]
-        else:
-            rest = _combine(prefix[g], suffix[g + 1])  # a combined state reads like a group's fits
-            first, c, rooms = gs[g]
-            i = t - first
-            more = list(c)
-            more[i] = more[i] + 1
-            new_rooms = list(rooms)
-            new_rooms[i] = room
-            mine = [group_fits(tuple(more), tuple(new_rooms), k) for k in range(jokers + 1)]
-        out[t] = bool(_combine(rest, mine)[jokers] & 2)
+            placed[first + r] = True
+    for t in range(HONOR_START, NUM_TILES):
+        if not placed[t]:  # an honour neither held nor wild: one alone completes nothing but itself
+            room = wild.room(t, 1)
+            if room >= 0:
+                mine = [group_fits((1,), (room,), k) for k in range(jokers + 1)]
+                out[t] = bool(_combine(prefix[n], mine)[jokers] & 2)
     return out
