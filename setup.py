@@ -11,6 +11,8 @@ Everything else about the package is in ``pyproject.toml``.
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import sys
 import sysconfig
@@ -18,6 +20,7 @@ import tempfile
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # A rule book's hot modules, where it has them (scorer/rules/<book>/<name>.py).
 BOOK_HOT = ("fan_id", "detect", "exclusion", "fans", "scoring", "payouts")
@@ -52,6 +55,9 @@ COMPILED = [
     "scorer/waits/analysis.py",
     "scorer/wire/fastbody.py",  # the check of every good /v1/score body and bulk line
 ]
+
+
+DOCSTRINGS = "_docstrings.json"  # shipped in a compiled build only: see BuildPyWithDocstrings
 
 
 def _say(message: str) -> None:
@@ -110,5 +116,40 @@ def _ext_modules() -> list[object]:
     return list(mypycify(COMPILED, opt_level="3", group_name="scorer"))
 
 
+def _docstrings(paths: list[str]) -> dict[str, dict[str, str]]:
+    """What mypyc leaves out of the compiled modules, from their sources: each function's, class's
+    and method's docstring by ``module:qualname``, and each module-level function's parameters as
+    written (a compiled function whose defaults are objects has no text signature either)."""
+    docs: dict[str, str] = {}
+    parameters: dict[str, str] = {}
+    for path in paths:
+        module = path.removesuffix(".py").replace("/", ".")
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                parameters[f"{module}:{node.name}"] = ast.unparse(node.args)
+            if isinstance(node, ast.FunctionDef | ast.ClassDef) and (doc := ast.get_docstring(node)):
+                docs[f"{module}:{node.name}"] = doc
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and (doc := ast.get_docstring(item)):
+                        docs[f"{module}:{node.name}.{item.name}"] = doc
+    return {"docs": docs, "parameters": parameters}
+
+
+class BuildPyWithDocstrings(build_py):
+    """A compiled build also ships ``_docstrings.json`` in the package (``_docstrings``): mypyc gives a
+    compiled function or class only its signature as ``__doc__``, and ``scorer._docs`` puts the
+    docstrings back on the public names at import, so ``help(scorer.score)`` reads as it does in
+    the pure build."""
+
+    def run(self) -> None:
+        super().run()
+        if self.distribution.ext_modules and not self.dry_run:
+            with open(os.path.join(self.build_lib, "scorer", DOCSTRINGS), "w", encoding="utf-8") as f:
+                json.dump(_docstrings(COMPILED), f, ensure_ascii=False, sort_keys=True)
+
+
 if __name__ == "__main__":  # as the build backend runs it; tests import it to check the fallback
-    setup(ext_modules=_ext_modules(), cmdclass={"build_ext": BuildExtOrPure})
+    setup(ext_modules=_ext_modules(), cmdclass={"build_ext": BuildExtOrPure, "build_py": BuildPyWithDocstrings})

@@ -5,10 +5,10 @@
 The WSGI apps are called directly (no sockets, no gunicorn), set up as a gunicorn worker has them
 (``PROMETHEUS_MULTIPROC_DIR`` set before the app is imported, the heap frozen and the young
 collections every ``GUNICORN_GC_YOUNG`` allocations, as ``service/gunicorn_conf.py`` does), request
-by request in turn: the minimal endpoint (``loadtest/minimal_app.py``: it parses the same body and
+by request in turn: the minimal endpoint (``bench/minimal_app.py``: it parses the same body and
 answers a small object), then the real service on the same bytes. The figure is ``real / minimal``
 (the target, the minimal endpoint's CPU a request at least 0.8 of the real one's, is 1.25 or less). The served
-figure, through gunicorn's gevent worker and the compute lane, is ``loadtest.compare_throughput``'s.
+figure, through gunicorn's gevent worker and the compute lane, is ``bench.throughput``'s.
 The easy bodies are ``testkit/hands/load.py``'s request pool; the hard ones ``testkit/hands/hard.py``'s
 complete hands.
 """
@@ -46,8 +46,8 @@ def child(mix: str, n: int, seed: int) -> dict[str, Any]:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics
     try:
         import scorer
-        from loadtest.minimal_app import create_app as minimal_app
-        from loadtest.profile_service import _environ
+        from bench.minimal_app import create_app as minimal_app
+        from bench.profile_service import _environ
         from service import create_app
 
         logging.disable(logging.INFO)

@@ -2,7 +2,7 @@
 # CI smoke: a short headless locust run (the mixed scenario of loadtest/locustfile.py) against
 # gunicorn started on 127.0.0.1 with service/gunicorn_conf.py; fails on any 5xx, unexpected status or
 # connection error. Latency bounds are loose here (a smoke, on a shared machine): the figures
-# come from loadtest/compare_throughput.py and loadtest/run_load.py run by hand.
+# come from bench/throughput.py and loadtest/run_load.py run by hand.
 #
 #   bash loadtest/ci_smoke.sh            # ~25 s in all: 15 s of load plus start and stop
 #   SMOKE_SECONDS=10 PYTHON=.venv/bin/python bash loadtest/ci_smoke.sh

@@ -27,11 +27,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-from testkit.server import ROOT, Gunicorn, cpu_seconds
+from testkit.server import ROOT, Gunicorn, cpu_seconds, scrape_cache
 
 LOCUSTFILE = ROOT / "loadtest" / "locustfile.py"
 
@@ -57,21 +56,6 @@ def parse_failures(path: Path) -> list[dict[str, str]]:
         return []
     with open(path, newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
-
-
-def scrape_cache(url: str) -> dict[str, float]:
-    """The service's scorer cache counters from /metrics (empty if it has none)."""
-    out: dict[str, float] = {}
-    try:
-        with urllib.request.urlopen(url + "/metrics", timeout=5) as r:
-            text = r.read().decode()
-    except Exception:
-        return out
-    for line in text.splitlines():
-        if line.startswith(("scorer_cache_hits_total{", "scorer_cache_misses_total{")):
-            key, _, value = line.rpartition(" ")
-            out[key] = float(value)
-    return out
 
 
 def _children_cpu() -> float:
@@ -209,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worker-class", help="gunicorn worker class (default: service/gunicorn_conf.py's)")
     p.add_argument("--threads", type=int, help="threads per gthread worker")
     p.add_argument("--app", default="service:create_app()",
-                   help="the WSGI app to load (default service:create_app(); see loadtest/variants.py)")
+                   help="the WSGI app to load (default service:create_app(); see bench/variants.py)")
     p.add_argument("--out", help="directory for the CSVs and logs (default: a new temporary one)")
     args = p.parse_args(argv)
     if args.hands < 1000:

@@ -9,6 +9,7 @@ book of the registry (``scorer.RULESETS``).
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
 """
 
+import sys
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
@@ -62,3 +63,8 @@ __all__ = [
     # game records and their replay (scorer.records)
     "Record", "RecordAction", "Replay", "WinReplay", "replay",
 ]
+
+if COMPILED:  # mypyc keeps no docstrings: the wheel ships them, put back on the public names
+    from . import _docs
+
+    _docs.restore([sys.modules[__name__], *_BOOKS.values()])

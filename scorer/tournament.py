@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
@@ -130,10 +132,11 @@ class Standings:
                 "standings": [s.to_dict() for s in self.standings]}
 
     def to_csv(self) -> str:
-        """The EMA results columns, one row a player, best first (RFC 4180: CRLF line ends)."""
+        """The EMA results columns, one row a player, best first (RFC 4180: CRLF line ends). Every text
+        cell is quoted and neutralised (``csv_text``); the numbers the service writes itself are not."""
         out = io.StringIO()
-        w = csv.writer(out, lineterminator="\r\n")
-        w.writerow(CSV_COLUMNS)
+        csv.writer(out, lineterminator="\r\n").writerow(CSV_COLUMNS)
+        w = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)  # numbers: int and Decimal
         for s in self.standings:
             p = s.person
             w.writerow([s.place, csv_text(s.name), csv_text(p.ema_number or ""), csv_number(s.table_points),
@@ -142,13 +145,18 @@ class Standings:
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Where a spreadsheet may start a cell inside a text: at its start, or after a separator it may split
+# on (a comma, a semicolon in many locales, a tab, a pipe, a line end), past any spaces and quotes.
+_CELL_START = re.compile(r"""(^|[,;\t|\r\n])(?=[ "]*[=+\-@\t\r])""")
 
 
 def csv_text(value: str) -> str:
-    """A text cell a spreadsheet will not run: one that begins (past any spaces) with ``=``, ``+``,
-    ``-`` or ``@``, or with a tab or carriage return, is prefixed with ``'`` (OWASP's advice against
-    CSV formula injection); the numbers the service writes itself are left as they are."""
-    return "'" + value if value.lstrip(" ").startswith(FORMULA_START) else value
+    """A text cell a spreadsheet will not run, wherever it splits it: a piece that begins (past any
+    spaces and quotes) with ``=``, ``+``, ``-`` or ``@``, or with a tab or carriage return, at the
+    start or after a separator (``,``, ``;``, tab, ``|``, a line end), gets ``'`` before it (OWASP's
+    advice against CSV formula injection). ``A;=1+1;`` becomes ``A;'=1+1;``: a spreadsheet that
+    splits on ``;`` shows the cell ``'=1+1`` as text. ``to_csv`` quotes the cell besides."""
+    return _CELL_START.sub(lambda m: m.group(1) + "'", value)
 
 
 def number(x: Fraction) -> int | float:
@@ -156,8 +164,10 @@ def number(x: Fraction) -> int | float:
     return int(x) if x.denominator == 1 else round(float(x), 2)
 
 
-def csv_number(x: Fraction) -> str:
-    return str(int(x)) if x.denominator == 1 else f"{float(x):.2f}"
+def csv_number(x: Fraction) -> int | Decimal:
+    """Table points for the CSV: whole numbers as they are, shares to two decimals (7/3 → 2.33),
+    as numbers (the csv module leaves them unquoted)."""
+    return int(x) if x.denominator == 1 else Decimal(f"{float(x):.2f}")
 
 
 def table_points(scores: Sequence[int]) -> tuple[tuple[int, Fraction], ...]:

@@ -141,7 +141,7 @@ _clear_stale(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 # Young collections every GUNICORN_GC_YOUNG allocations in a worker (CPython's default: 700; 0 turns
 # automatic collection off): a request allocates a few thousand objects and keeps almost none, so at
 # 700 the collector runs several times a request for nothing. 50,000 took 12-14% off a /v1/score
-# request's CPU in-process (loadtest/gc_thresholds.py, compiled build; 100,000 no better).
+# request's CPU in-process (bench/gc_thresholds.py, compiled build; 100,000 no better).
 _gc_young = env_int("GUNICORN_GC_YOUNG", 50000)
 
 

@@ -15,8 +15,7 @@ from html import escape
 from importlib import resources
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, current_app, redirect, request
-from werkzeug.wrappers import Response as WerkzeugResponse
+from flask import Blueprint, Flask, Response, current_app, request
 
 from scorer.wire.problems import TITLES, TYPE_BASE, meaning
 
@@ -46,14 +45,20 @@ def docs() -> Response:
 
 
 @pages.get("/docs/")
-def docs_slash() -> WerkzeugResponse:
+def docs_slash() -> Response:
     """The page's links are relative to ``/docs``: a slash after it is the same page, by its name."""
-    return redirect("/docs", 308)
+    return _moved("/docs")
 
 
 @pages.get("/problems")
-def problems_by_name() -> WerkzeugResponse:
-    return redirect("/problems/", 308)  # the list's links are relative to the folder
+def problems_by_name() -> Response:
+    return _moved("/problems/")  # the list's links are relative to the folder
+
+
+def _moved(to: str) -> Response:
+    """A permanent redirect with no body, as the spec documents it (werkzeug's ``redirect`` adds an
+    HTML page that no client reads and a generated one has no type for)."""
+    return Response(status=308, headers={"Location": to})
 
 
 @pages.get("/problems/")

@@ -33,7 +33,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from service.config import ConfigError, env_int
 
@@ -97,6 +97,24 @@ def healthcheck(env: Mapping[str, str], timeout: float = 2.0) -> int:
     except (OSError, ConfigError) as e:
         print(f"{NAME} healthcheck: {e}", file=sys.stderr)
         return 1
+
+
+def page_url(listener: str) -> str:
+    """Where a browser on this machine opens the page at a listener gunicorn bound
+    (``http://0.0.0.0:8000``): an every-interface address is asked on the loopback."""
+    for anywhere, loopback in (("://0.0.0.0:", "://127.0.0.1:"), ("://[::]:", "://[::1]:")):
+        listener = listener.replace(anywhere, loopback)
+    return listener + "/" if listener.startswith(("http://", "https://")) else listener
+
+
+def announce(arbiter: Any, stream: IO[str] | None = None) -> None:
+    """One plain line on a terminal saying where to open the page (the log lines stay JSON; a
+    stderr that is no terminal, a container's log, gets none): gunicorn's ``when_ready``, once the
+    sockets are bound, so that the port is the one bound (``--port 0`` too)."""
+    stream = sys.stderr if stream is None else stream
+    if arbiter.LISTENERS and stream.isatty():
+        print(f"{NAME} serve: serving on {page_url(str(arbiter.LISTENERS[0]))} (open it in a browser; "
+              "Ctrl-C stops)", file=stream, flush=True)
 
 
 def check_settings() -> None:
@@ -169,6 +187,16 @@ def _server_class() -> Any:
             os.chdir(root)
             if root not in sys.path:
                 sys.path.insert(0, root)
+
+        def load_config(self) -> None:
+            super().load_config()
+            then = self.cfg.when_ready  # the settings' own hook, if they have one, runs after
+
+            def when_ready(arbiter: Any) -> None:
+                announce(arbiter)
+                then(arbiter)
+
+            self.cfg.set("when_ready", when_ready)
 
     return Server
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "python:service.gunicorn_conf"  # the one configuration module
 # LOADTEST_SCORER=installed serves the scorer and service installed in this interpreter's venv (the
 # compiled wheel of a serving venv) instead of the checkout's source tree: gunicorn then runs from a
-# directory that holds only a link to loadtest/ (for the minimal baseline app).
+# directory that holds only a link to bench/ (for the minimal baseline app and the variants).
 INSTALLED = os.environ.get("LOADTEST_SCORER") == "installed"
 
 
@@ -32,7 +32,7 @@ def _import_root() -> Path:
     if not INSTALLED:
         return ROOT
     d = Path(tempfile.mkdtemp(prefix="mcr-loadtest-"))
-    (d / "loadtest").symlink_to(ROOT / "loadtest")
+    (d / "bench").symlink_to(ROOT / "bench")
     return d
 
 
@@ -225,3 +225,18 @@ def connections_per_worker(master: int, port: int) -> list[int]:
             pass
         out.append(n)
     return sorted(out)
+
+
+def scrape_cache(url: str) -> dict[str, float]:
+    """The service's scorer cache counters from /metrics (empty if it has none)."""
+    out: dict[str, float] = {}
+    try:
+        with urllib.request.urlopen(url + "/metrics", timeout=5) as r:
+            text = r.read().decode()
+    except Exception:
+        return out
+    for line in text.splitlines():
+        if line.startswith(("scorer_cache_hits_total{", "scorer_cache_misses_total{")):
+            key, _, value = line.rpartition(" ")
+            out[key] = float(value)
+    return out

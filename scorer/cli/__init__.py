@@ -15,6 +15,9 @@ no package above it, and a command whose package cannot be imported says what to
 
 A subcommand's module is imported only when it runs, so ``healthcheck`` (the image's HEALTHCHECK,
 every few seconds) loads neither the scorer's tables nor Flask.
+
+A file a command cannot read or write, or input past its bound (``scorer.cli.options``), is one
+line on stderr and exit status 2, as a usage error is: never a traceback.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module, metadata
+
+from .options import BadFile
 
 NAME = "mahjong-scorer"
 DISTRIBUTION = "mahjong-scorer"
@@ -66,12 +71,22 @@ def _line(ep: metadata.EntryPoint) -> str:
     return doc.strip().splitlines()[0] if doc.strip() else ep.value
 
 
+def books() -> list[str]:
+    """The rule books as the registry has them, a line each for --help (``  mcr  Mahjong Competition
+    Rules (国标麻将)``): a book registered later is listed too."""
+    from ..rules import DEFAULT, RULESETS
+
+    width = max(map(len, RULESETS))
+    return [f"  {name:<{width}}  {b.title} ({b.title_zh}){', the default' if name == DEFAULT else ''}"
+            for name, b in RULESETS.items()]
+
+
 def usage() -> str:
     plugins = added()
     width = max(map(len, [*COMMANDS, *plugins]))
     lines = [f"usage: {prog()} COMMAND [ARGS]", "",
-             "Chinese mahjong scoring (MCR 国标麻将, Hong Kong 港式, Sichuan 血战到底) on the command line, and the "
-             "HTTP service where it is installed.", "", "commands:"]
+             "Chinese mahjong scoring on the command line, and the HTTP service where it is installed.", "",
+             "rule books (--ruleset):", *books(), "", "commands:"]
     lines += [f"  {name:<{width}}  {line}" for name, (_, _, line) in COMMANDS.items()]
     lines += [f"  {name:<{width}}  {_line(ep)}" for name, ep in sorted(plugins.items())]
     lines += ["", f"`{prog()} COMMAND --help` shows a command's options; "
@@ -142,3 +157,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # goes nowhere, so that the interpreter's final flush does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except (BadFile, OSError) as e:  # OSError: a read or a write no command foresaw: its reason, not a traceback
+        what = str(e) if isinstance(e, BadFile) else e.strerror or str(e)
+        where = f" ({e.filename})" if isinstance(e, OSError) and e.filename else ""
+        print(f"{prog(args[0] if args[0] in COMMANDS else 'score')}: error: {what}{where}", file=sys.stderr)
+        _settle_stdout()
+        return 2
+
+
+def _settle_stdout() -> None:
+    """After a failed write to stdout (a full disk), what it still holds goes nowhere, so that the
+    interpreter's final flush does not fail again with a second message."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -10,7 +10,10 @@ reads Botzone's text format (any number of games) and writes one JSON line per g
 
 ``scores`` in player order as the log's ``Score`` line; a game that cannot be read or replayed
 is a line ``{"match": "<id>", "error": {"code", "pointer", "detail"}}`` and never stops the run.
-``--jobs N`` (default: every core this process may use) replays the games in that many processes.
+``--jobs N`` (default: every core this process may use) replays the games in that many processes,
+a few chunks each in flight, so the log is read as it is replayed. ``-o FILE`` writes the table,
+the JSON or the lines to FILE in either format. A line that is not UTF-8, or a game of more than
+``MAX_RECORD`` bytes, stops the run with one line on stderr (exit status 2).
 A summary goes to stderr: games, wins, agreements, and the games whose log scores the judge's
 5-point mixed-kong fan (明暗杠), which the replay scores 5 as the judge does (the botzone preset,
 RULINGS ED10; by default this scorer counts it 6, R1).
@@ -20,20 +23,37 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
+from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import count
 from typing import IO, Any
 
 from ..errors import ScorerError
 from ..records import replay
 from ..records.botzone import Game, games, mixed_kongs
 from . import prog, tables
-from .options import BadFile, print_json, read_json, report
+from .options import (
+    MAX_RECORD,
+    BadFile,
+    add_jobs,
+    add_output,
+    close_input,
+    close_output,
+    jobs,
+    json_text,
+    open_input,
+    open_output,
+    read_json,
+    report,
+    why,
+    write_text,
+)
 from .score import render
 
 CHUNK = 64  # games per task
+WINDOW = 4  # tasks in flight per process: the log is read as the games are replayed, not all at once
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -44,42 +64,57 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="record: one JSON record, the POST /v1/replay body (the default); botzone: Botzone's "
                         "text logs, any number of games, one JSON line a game")
     p.add_argument("--json", action="store_true", help="--format record: print the replay as the API answers it")
-    p.add_argument("-o", "--output", help="--format botzone: write the lines here instead of standard output")
-    p.add_argument("--jobs", type=int, default=0, help="processes for --format botzone (default: every core)")
+    add_output(p, "the replay (--format botzone: the JSON lines)")
+    add_jobs(p, "replaying for --format botzone")
     args = p.parse_args(argv)
     if args.format == "record":
-        return _record(args.file, args.json)
+        return _record(args.file, args.json, args.output)
+    source = open_input(args.file)
     try:
-        source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
-    except OSError as e:
-        print(f"error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
-        return 2
-    with source:
-        sink = sys.stdout if args.output is None else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+        sink = open_output(args.output, source)
         try:
-            return _botzone(source, sink, args.jobs if args.jobs > 0 else _cpus())
+            return _botzone(_text_lines(source, args.file), sink, jobs(args.jobs, prog("replay")), args.output)
         finally:
-            if sink is not sys.stdout:
-                sink.close()
+            close_output(sink, args.output)
+    finally:
+        close_input(source)
 
 
-def _record(path: str, as_json: bool) -> int:
-    try:
-        body = read_json(path)
-    except BadFile as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+def _record(path: str, as_json: bool, output: str) -> int:
+    body = read_json(path)
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "a record is a JSON object", ()))
     try:
         result = replay(body)
     except ScorerError as e:
         return report(e)
-    if as_json:
-        print_json(result.to_dict())
-    else:
-        print(tables.replay(result.to_dict(), [render(w.result) for w in result.wins]))
+    write_text(json_text(result.to_dict()) if as_json else tables.replay(
+        result.to_dict(), [render(w.result) for w in result.wins]), output)
     return 0
+
+
+def _text_lines(source: IO[bytes], path: str, limit: int = MAX_RECORD) -> Iterator[str]:
+    """A Botzone log's lines as text, read a line at a time: a line that is not UTF-8, or a game
+    (its Match line to the next) of more than ``limit`` bytes, stops the run (``BadFile``)."""
+    name = "standard input" if path == "-" else path
+    game = 0  # bytes of the game read so far
+    for n in count(1):
+        try:
+            raw = source.readline(limit + 1)
+        except OSError as e:
+            raise BadFile(f"cannot read {name}: {why(e)}") from None
+        if not raw:
+            return
+        game = len(raw) if raw.lstrip().startswith(b"Match ") else game + len(raw)
+        if game > limit:
+            raise BadFile(f"{name}: the game that line {n} is part of is over {limit:,} bytes, the most a record "
+                          "may be")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise BadFile(f"{name} line {n} is not UTF-8 text (byte 0x{raw[e.start]:02x} at column {e.start + 1}): "
+                          "a Botzone log is UTF-8") from None
+        yield line
 
 
 def game_line(game: Game | ScorerError) -> dict[str, Any]:
@@ -112,42 +147,63 @@ def _lines(chunk: list[Game | ScorerError]) -> list[tuple[str, bool, bool]]:
     return out
 
 
-def _chunks(source: IO[str]) -> Iterator[list[Game | ScorerError]]:
+def _chunks(source: Iterator[str]) -> Iterator[list[Game | ScorerError]]:
+    """Lists of ``CHUNK`` games; the games read before a ``BadFile`` are yielded before it is raised on."""
     chunk: list[Game | ScorerError] = []
-    for g in games(source):
-        chunk.append(g)
-        if len(chunk) >= CHUNK:
+    try:
+        for g in games(source):
+            chunk.append(g)
+            if len(chunk) >= CHUNK:
+                yield chunk
+                chunk = []
+    except BadFile:
+        if chunk:
             yield chunk
-            chunk = []
+        raise
     if chunk:
         yield chunk
 
 
-def _botzone(source: IO[str], sink: IO[str], jobs: int) -> int:
+def _botzone(source: Iterator[str], sink: IO[bytes], n: int, output: str) -> int:
     done = agree = 0
     mixed: list[str] = []
-    results: Iterator[list[tuple[str, bool, bool]]]
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    pool = ProcessPoolExecutor(n) if n > 1 else None
+    window: deque[Future[list[tuple[str, bool, bool]]]] = deque()
+
+    def write(lines: list[tuple[str, bool, bool]]) -> None:
+        nonlocal done, agree
+        for text, agrees, is_mixed in lines:
+            try:
+                sink.write(text.encode("utf-8") + b"\n")
+            except BrokenPipeError:
+                raise
+            except OSError as e:
+                raise BadFile(f"cannot write {'standard output' if output == '-' else output}: {why(e)}") from None
+            done += 1
+            agree += agrees
+            if is_mixed:
+                mixed.append(json.loads(text)["match"])
+
+    stop: BadFile | None = None  # a log that cannot be read on: the games before it are written first
     try:
-        results = pool.map(_lines, _chunks(source)) if pool else map(_lines, _chunks(source))
-        for lines in results:
-            for text, agrees, is_mixed in lines:
-                sink.write(text + "\n")
-                done += 1
-                agree += agrees
-                if is_mixed:
-                    mixed.append(json.loads(text)["match"])
+        try:
+            for chunk in _chunks(source):
+                if pool is None:
+                    write(_lines(chunk))
+                    continue
+                window.append(pool.submit(_lines, chunk))
+                while len(window) >= WINDOW * n:
+                    write(window.popleft().result())
+        except BadFile as e:
+            stop = e
+        while window:
+            write(window.popleft().result())
     finally:
         if pool:
-            pool.shutdown()
+            pool.shutdown(cancel_futures=True)
+    if stop is not None:
+        raise stop
     print(f"{done} games, {agree} agree with the log" + (
         f"; {len(mixed)} score the judge's 5-point mixed-kong fan (明暗杠, scored 5 by the botzone preset): "
         + " ".join(mixed) if mixed else ""), file=sys.stderr)
     return 0
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from collections.abc import Sequence
 
 from ..api import SCORE_FIELDS, score
@@ -12,10 +10,10 @@ from ..context import Context
 from ..errors import ScorerError
 from ..hand import Hand
 from ..result import Explanation, Result, ScoredSet
-from ..rules import RULESETS
+from ..rules import DEFAULT, RULESETS
 from ..shape import fields_of
 from . import prog
-from .options import add_option, add_rulebook, house_rules, report
+from .options import add_option, add_output, add_rulebook, house_rules, json_text, report, write_text
 
 _CONTEXT_FIELDS = fields_of(Context)
 _HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the rest is the notation
@@ -24,7 +22,9 @@ _HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog=prog("score"),
-        description="Score a mahjong hand: Mahjong Competition Rules (国标麻将, the default), Hong Kong or Sichuan.",
+        description="Score a mahjong hand by one of the rule books: " + ", ".join(
+            f"{b.title} ({b.title_zh}, --ruleset {name}{', the default' if name == DEFAULT else ''})"
+            for name, b in RULESETS.items()) + ".",
         epilog=f'example: {prog("score")} "[222m1][444m2][666m3]88mWW8m" --discarder S',
     )
     p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
         add_option(p, spec)
     add_rulebook(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_output(p)
     return p
 
 
@@ -121,6 +122,5 @@ def main(argv: Sequence[str]) -> int:
                        ruleset=args.ruleset, options=house_rules(args.option, args.preset), explain=args.explain)
     except ScorerError as e:
         return report(e)
-    print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if args.json else render(result))
-    sys.stdout.flush()  # a closed pipe shows here, inside main
+    write_text(json_text(result.to_dict()) if args.json else render(result), args.output)
     return 0

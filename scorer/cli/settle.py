@@ -11,13 +11,12 @@ names another book than ``--ruleset`` is an error, never a guess. The settlement
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from ..errors import ScorerError
 from ..rules import RULESETS
 from . import prog, tables
-from .options import BadFile, print_json, read_json, report
+from .options import add_output, json_text, read_json, report, write_text
 
 SETTLING = tuple(name for name, book in RULESETS.items() if book.settlement is not None)
 
@@ -29,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a JSON request body; - for standard input")
     p.add_argument("--ruleset", choices=SETTLING, help='the rule book (default: the body\'s "ruleset")')
     p.add_argument("--json", action="store_true", help="print the settlement as the API answers it")
+    add_output(p, "the settlement")
     return p
 
 
@@ -50,11 +50,7 @@ def _book(flag: str | None, body: dict[str, object]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    try:
-        body = read_json(args.file)
-    except BadFile as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    body = read_json(args.file)
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "the request body must be a JSON object", ()))
     try:
@@ -64,8 +60,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = settlement.of_body(body).to_dict()
     except ScorerError as e:
         return report(e)
-    if args.json:
-        print_json(result)
-    else:
-        print(tables.SETTLEMENTS[settlement.what](result))
+    write_text(json_text(result) if args.json else tables.SETTLEMENTS[settlement.what](result), args.output)
     return 0

@@ -107,7 +107,8 @@ def replay(answer: Mapping[str, Any], scores: Sequence[str]) -> str:
     for w, table in zip(answer["wins"], scores, strict=True):
         how = "self-drawn" if w["discarder"] is None else f"on {who(w['discarder'])}'s discard"
         flags = [k.replace("_", " ") for k, v in w["context"].items() if v is True and k != "self_drawn"]
-        lines += ["", f"Action {w['action']}: {who(w['seat'])} wins {how}, {w['hand']}"
+        # counted from 1 in words (the fifth action is "Action 5"); the answer's index stays 0-based
+        lines += ["", f"Action {w['action'] + 1}: {who(w['seat'])} wins {how}, {w['hand']}"
                   + (f" ({', '.join(flags)})" if flags else "")]
         lines.append(table)
     if "settlement" in answer:

@@ -7,7 +7,6 @@ The options are derived from the declared request fields (``scorer.shape``): the
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Sequence
 
 from ..errors import ScorerError
@@ -17,7 +16,7 @@ from ..rules import RULESETS
 from ..shape import fields_of
 from ..waits.analysis import WAIT_CONTEXT_FIELDS, Analysis, Outlook, analyze
 from . import prog
-from .options import add_option, add_rulebook, house_rules, report
+from .options import add_option, add_output, add_rulebook, house_rules, json_text, report, write_text
 
 _HAND_OPTIONS = tuple(s for s in fields_of(Holding) if s.name == "flowers")  # the rest is the notation
 
@@ -35,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     add_rulebook(p)
     p.add_argument("--visible", default="", help="tiles seen elsewhere on the table, e.g. '1m 5p EE'")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    add_output(p)
     return p
 
 
@@ -48,11 +48,11 @@ def _score(r: Result | None) -> str:
 def _outlook(o: Outlook, indent: str = "") -> list[str]:
     forms = ", ".join(f"{f.value.replace('_', ' ')} {'-' if s is None else s}" for f, s in o.forms)
     lines = [f"{indent}{'Ready' if o.shanten == 0 else f'Shanten {o.shanten}'} ({forms})"]
-    if o.waits is not None:
+    if o.shanten == 0:
         lines.append(f"{indent}  wait  unseen  on a discard   self-drawn")
         for w in o.waits:
             lines.append(f"{indent}  {w.tile.value:<4}  {w.unseen:>6}  {_score(w.discard):<13}  {_score(w.self_drawn)}")
-    elif o.useful is not None:
+    else:
         tiles = " ".join(f"{u.tile.value}x{u.unseen}" for u in o.useful)
         lines.append(f"{indent}  useful ({o.unseen} unseen): {tiles}")
     return lines
@@ -65,7 +65,7 @@ def render(a: Analysis) -> str:
     lines = []
     if a.win is not None:
         lines.append(f"Already a win (self-drawn on {a.win.tile.value}): {_score(a.win.score)}")
-    for d in a.discards or ():
+    for d in a.discards:
         lines.append(f"Discard {d.tile.value}:")
         lines += _outlook(d.outlook, "  ")
     return "\n".join(lines)
@@ -79,5 +79,5 @@ def main(argv: Sequence[str] | None = None) -> int:
                     ruleset=args.ruleset, options=house_rules(args.option, args.preset))
     except ScorerError as e:
         return report(e)
-    print(json.dumps(a.to_dict(), ensure_ascii=False, indent=2) if args.json else render(a))
+    write_text(json_text(a.to_dict()) if args.json else render(a), args.output)
     return 0

@@ -97,24 +97,28 @@ class Wait:
 @dataclass(frozen=True, init=False)
 class Outlook:
     """The answer for 13 tiles: shanten (0 = ready), each form's shanten (None where the melds
-    rule the form out), and the useful tiles (shanten >= 1) or the waits (shanten 0)."""
+    rule the form out), and the useful tiles (shanten >= 1) or the waits (shanten 0). The other
+    of the two is empty, so a caller may loop over either whatever the shanten (``to_dict`` gives
+    it as null, as the HTTP answer always has)."""
 
     shanten: int
     forms: tuple[tuple[Form, int | None], ...]
-    useful: tuple[Useful, ...] | None
-    waits: tuple[Wait, ...] | None
+    useful: tuple[Useful, ...]
+    waits: tuple[Wait, ...]
 
     def __init__(self, shanten: int, forms: tuple[tuple[Form, int | None], ...], useful: tuple[Useful, ...] | None,
                  waits: tuple[Wait, ...] | None) -> None:
         object.__setattr__(self, "shanten", shanten)
         object.__setattr__(self, "forms", forms)
-        object.__setattr__(self, "useful", useful)
-        object.__setattr__(self, "waits", waits)
+        object.__setattr__(self, "useful", useful if useful is not None else ())
+        object.__setattr__(self, "waits", waits if waits is not None else ())
 
     @property
     def unseen(self) -> int:
         """Copies still unseen of the tiles that help: winning tiles when ready, else useful ones."""
-        return sum(w.unseen for w in (self.waits if self.waits is not None else self.useful or ()))
+        if self.shanten == 0:
+            return sum(w.unseen for w in self.waits)
+        return sum(u.unseen for u in self.useful)
 
     @property
     def best_live_total(self) -> int:
@@ -122,7 +126,7 @@ class Outlook:
         still happen (an unseen copy left); 0 if none. A dead wait's score is no prospect: the
         tile that would win it is all in sight."""
         return max(
-            (r.total for w in self.waits or () if w.unseen > 0
+            (r.total for w in self.waits if w.unseen > 0
              for r in (w.discard, w.self_drawn) if r is not None and r.valid),
             default=0,
         )
@@ -144,8 +148,8 @@ class Outlook:
         return {
             "shanten": self.shanten,
             "forms": {FORM_NAME[f]: s for f, s in self.forms},
-            "useful": [u.to_dict() for u in self.useful] if self.useful is not None else None,
-            "waits": [w.to_dict() for w in self.waits] if self.waits is not None else None,
+            "useful": [u.to_dict() for u in self.useful] if self.shanten > 0 else None,
+            "waits": [w.to_dict() for w in self.waits] if self.shanten == 0 else None,
         }
 
 
@@ -182,11 +186,12 @@ class DrawnWin:
 
 @dataclass(frozen=True, init=False)
 class Analysis:
-    """``analyze``'s answer: ``outlook`` for 13 tiles; ``discards`` (and ``win``) for 14."""
+    """``analyze``'s answer: ``outlook`` for 13 tiles; ``discards`` (and ``win``) for 14, empty
+    for 13."""
 
     holding: Holding
     outlook: Outlook | None
-    discards: tuple[Discard, ...] | None
+    discards: tuple[Discard, ...]
     win: DrawnWin | None
     ruleset: str = DEFAULT
 
@@ -194,7 +199,7 @@ class Analysis:
                  win: DrawnWin | None, ruleset: str = DEFAULT) -> None:
         object.__setattr__(self, "holding", holding)
         object.__setattr__(self, "outlook", outlook)
-        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "discards", discards if discards is not None else ())
         object.__setattr__(self, "win", win)
         object.__setattr__(self, "ruleset", ruleset)
 
@@ -206,7 +211,7 @@ class Analysis:
             "tiles": self.holding.size,
             "winning": self.win is not None,
             "win": self.win.to_dict() if self.win is not None else None,
-            "discards": [d.to_dict() for d in self.discards or ()],
+            "discards": [d.to_dict() for d in self.discards],
         }
 
 
@@ -271,7 +276,7 @@ def analyze(
     rules = _Rules(book, opts, ctx)
     book.check_size(hand.sets, ("hand", "concealed"))
     if hand.waiting:
-        return Analysis(hand, _outlook(hand, seen, rules), None, None, book.name)
+        return Analysis(hand, _outlook(hand, seen, rules), (), None, book.name)
     discards = []
     for t in sorted(set(hand.concealed), key=DISPLAY_ORDER.__getitem__):
         rest = list(hand.concealed)
@@ -318,8 +323,8 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
         helps[i] = True
     ordered = [i for i in DISPLAY_INDICES if helps[i]]  # display order, without sorting
     if least > 0:
-        return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), None)
-    return Outlook(least, forms, None, tuple(_wait(h, i, own, seen, rules) for i in ordered))
+        return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
+    return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
 
 
 def _unseen(i: int, own: tuple[int, ...], seen: tuple[int, ...]) -> int:
@@ -346,8 +351,7 @@ def _win(h: Holding, discards: list[Discard], seen: tuple[int, ...], rules: _Rul
     """14 tiles win when discarding some tile leaves a hand waiting on that very tile."""
     best: DrawnWin | None = None
     for d in discards:
-        waits = d.outlook.waits or ()
-        if not any(w.tile is d.tile for w in waits):
+        if not any(w.tile is d.tile for w in d.outlook.waits):
             continue
         i = INDEX[d.tile]
         rest = list(h.concealed)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from .. import (
     MELD_FIELDS,
@@ -166,8 +166,21 @@ class BoundedList(fields.List[Any]):
 
 
 class StrictSchema(Schema):
+    """A closed object: each field it does not declare is an error, listed in the order of the
+    body's keys. (marshmallow's own check, ``unknown = RAISE``, walks a set of the keys, whose order
+    changes with the process's hash seed: two replicas would answer one body with different bytes.)"""
+
     class Meta:
-        unknown = RAISE
+        unknown = EXCLUDE  # refused below instead, in a stable order
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _no_unknown_fields(self, data: Any, original_data: Any, **kwargs: Any) -> None:
+        if not isinstance(original_data, Mapping):
+            return  # not an object: marshmallow has said so
+        known = {f.data_key or name for name, f in self.load_fields.items()}
+        unknown = {key: ["Unknown field."] for key in original_data if key not in known}
+        if unknown:
+            raise ValidationError(unknown)
 
 
 def field_for(spec: FieldSpec) -> fields.Field[Any]:

@@ -28,7 +28,7 @@
     win: "Choose the winning tile (it replaces the current one).",
   };
   const DEFAULT_CTX = {
-    won: "N", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
+    won: "", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
     heavenly_hand: false, earthly_hand: false, human_hand: false, heavenly_ready: false, earthly_ready: false,
     dealer_streak: 0, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
@@ -73,7 +73,7 @@
   let mode = "tile";
   let raw = null; // a pasted hand the page could not read itself: sent as is, so the server says why
   const undoStack = [];
-  let waitsAvailable = null; // unknown until the spec says whether POST /v1/waits exists
+  let waitsAvailable = null; // unknown until POST /v1/waits first answers
   const MCR_ONLY = [MCR];
   let books = MCR_ONLY;
   const book = () => books.find((b) => b.name === ctx.ruleset) || books[0];
@@ -92,6 +92,11 @@
     const v = o ? optionValue(o) : 0;
     return v !== 0 && v !== "off";
   };
+  // a book that lists the missing suit (定缺) among its context fields, not as one an option switches
+  // on, scores and waits only with it: every player declares one. Until it is chosen the page asks
+  // for it rather than send a request the server can only refuse.
+  const needsMissingSuit = () => has("missing_suit") && !ctx.missing_suit
+    && !Object.hasOwn(book().optional_context || {}, "missing_suit");
   // what a book's hands may hold (GET /v1/rulesets' tiles): flowers as a count (MCR), named one by
   // one (Hong Kong scores a seat's own flower and complete sets) or none (Sichuan); honours; chows.
   // A server that does not say: a count, honours and chows, as the API always took them.
@@ -109,6 +114,20 @@
   // what an option is before the page changes it: the chosen preset's value, else its default
   const baseValue = (o) => { const p = chosenPreset(); return p && o.name in (p.values || {}) ? p.values[o.name] : o.default; };
   const optionValue = (o) => ctx.options[o.name] ?? baseValue(o);
+  // what kind of value an option takes, as GET /v1/rulesets declares it: true or false (a boolean
+  // default), one of its choices, or a whole number in its range
+  const optionKind = (o) => (typeof o.default === "boolean" ? "boolean"
+    : Array.isArray(o.choices) && o.choices.length ? "choice" : "number");
+  // an option's value as a link writes it ("true", "half_doubling", "5"), read back; null if it is not one
+  const optionFromText = (o, v) => {
+    const kind = optionKind(o);
+    if (kind === "boolean") return v === "true" ? true : v === "false" ? false : null;
+    if (kind === "choice") return o.choices.includes(v) ? v : null;
+    const n = /^-?\d+$/.test(v) ? parseInt(v, 10) : NaN;
+    return Number.isInteger(n) ? n : null;
+  };
+  // a value said in words: a boolean option is on or off
+  const optionWords = (o, v) => (optionKind(o) === "boolean" ? (v ? "on" : "off") : String(v).replace(/_/g, " "));
 
   const tileName = (c) => (c.length === 2 ? `${c[0]} ${SUITS[c[1]]}` : HONOURS[c]);
   const size = () => hand.concealed.length + 3 * hand.melds.length;
@@ -189,14 +208,24 @@
     return { concealed: rest, melds, win };
   }
 
+  // a notation read as tapped in: the tiles of a hand not yet whole (thirteen wait: their waits are
+  // shown), the last of a whole one its winning tile
+  function readNotation(text) {
+    const h = parseNotation(text, false);
+    return h.concealed.length + 3 * h.melds.length > full() ? parseNotation(text, true) : h;
+  }
+
   function fromJsonHand(h) {
-    if (typeof h === "string") return parseNotation(h);
+    if (typeof h === "string") return readNotation(h);
     const list = (v) => (Array.isArray(v) ? v.map(String) : compact(String(v ?? "")));
     const melds = (h.melds || []).map((m) => meldOf(list(m.tiles), !!m.concealed, 0));
+    const concealed = list(h.concealed);
     const win = list(h.winning_tile);
-    if (win.length !== 1) throw new Error("winning_tile must be one tile");
-    if (!list(h.concealed).every((t) => t in RANK) || !(win[0] in RANK)) throw new Error("unknown tile");
-    return { concealed: list(h.concealed), melds, win: win[0], flowers: h.flowers };
+    // no winning tile: a hand that waits for one (its waits are shown, as when it is tapped in)
+    const waiting = !win.length && concealed.length + 3 * melds.length === full();
+    if (win.length !== 1 && !waiting) throw new Error("winning_tile must be one tile");
+    if (!concealed.every((t) => t in RANK) || !win.every((t) => t in RANK)) throw new Error("unknown tile");
+    return { concealed, melds, win: waiting ? null : win[0], flowers: h.flowers };
   }
 
   // --- the request -----------------------------------------------------------------------------
@@ -247,26 +276,53 @@
     return body;
   }
 
+  // the API key this tab was given (session storage). Its name was "mcr-api-key" once: a key kept
+  // under that name is moved to the new one, so a user who gave it is not asked again
+  const KEY_NAME = "mahjong-scorer-api-key";
+  const OLD_KEY_NAME = "mcr-api-key";
+  function apiKey() {
+    const old = sessionStorage.getItem(OLD_KEY_NAME);
+    if (old !== null) {
+      if (sessionStorage.getItem(KEY_NAME) === null) sessionStorage.setItem(KEY_NAME, old);
+      sessionStorage.removeItem(OLD_KEY_NAME);
+    }
+    return sessionStorage.getItem(KEY_NAME);
+  }
+
   function headers() {
     const h = { "Content-Type": "application/json", Accept: "application/json" };
-    const key = sessionStorage.getItem("mcr-api-key");
+    const key = apiKey();
     if (key) h.Authorization = `Bearer ${key}`;
     return h;
   }
 
+  // A tap is asked about at once, and the request for the state before it, if still on its way, is
+  // cancelled: only the answer for what is on the page is waited for. Keys typed into a number box
+  // wait for a pause of TYPING ms, so that typing 25 asks once.
+  const TYPING = 150;
   let seq = 0;
   let timer = 0;
-  function refresh() {
+  let inflight = null; // the AbortController of the request on its way
+  function refresh(typed = false) {
     document.body.dataset.busy = "1"; // until the answer for this state is shown (tests wait on it)
     writeUrl();
     render();
-    const mine = ++seq; // answers to any earlier state are dropped when they arrive
+    const mine = ++seq; // answers to any earlier state are dropped if they still arrive
     clearTimeout(timer);
-    timer = setTimeout(() => ask(mine), 40);
+    if (inflight) { inflight.abort(); inflight = null; }
+    if (typed) timer = setTimeout(() => ask(mine), TYPING);
+    else ask(mine);
   }
 
   async function post(path, body) {
-    const resp = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body) });
+    const ctl = new AbortController();
+    inflight = ctl;
+    let resp;
+    try {
+      resp = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body), signal: ctl.signal });
+    } finally {
+      if (inflight === ctl) inflight = null;
+    }
     let data = null;
     try { data = await resp.json(); } catch (e) { data = null; }
     return { status: resp.status, data };
@@ -288,6 +344,11 @@
       waitsPanel.replaceChildren();
       return;
     }
+    if (raw === null && needsMissingSuit()) { // known to be refused: asked of the player, not the server
+      waitsPanel.replaceChildren();
+      askMissingSuit();
+      return;
+    }
     if (raw === null && !hand.win && n === full()) {
       showPending(n);
       await askWaits(mine);
@@ -301,7 +362,7 @@
       answer = await post("v1/score", body);
     } catch (e) {
       if (mine === seq) showMessage("error", "The server did not answer", String(e.message || e));
-      return;
+      return; // a request cancelled by a later tap is not an error
     }
     if (mine !== seq) return;
     $("raw-response").textContent = `${answer.status}\n${JSON.stringify(answer.data, null, 2)}`;
@@ -311,27 +372,18 @@
     else showProblem(answer.data, answer.status);
   }
 
-  async function hasWaits() {
-    if (waitsAvailable !== null) return waitsAvailable;
-    try {
-      const resp = await fetch("openapi.yaml");
-      const text = await resp.text();
-      waitsAvailable = /^ {2}\/v1\/waits:/m.test(text);
-    } catch (e) {
-      waitsAvailable = false;
-    }
-    return waitsAvailable;
-  }
-
+  // asked at once (not after fetching the API's spec to see whether the server has it, a second
+  // request in a row): a server without POST /v1/waits answers 404 or 405, and is not asked again
   async function askWaits(mine) {
-    const panel = $("waits");
-    if (!(await hasWaits()) || mine !== seq) return;
+    if (waitsAvailable === false) return;
     // only what holds for every wait: each wait is scored both on a discard and self-drawn
     const body = withBook({ hand: handBody(false), context: contextBody(true) });
     $("raw-request").textContent = `POST v1/waits\n${JSON.stringify(body, null, 2)}`;
     let answer;
     try { answer = await post("v1/waits", body); } catch (e) { return; }
     if (mine !== seq) return;
+    if (answer.status === 404 || answer.status === 405) { waitsAvailable = false; return; }
+    waitsAvailable = true;
     $("raw-response").textContent = `${answer.status}\n${JSON.stringify(answer.data, null, 2)}`;
     if (answer.status === 401) { askForKey(); return; }
     if (answer.status !== 200) { showProblem(answer.data, answer.status); return; }
@@ -411,8 +463,14 @@
     }
   }
 
-  function save() {
-    undoStack.push(JSON.stringify({ hand, raw }));
+  // Undo takes back the last thing done — a tile, a flower, how the hand was won, an option, a book,
+  // a paste — so every action saves the whole state before it (the mode a tile adds in is not part
+  // of it). Typing into one number box is one action, however many keys it takes.
+  let lastSaved = "";
+  function save(key = "") {
+    if (key && key === lastSaved) return;
+    lastSaved = key;
+    undoStack.push(JSON.stringify({ hand, raw, ctx }));
     if (undoStack.length > 200) undoStack.shift();
   }
 
@@ -569,10 +627,20 @@
     for (const r of document.querySelectorAll("input[name=ruleset]")) r.checked = r.value === book().name;
     for (const o of book().options || []) {
       const input = $(`opt-${o.name}`);
-      const v = String(optionValue(o));
-      if (input && input.value !== v) input.value = v;
+      if (input) showOptionValue(o, input);
     }
     showOptionChanges();
+  }
+
+  // an option's input shows its value: a checkbox ticked or not, a list or a number box its text;
+  // only a change is written (a number box typed into keeps what is typed until it is a number)
+  function showOptionValue(o, input) {
+    const v = optionValue(o);
+    if (optionKind(o) === "boolean") {
+      if (input.checked !== (v === true)) input.checked = v === true;
+    } else if (input.value !== String(v)) {
+      input.value = String(v);
+    }
   }
 
   // which options differ from the preset chosen: marked on each, and said in one line
@@ -583,7 +651,7 @@
       const label = $(`opt-${o.name}`)?.closest("label");
       if (label) label.classList.toggle("changed", o.name in ctx.options);
     }
-    const name = (o) => `${optionLabel(o)} ${String(ctx.options[o.name]).replace(/_/g, " ")}`;
+    const name = (o) => `${optionLabel(o)} ${optionWords(o, ctx.options[o.name])}`;
     $("house-rules-summary").textContent = `House rules: ${p ? p.name : "the book's own"}`
       + (changed.length ? `, ${changed.length} changed` : "");
     const note = $("options-changed");
@@ -656,7 +724,7 @@
         el("span", {}, `${b.title} `, el("span", { lang: "zh-Hans", text: b.title_zh }))));
     }
     for (const r of box.querySelectorAll("input")) {
-      r.addEventListener("change", () => { switchBook(r.value); refresh(); });
+      r.addEventListener("change", () => { save(); switchBook(r.value); refresh(); });
     }
     $("book-card").hidden = books.length < 2;
     buildOptions();
@@ -675,6 +743,7 @@
       for (const p of presets) select.append(el("option", { value: p.name, text: p.name }));
       select.value = chosenPreset().name;
       select.addEventListener("change", () => {
+        save();
         ctx.preset = select.value === presets[0].name ? "" : select.value;
         ctx.options = {}; // a preset is a whole row of values: what was changed before goes
         buildOptions();
@@ -689,8 +758,11 @@
     for (const o of opts) {
       const id = `opt-${o.name}`;
       const name = optionLabel(o);
+      const kind = optionKind(o);
       let input;
-      if (o.choices && o.choices.length) {
+      if (kind === "boolean") { // on or off: a checkbox, never a number box
+        input = el("input", { type: "checkbox", id, "data-option": o.name });
+      } else if (kind === "choice") {
         input = el("select", { id, "data-option": o.name });
         for (const c of o.choices) input.append(el("option", { value: String(c), text: String(c).replace(/_/g, " ") }));
       } else {
@@ -698,19 +770,23 @@
         if (o.minimum != null) input.min = String(o.minimum);
         if (o.maximum != null) input.max = String(o.maximum);
       }
-      input.value = String(optionValue(o));
+      showOptionValue(o, input);
       if (o.help) input.setAttribute("aria-describedby", `${id}-help`);
-      input.addEventListener(o.choices && o.choices.length ? "change" : "input", () => {
-        let v = input.value;
-        if (!(o.choices && o.choices.length)) {
+      input.addEventListener(kind === "number" ? "input" : "change", () => {
+        let v = kind === "boolean" ? input.checked : input.value;
+        if (kind === "number") {
           v = parseInt(input.value, 10);
           if (!Number.isInteger(v) || (o.minimum != null && v < o.minimum) || (o.maximum != null && v > o.maximum)) return;
         }
+        save(kind === "number" ? `option:${o.name}` : "");
         if (v === baseValue(o)) delete ctx.options[o.name];
         else ctx.options[o.name] = v;
-        refresh();
+        refresh(kind === "number");
       });
-      const label = el("label", { class: "option", title: o.help || "" }, el("span", { text: name }), input);
+      const label = kind === "boolean"
+        ? el("label", { class: "option toggle", title: o.help || "" }, el("span", { class: "toggle-line" }, input,
+          el("span", { text: name })))
+        : el("label", { class: "option", title: o.help || "" }, el("span", { text: name }), input);
       if (o.help) label.append(el("small", { class: "help", id: `${id}-help`, text: o.help }));
       if (o.source) label.append(el("small", { class: "source", text: `Ruling: ${o.source}` }));
       box.append(label);
@@ -758,6 +834,7 @@
       b.addEventListener("click", () => {
         const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
         const on = chosen.includes(name);
+        save();
         // table order, as the server lists them
         ctx.flowers = FLOWERS.map(([n]) => n).filter((n) => (n === name ? !on : chosen.includes(n)));
         announce(`${on ? "Took out" : "Added"} the ${name} ${kind}`);
@@ -859,6 +936,11 @@
       el("span", { class: "verdict", id: "verdict", text: verdict }));
     if (r.limit) headline.append(el("span", { class: "limit", id: "limit", text: "Limit hand" }, " ", el("span", { lang: "zh-Hans", text: "满贯" })));
     out.append(headline);
+    // how it was won not chosen yet: the server scores a win on a discard, from whom unknown; said so
+    if (!ctx.won && raw === null && has("discarder")) {
+      out.append(el("p", { class: "won-note", id: "won-note",
+        text: "Scored as a win on a discard: choose how it was won (Won by) for the payouts." }));
+    }
     const table = el("table", { class: "fans", id: "fans" });
     table.append(el("caption", { class: "sr-only", text: "Fans scored" }));
     table.append(el("thead", {}, el("tr", {},
@@ -886,13 +968,13 @@
     out.append(table);
     const dl = el("dl", { class: "totals" });
     const row = (k, v, id) => dl.append(el("div", { id }, el("dt", { text: k }), el("dd", { text: String(v) })));
-    if (b.maximum == null) {
-      row("Points", r.points, "t-points");
-      row("Flowers", r.flower_points, "t-flowers");
-    } else {
-      row(r.total === r.points ? b.unit[0].toUpperCase() + b.unit.slice(1) : "Before the cap", r.points, "t-points");
-      if (r.flower_points) row("Flowers", r.flower_points, "t-flowers");
-    }
+    // each figure is one of the answer's fields, by the book's unit: the fans' sum (points, before a
+    // cap), the flowers' points added apart (flower_points: MCR's count; a book that names its
+    // flowers scores them as fans in the list, so a row of 0 there would contradict it), the total
+    const unitName = b.unit[0].toUpperCase() + b.unit.slice(1);
+    const capped = b.maximum != null && r.total !== r.points + r.flower_points;
+    row(capped ? "Before the cap" : unitName, r.points, "t-points");
+    if (r.flower_points || tilesOf(b).flowers === "count") row("Flowers", r.flower_points, "t-flowers");
     row("Total", r.total, "t-total");
     // the dealer's 台 (莊家, 連莊拉莊), paid between the dealer and the winner only: apart from the total
     if (r.dealer_tai) row("Dealer's tai 莊家", r.dealer_tai, "t-dealer");
@@ -1050,8 +1132,8 @@
     const box = el("div", { class: "payouts", id: "payouts" });
     box.append(el("h3", { text: "Payouts" }));
     if (!payouts) {
-      box.append(el("p", { class: "help", text: valid ? "Choose who discarded to see the payouts."
-        : `No one pays: ${why}.` }));
+      box.append(el("p", { class: "help", text: valid ? "Choose how it was won (self-drawn, or whose discard) to see "
+        + "the payouts." : `No one pays: ${why}.` }));
       return box;
     }
     const ul = el("ul", { class: "seats" });
@@ -1123,7 +1205,7 @@
     else if (hand.win) q.set("hand", notation(hand));
     else if (size() > 0) q.set("tiles", notation(hand, false));
     if (ctx.won === "self") q.set("self_drawn", "1");
-    else q.set("discarder", ctx.won); // empty: a discard, from whom not given (no payouts then)
+    else if (ctx.won) q.set("discarder", ctx.won); // none: not chosen yet (scored as a discard, no payouts)
     if (ctx.seat !== "E") q.set("seat", ctx.seat);
     if (ctx.prevalent !== "E") q.set("prevalent", ctx.prevalent);
     if (flowerCount()) q.set("flowers", Array.isArray(ctx.flowers) ? ctx.flowers.join(",") : String(ctx.flowers));
@@ -1147,8 +1229,7 @@
     ctx.seat = wind(q.get("seat"), "E");
     ctx.prevalent = wind(q.get("prevalent"), "E");
     if (q.get("self_drawn") === "1") ctx.won = "self";
-    else if (q.get("discarder") === "") ctx.won = "";
-    else ctx.won = wind(q.get("discarder"), previousSeat(ctx.seat));
+    else ctx.won = wind(q.get("discarder"), ""); // none given: not chosen, as on a fresh page
     for (const f of FLAGS) ctx[f] = q.get(f) === "1";
     ctx.base_points = Math.max(1, parseInt(q.get("base") || "1", 10) || 1);
     ctx.dealer_streak = Math.min(99, Math.max(0, parseInt(q.get("streak") || "0", 10) || 0));
@@ -1156,9 +1237,8 @@
     ctx.preset = pickPreset(q.get("preset"));
     for (const o of book().options || []) {
       const v = q.get(`opt.${o.name}`);
-      if (v === null) continue;
-      const val = o.choices && o.choices.length ? v : parseInt(v, 10);
-      if (o.choices && o.choices.length ? o.choices.includes(val) : Number.isInteger(val)) keepOption(o, val);
+      const val = v === null ? null : optionFromText(o, v);
+      if (val !== null) keepOption(o, val);
     }
     buildOptions();
     ctx.liable = wind(q.get("liable"), "");
@@ -1169,15 +1249,12 @@
     if (h) loadText(h, false);
     else if (t) {
       try {
-        hand = parseNotation(t, false);
-        // a whole hand (13 and one): its last tile is the winning tile, as in a pasted notation
-        if (hand.concealed.length + 3 * hand.melds.length > full()) hand = parseNotation(t, true);
+        hand = readNotation(t); // a whole hand's last tile is its winning tile, as in a pasted notation
       } catch (e) { raw = t; }
     }
     if (q.has("flowers") || !h) readFlowers(q.get("flowers") || ""); // after the hand, which starts with none
   }
 
-  const previousSeat = (s) => "NESW"["ESWN".indexOf(s)];
   // a preset named in a link or a pasted request, if the book has it (the first is the default: "")
   const pickPreset = (name) => {
     const known = presetsOf(book());
@@ -1211,12 +1288,12 @@
       if (s.startsWith("{")) {
         const obj = JSON.parse(s);
         const isBody = obj && typeof obj === "object" && "hand" in obj;
+        if (isBody) applyBody(obj); // a whole request: its book (and so its hand's size), options and context
         const parsed = fromJsonHand(isBody ? obj.hand : obj);
         hand = { concealed: parsed.concealed, melds: parsed.melds, win: parsed.win };
-        if (isBody) applyBody(obj); // a whole request: its book, options and context, defaults for the rest
         readFlowers(parsed.flowers ?? 0);
       } else {
-        hand = parseNotation(s);
+        hand = readNotation(s);
         ctx.flowers = flowersByName() ? [] : 0; // flowers belong to the hand: a new hand has none until they are set
       }
     } catch (e) {
@@ -1261,7 +1338,10 @@
     $("undo").addEventListener("click", () => {
       const s = undoStack.pop();
       if (!s) return;
-      ({ hand, raw } = JSON.parse(s));
+      ({ hand, raw, ctx } = JSON.parse(s));
+      lastSaved = "";
+      if (mode === "chow" && !tilesOf(book()).chows) mode = "tile";
+      buildOptions(); // the book's options, as they were
       announce("Undone");
       refresh();
     });
@@ -1289,35 +1369,38 @@
     for (const name of ["won", "seat", "prevalent"]) {
       for (const r of document.querySelectorAll(`input[name=${name}]`)) {
         r.addEventListener("change", () => {
+          save();
           ctx[name] = r.value;
-          if (name === "seat" && ctx.won === ctx.seat) ctx.won = previousSeat(ctx.seat);
+          if (name === "seat" && ctx.won === ctx.seat) ctx.won = ""; // not their own discard: chosen again
           refresh();
         });
       }
     }
-    for (const f of FLAGS) $(f).addEventListener("change", () => { ctx[f] = $(f).checked; refresh(); });
+    for (const f of FLAGS) $(f).addEventListener("change", () => { save(); ctx[f] = $(f).checked; refresh(); });
     const num = (id, min, max) => $(id).addEventListener("input", () => {
       const v = parseInt($(id).value, 10);
-      if (Number.isInteger(v) && v >= min && v <= max) { ctx[id] = v; refresh(); }
+      if (Number.isInteger(v) && v >= min && v <= max) { save(`input:${id}`); ctx[id] = v; refresh(true); }
     });
     num("flowers", 0, 8);
     num("base_points", 1, 1000000);
     num("dealer_streak", 0, 99);
     for (const r of document.querySelectorAll("input[name=missing]")) {
-      r.addEventListener("change", () => { ctx.missing_suit = r.value; refresh(); });
+      r.addEventListener("change", () => { save(); ctx.missing_suit = r.value; refresh(); });
     }
     for (const c of document.querySelectorAll("input[name=out]")) {
       c.addEventListener("change", () => {
+        save();
         ctx.out = [..."ESWN"].filter((w) => (w === c.value ? c.checked : ctx.out.includes(w)));
         refresh();
       });
     }
     for (const r of document.querySelectorAll("input[name=liable]")) {
-      r.addEventListener("change", () => { ctx.liable = r.value; refresh(); });
+      r.addEventListener("change", () => { save(); ctx.liable = r.value; refresh(); });
     }
     $("key-form").addEventListener("submit", (ev) => {
       ev.preventDefault();
-      sessionStorage.setItem("mcr-api-key", $("api-key").value.trim());
+      sessionStorage.setItem(KEY_NAME, $("api-key").value.trim());
+      sessionStorage.removeItem(OLD_KEY_NAME);
       for (const name of askedTables) if (!fanTables[name]) askedTables.delete(name);
       $("key-form").hidden = true;
       // the rule books too, if they could not be listed without the key

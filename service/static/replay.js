@@ -18,9 +18,22 @@
     return e;
   }
 
+  // the API key this tab was given (session storage), as the calculator keeps it; a key kept under
+  // the name it had once ("mcr-api-key") is moved to the new one
+  const KEY_NAME = "mahjong-scorer-api-key";
+  const OLD_KEY_NAME = "mcr-api-key";
+  function apiKey() {
+    const old = sessionStorage.getItem(OLD_KEY_NAME);
+    if (old !== null) {
+      if (sessionStorage.getItem(KEY_NAME) === null) sessionStorage.setItem(KEY_NAME, old);
+      sessionStorage.removeItem(OLD_KEY_NAME);
+    }
+    return sessionStorage.getItem(KEY_NAME);
+  }
+
   function headers() {
     const h = { "Content-Type": "application/json" };
-    const key = sessionStorage.getItem("mcr-api-key");
+    const key = apiKey();
     if (key) h.Authorization = `Bearer ${key}`;
     return h;
   }
@@ -28,7 +41,8 @@
   function showWin(w) {
     const box = el("div", undefined, "replay-win");
     const how = w.discarder === null ? "self-drawn" : `on ${w.discarder}'s discard`;
-    box.append(el("h3", `Action ${w.action}: ${w.seat} wins ${how} — ${w.hand}`));
+    // the answer's action is an index into the record's actions (from 0); in words they count from 1
+    box.append(el("h3", `Action ${w.action + 1}: ${w.seat} wins ${how} — ${w.hand}`));
     const flags = Object.entries(w.context).filter(([, v]) => v === true).map(([k]) => k.replace(/_/g, " "));
     box.append(el("p", `Context: seat ${w.context.seat_wind}` +
       (w.context.prevalent_wind ? `, prevalent ${w.context.prevalent_wind}` : "") +
@@ -67,7 +81,11 @@
     const resp = await fetch("v1/replay", { method: "POST", headers: headers(), body: JSON.stringify(body) });
     const answer = await resp.json();
     if (!resp.ok) {
-      const where = (answer.errors || []).map((e) => e.pointer).join(", ");
+      // a pointer counts the actions from 0, as JSON does; the words beside it from 1
+      const where = (answer.errors || []).map((e) => {
+        const m = /^\/actions\/(\d+)(?:\/|$)/.exec(e.pointer || "");
+        return m ? `${e.pointer} (action ${+m[1] + 1})` : e.pointer;
+      }).join(", ");
       $("problem").textContent = `${answer.title}${where ? ` at ${where}` : ""}: ${answer.detail}`;
       $("problem").hidden = false;
       $("result").replaceChildren();
@@ -80,6 +98,9 @@
     $("record").value = JSON.stringify(EXAMPLE, null, 1);
     $("example").addEventListener("click", () => { $("record").value = JSON.stringify(EXAMPLE, null, 1); });
     $("replay").addEventListener("click", replay);
-    $("api-key").addEventListener("change", () => sessionStorage.setItem("mcr-api-key", $("api-key").value.trim()));
+    $("api-key").addEventListener("change", () => {
+      sessionStorage.setItem(KEY_NAME, $("api-key").value.trim());
+      sessionStorage.removeItem(OLD_KEY_NAME);
+    });
   });
 })();

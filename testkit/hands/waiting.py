@@ -1,4 +1,4 @@
-"""The waits stream's hands (``loadtest/stream.py --what waits``, ``bench/waits.py``'s easy mix):
+"""The waits stream's hands (``bench/stream.py --what waits``, ``bench/waits.py``'s easy mix):
 ready 13-tile hands (a generated hand, its winning tile taken away) with the reference's waits, and
 a hand not yet ready made from each. Plain data, independent of the scorer."""
 

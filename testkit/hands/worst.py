@@ -1,6 +1,6 @@
 """The slowest bodies of a ``testkit.hands.load`` pool, each scored cold in-process (caches
 cleared, best of three, so machine noise does not pick the hand): the heaviest batch the lifecycle
-test sends and ``python -m loadtest.worst_batch`` posts."""
+test sends and ``python -m bench.worst_batch`` posts."""
 
 from __future__ import annotations
 

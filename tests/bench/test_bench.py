@@ -6,15 +6,22 @@ hands are legal, of the kinds and shanten claimed by the reference, and that the
 
 from __future__ import annotations
 
+import importlib
+import re
+import subprocess
+import sys
 from collections import Counter
 
 import MahjongGB
 import pytest
 
 import scorer
+from bench import __main__ as bench_main
 from bench import compare
+from bench.__main__ import FIGURES
 from bench.common import Clock, ratios
 from scorer.tiles import from_botzone
+from testkit import ROOT
 from testkit.hands import hard
 
 
@@ -92,3 +99,59 @@ def test_each_bench_runs_end_to_end_and_writes_json_the_compare_reads(name: str,
     same = subprocess.run([sys.executable, "-m", "bench.compare", str(out), str(out)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert same.returncode == 0 and "1.00" in same.stdout, same.stderr
+
+
+# --- one home for speed: the package, its one command and the figures the docs quote --------------
+_DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _quoted_commands() -> set[str]:
+    """Every ``python -m bench...`` command the manual quotes, up to the end of its code span."""
+    texts = [path.read_text(encoding="utf-8") for path in _DOCS]
+    return {m.strip() for text in texts for m in re.findall(r"python -m bench[^`\n]*", text)}
+
+
+def _reproduce_column() -> list[str]:
+    """The figures table's "reproduce with" cells that name a command."""
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    table = text.split("| figure | now | target | reproduce with |", 1)[1].split("\n\n", 1)[0]
+    cells = [row.rsplit("|", 2)[1].strip() for row in table.splitlines()[1:] if row.startswith("|")]
+    return [c.strip("`") for c in cells if c.startswith("`python")]
+
+
+def test_every_command_the_manual_quotes_is_a_module_of_the_package_with_a_main() -> None:
+    quoted = _quoted_commands()
+    assert len(quoted) > 10
+    for command in quoted:
+        words = command.split()
+        name = words[2].removeprefix("bench").removeprefix(".") or "__main__"
+        module = importlib.import_module(f"bench.{name}")
+        assert callable(getattr(module, "main", None)), command
+
+
+def test_the_figures_table_and_python_m_bench_all_run_the_same_commands() -> None:
+    column = _reproduce_column()
+    listed = [f.command for f in FIGURES]
+    assert column and set(column) <= set(listed), set(column) - set(listed)
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert [c for c in listed if c not in text] == []  # every figure `all` prints is one the docs quote
+
+
+def test_python_m_bench_list_prints_every_figure() -> None:
+    out = subprocess.run([sys.executable, "-m", "bench", "list"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert [line.split()[0] for line in out.stdout.splitlines()] == [f.name for f in FIGURES]
+
+
+def test_a_quick_run_replaces_the_quoted_sizes() -> None:
+    argv = bench_main._argv(bench_main.BY_NAME["worst-median"], quick=True)
+    assert argv[1:] == ["-m", "bench.worst_median", "--procs", "1", "--n", "100", "--reps", "1"]
+    assert bench_main._argv(bench_main.BY_NAME["stream"], quick=False)[1:] == ["-m", "bench.stream"]
+
+
+def test_the_speed_tools_live_in_bench_and_loadtest_keeps_the_load_tools() -> None:
+    assert {p.name for p in (ROOT / "loadtest").iterdir() if not p.name.startswith(("__", "."))} == {
+        "ci_smoke.sh", "locustfile.py", "run_load.py", "soak.py"}
+    assert not list((ROOT / "bench").glob("bench_*.py"))
+    for path in [*_DOCS, ROOT / ".ci" / "run", ROOT / "Dockerfile"]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"loadtest[/.](bench_|stream|instructions|compare_|digest|worst_)", text), path

@@ -25,6 +25,7 @@ from playwright.sync_api import (
     Locator,
     Page,
     Playwright,
+    Route,
     expect,
     sync_playwright,
 )
@@ -400,10 +401,10 @@ def test_keyboard_only_entry(page: Page, server: Server) -> None:
     for c in ("8m", "8m", "W", "W", "8m"):
         arrow_to(page, c)
         page.keyboard.press("Enter")
-    tab_to(page, "input[name=won]:checked")
-    assert page.evaluate("() => document.activeElement.value") == "N"  # the player before East, by default
-    page.keyboard.press("ArrowLeft")  # radio groups move with arrows: N -> W -> S
-    page.keyboard.press("ArrowLeft")
+    tab_to(page, "input[name=won]")
+    # none chosen for the player: Tab reaches the group's first, Self-drawn, and checks nothing
+    assert page.evaluate("() => [document.activeElement.value, document.activeElement.checked]") == ["self", False]
+    page.keyboard.press("ArrowRight")  # radio groups move with arrows, past East's own: self -> S
     expect_seed_003(page, self_drawn=False)
     shot(page, "keyboard")
 
@@ -717,7 +718,8 @@ def test_a_new_rule_book_needs_no_page_change(page: Page, server: Server) -> Non
     toy = {"name": "toy", "title": "Toy Rules", "title_zh": "玩具", "unit": "fan", "minimum": 1, "maximum": 4,
            "fans": 1, "context": ["discarder", "self_drawn", "missing_suit"],
            "options": [{"name": "speed", "default": "slow", "help": "how fast", "choices": ["slow", "fast"]},
-                       {"name": "cap", "default": 4, "help": "a cap", "minimum": 1, "maximum": 9}]}
+                       {"name": "cap", "default": 4, "help": "a cap", "minimum": 1, "maximum": 9},
+                       {"name": "loud", "default": False, "help": "on or off"}]}
     page.route("**/v1/rulesets", lambda route: route.fulfill(
         json={"rulesets": [*real["rulesets"], toy]}))
     page.goto(f"{server.url}?hand={SEED_003}&discarder=S")
@@ -726,14 +728,21 @@ def test_a_new_rule_book_needs_no_page_change(page: Page, server: Server) -> Non
     settled(page)
     expect(page.locator("#opt-speed")).to_have_value("slow")
     expect(page.locator("#opt-cap")).to_have_value("4")
+    expect(page.locator("#opt-loud")).not_to_be_checked()
     expect(page.locator("#missing-suit")).to_be_visible()
     expect(page.locator("#seat")).to_be_hidden()
+    # the book lists a missing suit: asked for before anything is sent
+    expect(page.locator("#result .question")).to_contain_text("Which suit did the winner declare missing?")
+    page.get_by_role("radio", name="Dots 筒").check()
+    settled(page)
     house_rules(page)
     page.get_by_label("Speed").select_option("fast")
     settled(page)
+    page.get_by_label("Loud").check()
+    settled(page)
     body = sent(page)
-    assert body["ruleset"] == "toy" and body["options"] == {"speed": "fast", "cap": 4}
-    assert body["context"] == {"discarder": "S"}
+    assert body["ruleset"] == "toy" and body["options"] == {"speed": "fast", "cap": 4, "loud": True}
+    assert body["context"] == {"discarder": "S", "missing_suit": "p"}
     # this server has no such book: its 422 is the answer shown, pointing into the request
     expect(page.locator("#result [role=alert] li").first).to_contain_text("/options/")
 
@@ -1277,3 +1286,296 @@ def test_a_phone_scores_a_taiwanese_hand_of_seventeen_tiles(browser: Browser, se
         assert console.errors == []
     finally:
         ctx.close()
+
+
+# --- a newcomer's week on a phone and a desktop: what the page did that it should not have -----------
+class AllConsole:
+    """Every console message of one page, warnings included ("The specified value … cannot be
+    parsed" is a warning), and every request it sends to the API."""
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[str] = []
+        self.posts: list[str] = []
+        page.on("console", lambda m: self.messages.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: self.messages.append(f"uncaught: {e}"))
+        page.on("request", lambda r: self.posts.append(r.url.rsplit("/", 1)[-1]) if r.method == "POST" else None)
+
+
+def test_on_off_house_rules_are_checkboxes_and_a_redraw_logs_nothing(page: Page, server: Server,
+                                                                       browser: Browser) -> None:
+    """An option whose default is true or false (GET /v1/rulesets) is a checkbox, in any book that
+    has one; ticking it sends true, the link keeps it, and no redraw logs a word in the console."""
+    books = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    with_toggles = [b for b in books if any(isinstance(o["default"], bool) for o in b["options"])]
+    assert with_toggles  # Taiwan's house rules today
+    console = AllConsole(page)
+    page.goto(server.url)
+    settled(page)
+    for b in with_toggles:
+        book_radio(page, b["name"])
+        house_rules(page)
+        for o in b["options"]:
+            box = page.locator(f"#opt-{o['name']}")
+            if isinstance(o["default"], bool):
+                expect(box).to_have_attribute("type", "checkbox")
+                expect(box).to_be_checked(checked=o["default"])
+            else:
+                expect(box).not_to_have_attribute("type", "checkbox")
+                expect(box).to_have_value(str(o["default"]))
+    taiwan = next(b for b in with_toggles if b["name"] == "taiwan")
+    page.goto(f"{server.url}?ruleset=taiwan&seat=E&discarder=S&hand=[EEE1]23m456p789p123s55s1m")
+    settled(page)
+    house_rules(page)
+    toggle = next(o for o in taiwan["options"] if o["default"] is False)
+    page.locator(f"#opt-{toggle['name']}").check()  # a tap on the box, as on a phone
+    settled(page)
+    assert sent(page)["options"][toggle["name"]] is True
+    expect(page.locator("#result [role=alert]")).to_have_count(0)
+    expect(page.locator("#options-changed")).to_contain_text(" on.")
+    page.locator("#flower-row [data-flower=plum]").click()  # and redraws for other taps
+    settled(page)
+    won_by(page, "West's discard")
+    settled(page)
+    page.locator("#flower-row [data-flower=plum]").click()
+    settled(page)
+    link = page.url
+    assert f"opt.{toggle['name']}=true" in link
+    fresh = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        other = fresh.new_page()
+        other_console = AllConsole(other)
+        other.goto(link)
+        settled(other)
+        house_rules(other)
+        expect(other.locator(f"#opt-{toggle['name']}")).to_be_checked()
+        assert sent(other)["options"][toggle["name"]] is True
+        other.locator(f"#opt-{toggle['name']}").tap()
+        settled(other)
+        assert sent(other)["options"][toggle["name"]] is False
+        shot(other, "phone-taiwan-house-rules")
+        assert other_console.messages == []
+    finally:
+        fresh.close()
+    shot(page, "taiwan-house-rules")
+    assert console.messages == []
+
+
+@pytest.mark.parametrize(("book", "query"), [
+    ("taiwan", "?ruleset=taiwan&seat=E&discarder=S&hand=[EEE1]23m456p789p123s55s1m&flowers=plum"),
+    ("hk", f"?ruleset=hk&self_drawn=1&hand={HK_HAND}&flowers=plum"),
+    ("mcr", f"?hand={SEED_003}&discarder=S&flowers=2"),
+])
+def test_the_totals_line_says_the_answers_own_figures(page: Page, server: Server, book: str, query: str) -> None:
+    """A seat flower scored in the fan list is not contradicted by "Flowers 0" beside the total:
+    each figure of the totals line is one of the answer's fields, and a book that scores its
+    flowers as fans (it names them) shows no flower points apart."""
+    page.goto(server.url + query)
+    settled(page)
+    want = answer_for(page, server, sent(page))
+    unit = next(b for b in page.request.get(f"{server.url}v1/rulesets").json()["rulesets"] if b["name"] == book)["unit"]
+    expect(page.locator("#t-points dt")).to_have_text(unit.capitalize())
+    expect(page.locator("#t-points dd")).to_have_text(str(want["points"]))
+    expect(page.locator("#t-total dd")).to_have_text(str(want["total"]))
+    flower_fans = [f for f in want["fans"] if "flower" in f["id"]]
+    if book == "mcr":  # a count of flowers, its points added apart from the fans' (points)
+        assert want["flower_points"] == 2 and want["total"] == want["points"] + 2
+        expect(page.locator("#t-flowers dd")).to_have_text("2")
+    else:
+        assert [f["id"] for f in flower_fans] == ["seat_flower"] and want["flower_points"] == 0
+        expect(fan_row(page, "seat_flower")).to_have_count(1)
+        expect(page.locator("#t-flowers")).to_have_count(0)
+        expect(page.locator(".totals")).not_to_contain_text("Flowers")
+
+
+@pytest.mark.parametrize("pasted", ["[222m1][444m2][666m3]88mWW",
+                                    '{"concealed": "88mWW", "melds": [{"tiles": "222m"}, {"tiles": "444m"},'
+                                    ' {"tiles": "666m"}]}'], ids=["notation", "json"])
+def test_a_pasted_thirteen_tile_hand_shows_its_waits_as_tapped(page: Page, server: Server, pasted: str) -> None:
+    console = AllConsole(page)
+    page.goto(server.url)
+    page.get_by_label("Paste a hand").fill(pasted)
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#hand-status")).to_contain_text("13 tiles: now the winning tile")
+    expect(page.locator("#wait-list button.wait")).to_have_count(2)
+    assert [page.locator("#wait-list button.wait").nth(k).get_attribute("data-tile") for k in range(2)] == ["8m", "W"]
+    expect(page.locator("#result [role=alert]")).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text("/v1/waits, mahjong-scorer")
+    assert console.posts == ["waits"] and console.messages == []
+    page.get_by_role("button", name=re.compile("^Win on 8 Characters")).click()
+    won_by(page, "South's discard")
+    expect_seed_003(page, self_drawn=False)
+
+
+def test_undo_takes_back_the_last_thing_done(page: Page, server: Server) -> None:
+    """The winning tile, a flower, then Self-drawn: Undo takes back Self-drawn, then the flower,
+    then the winning tile, one at a time."""
+    page.goto(f"{server.url}?ruleset=hk&tiles=123m456m789m123p5p")
+    settled(page)
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # a link opened is not an action
+    tap(page, "5p")
+    settled(page)
+    page.get_by_role("button", name=re.compile("^Plum ")).click()
+    settled(page)
+    won_by(page, "Self-drawn 自摸")
+    settled(page)
+    assert sent(page)["context"] == {"self_drawn": True} and sent(page)["hand"]["flowers"] == ["plum"]
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.get_by_role("radio", name="Self-drawn 自摸")).not_to_be_checked()
+    expect(page.locator("#hand .in-hand.win")).to_have_count(1)  # the winning tile stays
+    expect(page.locator("#flower-row [data-flower=plum]")).to_have_attribute("aria-pressed", "true")
+    assert "self_drawn" not in sent(page)["context"]
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.locator("#flower-row [data-flower=plum]")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#hand .in-hand.win")).to_have_count(1)
+    assert "flowers" not in sent(page)["hand"]
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.locator("#hand .in-hand.win")).to_have_count(0)
+    expect(page.locator("#hand-status")).to_contain_text("13 tiles: now the winning tile")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    # a house rule and a book are actions too
+    tap(page, "5p")
+    settled(page)
+    house_rules(page)
+    page.get_by_label("Points table").select_option("half_doubling")
+    settled(page)
+    book_radio(page, "mcr")
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.get_by_role("radio", name="Hong Kong 港式麻将")).to_be_checked()
+    expect(page.locator("#opt-points_table")).to_have_value("half_doubling")
+    page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.locator("#opt-points_table")).to_have_value("doubling")
+    expect(page.locator("#hand .in-hand.win")).to_have_count(1)
+
+
+def test_sichuan_asks_for_the_missing_suit_before_asking_the_server(page: Page, server: Server) -> None:
+    """A book that lists the missing suit (GET /v1/rulesets' context, not switched on by an option)
+    cannot score or wait without it: the page asks the player and sends nothing until it is chosen."""
+    console = AllConsole(page)
+    page.goto(f"{server.url}?hand=[555m1]22m666p789p34p2p&self_drawn=1&ruleset=sichuan")
+    expect(page.locator("#result .question")).to_contain_text("Which suit did the winner declare missing?")
+    settled(page)
+    page.get_by_role("checkbox", name="North").check()  # other taps: still a question, not a request
+    settled(page)
+    page.locator("#hand .in-hand.win").click()  # thirteen tiles: their waits need the suit too
+    settled(page)
+    expect(page.locator("#result .question")).to_be_visible()
+    page.get_by_label("Paste a hand").fill("[555m1]22m666p789p34p2p")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    expect(page.locator("#result .question")).to_be_visible()
+    expect(page.locator("#waits")).to_be_empty()
+    assert console.posts == [] and console.messages == []
+    page.get_by_role("radio", name="Bamboo 条").check()
+    settled(page)
+    assert console.posts == ["score"] and sent(page)["context"]["missing_suit"] == "s"
+    expect(page.locator("#points")).to_be_visible()
+    assert console.messages == []
+
+
+def test_how_it_was_won_waits_for_the_player(page: Page, server: Server) -> None:
+    page.goto(server.url)
+    settled(page)
+    for r in page.locator("input[name=won]").all():
+        expect(r).not_to_be_checked()
+    tap(page, *"1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 5p 5p".split())
+    settled(page)
+    for r in page.locator("input[name=won]").all():
+        expect(r).not_to_be_checked()
+    body = sent(page)
+    assert "discarder" not in body["context"] and "self_drawn" not in body["context"]
+    assert "discarder" not in page.url
+    expect(page.locator("#won-note")).to_have_text(
+        "Scored as a win on a discard: choose how it was won (Won by) for the payouts.")
+    expect(page.locator("#payouts .help")).to_contain_text("Choose how it was won")
+    won_by(page, "West's discard")
+    settled(page)
+    expect(page.locator("#won-note")).to_have_count(0)
+    expect(page.locator("#payouts li[data-seat=W] .role")).to_have_text("discarder")
+    # a seat whose own discard was chosen: not a choice for the winner, so not chosen any more
+    page.locator("#seat label", has_text="West").click()
+    settled(page)
+    expect(page.get_by_role("radio", name="West's discard")).not_to_be_checked()
+    expect(page.locator("#won-note")).to_be_visible()
+
+
+def test_a_tap_is_answered_at_once_and_the_request_before_is_cancelled(page: Page, server: Server) -> None:
+    """No timer stands between a tap and its request (the page's clock is stopped here), the
+    thirteenth tile asks for the waits without first downloading the API's spec, and a tap made
+    while the answer to the one before is on its way cancels that request."""
+    console = AllConsole(page)
+    held: list[Route] = []
+    page.route("**/v1/score", lambda route: held.append(route))  # held back until the test lets one go
+    page.clock.install()
+    page.goto(f"{server.url}?tiles=[222m1][444m2][666m3]88mW&discarder=S")
+    settled(page)
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url.rsplit("/", 1)[-1]))
+    with page.expect_request("**/v1/waits"):
+        tap(page, "W")
+    settled(page)
+    expect(page.locator("#wait-list button.wait")).to_have_count(2)
+    assert "openapi.yaml" not in seen
+    with page.expect_request("**/v1/score") as first:
+        tap(page, "8m")
+    with page.expect_event("requestfailed") as cancelled:
+        won_by(page, "Self-drawn 自摸")
+    assert cancelled.value == first.value and cancelled.value.failure == "net::ERR_ABORTED"
+    expect(page.locator("body")).to_have_attribute("data-busy", "1")  # the answer to the first is not shown
+    assert len(held) == 2
+    held[1].continue_()
+    expect_seed_003(page, self_drawn=True)
+    assert console.posts == ["waits", "score", "score"]
+
+
+def test_a_key_kept_under_the_old_name_is_moved_and_used(browser: Browser, tmp_path: Path) -> None:
+    """The API key was kept in session storage as "mcr-api-key"; a tab that has it under that name
+    is not asked again: the key is moved to "mahjong-scorer-api-key" and sent."""
+    keyed = Server(tmp_path / "serve.log", {"SCORER_API_KEYS": "s3cret-key"})
+    ctx = browser.new_context()
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{keyed.url}problems/")  # the server's origin, before the calculator runs
+        pg.evaluate("() => sessionStorage.setItem('mcr-api-key', 's3cret-key')")
+        pg.goto(f"{keyed.url}?hand={SEED_003}&discarder=S")
+        expect_seed_003(pg, self_drawn=False)
+        expect(pg.locator("#key-form")).to_be_hidden()
+        stored = pg.evaluate("() => [sessionStorage.getItem('mahjong-scorer-api-key'),"
+                             " sessionStorage.getItem('mcr-api-key')]")
+        assert stored == ["s3cret-key", None]
+        pg.goto(f"{keyed.url}replay")  # the replay page reads it by its new name
+        pg.get_by_role("button", name="Replay").click()
+        expect(pg.locator(".replay-win h3")).to_have_count(1)
+        # and a key given in the form is kept by the new name only
+        pg.evaluate("() => sessionStorage.clear()")
+        pg.goto(f"{keyed.url}?hand={SEED_003}&discarder=S")
+        pg.get_by_label("This server needs an API key").fill("s3cret-key")
+        pg.get_by_role("button", name="Use key").click()
+        expect_seed_003(pg, self_drawn=False)
+        assert pg.evaluate("() => Object.keys(sessionStorage)") == ["mahjong-scorer-api-key"]
+    finally:
+        ctx.close()
+        keyed.close()
+
+
+# --- the replay page ------------------------------------------------------------------------------
+def test_the_replay_page_counts_actions_from_one(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}replay")
+    record = json.loads(page.locator("#record").input_value())
+    answer = page.request.post(f"{server.url}v1/replay", data=record).json()
+    k = answer["wins"][0]["action"]  # an index into actions, from 0
+    assert record["actions"][k]["action"] == "win"
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator(".replay-win h3")).to_have_text(re.compile(f"^Action {k + 1}: "))
+    assert len(record["actions"]) == k + 1  # the fifth action of five, in words "Action 5"
+    record["actions"][1]["tile"] = "1s"  # East discards a tile it does not hold: the second action
+    page.locator("#record").fill(json.dumps(record))
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator("#problem")).to_contain_text("/actions/1/tile (action 2)")
+    shot(page, "replay")

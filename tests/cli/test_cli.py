@@ -259,7 +259,7 @@ def test_a_sichuan_hand_with_players_out_scores_as_over_http(capsys):
     import scorer
 
     args = ["score", "[2222m]555m888p22p55p5p", "--ruleset", "sichuan", "--self-drawn", "--missing-suit", "s",
-            "--out", "W"]
+            "--seats-out", "W"]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "All 2-5-8 Pungs" in out and "Payouts: E +34  S -17  W +0  N -17" in out
@@ -315,3 +315,45 @@ def test_every_subcommands_options_have_help(capsys):
             if line.startswith("  -") and len(line.strip().split("  ")) < 2:
                 nxt = lines[k + 1] if k + 1 < len(lines) else ""
                 assert nxt.startswith(" " * 10), f"{name}: {line.strip()} has no help"
+
+
+# --- words count from 1, pointers from 0; the books as the registry has them ---------------------------
+def test_a_replays_actions_are_counted_from_1_in_words_and_0_in_json(tmp_path, capsys):
+    """The fifth action (index 4) is "Action 5" in the table; the answer's ``action`` stays 4."""
+    from testkit.replaying import DEAL_A, record
+
+    rec = record(DEAL_A, "E draw 9p; E discard 9p; S draw 5p; S discard 5p; E win")
+    path = tmp_path / "rec.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Action 5: E wins on S's discard" in out and "Action 4" not in out
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wins"][0]["action"] == 4
+
+
+def test_the_help_texts_list_every_registered_book(capsys):
+    """``mahjong-scorer --help`` and ``score --help`` read the registry: its four books, and a book
+    registered later is listed too."""
+    import dataclasses
+
+    import scorer
+    from scorer import rules
+
+    def helps() -> tuple[str, str]:
+        assert main(["--help"]) == 0
+        top = capsys.readouterr().out
+        with pytest.raises(SystemExit):
+            main(["score", "--help"])
+        return top, " ".join(capsys.readouterr().out.split())  # argparse wraps the description
+
+    for text in helps():
+        for name, book in scorer.RULESETS.items():
+            assert book.title in text and name in text, (name, text)
+    assert len(scorer.RULESETS) == 4 and "Taiwanese" in helps()[0]
+    rules.register(dataclasses.replace(scorer.RULESETS["hk"], name="toy", title="Toy Book", title_zh="玩具"))
+    try:
+        top, score_help = helps()
+    finally:
+        rules.unregister("toy")
+    assert "  toy      Toy Book (玩具)" in top.splitlines() and "Toy Book (玩具, --ruleset toy)" in score_help

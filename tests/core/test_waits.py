@@ -28,7 +28,7 @@ def outlook(hand: str, visible: str = "") -> scorer.Outlook:
 
 def waits(hand: str, visible: str = "") -> dict[str, scorer.Wait]:
     o = outlook(hand, visible)
-    assert o.shanten == 0 and o.waits is not None and o.useful is None
+    assert o.shanten == 0 and o.useful == ()
     return {w.tile.value: w for w in o.waits}
 
 
@@ -141,9 +141,24 @@ def test_forms_ruled_out_by_melds_are_none() -> None:
 
 def test_useful_tiles_of_a_hand_one_away() -> None:
     o = outlook("12m345p678s9pEEEW")
-    assert o.shanten == 1 and o.waits is None and o.useful is not None
+    assert o.shanten == 1 and o.waits == ()
     assert {u.tile.value for u in o.useful} == {"3m", "9p", "W"}  # not 1m, 2m, 8p: no discard then leaves it ready
     assert {u.tile.value: u.unseen for u in o.useful}["W"] == 3
+
+
+def test_the_lists_a_hand_does_not_have_are_empty_not_none() -> None:
+    """A bot loops over ``outlook.waits`` whatever the hand: a hand not ready has none, a ready hand
+    no useful tiles, 13 tiles no discards; the answer as JSON keeps its nulls (the HTTP contract)."""
+    far = scorer.analyze("12m345p678s9pEEEW")
+    ready = scorer.analyze("[123p1]456m789s1122m")
+    assert far.outlook is not None and ready.outlook is not None
+    assert far.outlook.shanten == 1 and ready.outlook.shanten == 0
+    assert [w.tile for w in far.outlook.waits] == [] and [u.tile for u in ready.outlook.useful] == []
+    assert far.discards == () and ready.discards == ()
+    assert far.outlook.waits == () and ready.outlook.useful == ()
+    assert far.to_dict()["waits"] is None and ready.to_dict()["useful"] is None
+    assert far.to_dict()["useful"] and ready.to_dict()["waits"]
+    assert scorer.Outlook(1, (), None, None).waits == ()  # built by hand the old way, still iterable
 
 
 def test_fourteen_tiles_discards_best_first() -> None:
@@ -308,7 +323,7 @@ def test_waits_are_exactly_the_tiles_that_complete_the_hand(case: tuple[scorer.H
             wins.add(t)
     listed = {w.tile for w in o.waits or ()}
     assert {t for t in listed if h.counts()[INDEX[t]] < 4} == wins
-    assert (o.shanten == 0) == (o.waits is not None) == (o.useful is None)
+    assert (o.shanten == 0) == (o.useful == ()) and (o.shanten > 0) <= (o.waits == ())
     assert o.shanten == min(s for _, s in o.forms if s is not None)
     for w in o.waits or ():
         assert (w.discard is None) == (h.counts()[INDEX[w.tile]] == 4)

@@ -107,7 +107,7 @@ def compare(g: GenHand, h: scorer.Holding, visible: str) -> list[str]:
     if a.outlook.shanten != ref_total:
         problems.append(f"shanten: ours {a.outlook.shanten}, MahjongShanten {ref_total}")
     if a.outlook.shanten == 0:
-        assert a.outlook.waits is not None and a.outlook.useful is None
+        assert a.outlook.useful == ()
         waits = {INDEX[w.tile] for w in a.outlook.waits}
         if waits != ready_useful:
             problems.append(f"waits: ours {_codes(waits)}, reference {_codes(ready_useful)}")

@@ -121,9 +121,9 @@ def test_every_path_the_manual_names_exists(doc: Path) -> None:
 
 
 def test_the_path_check_can_fail() -> None:
-    named = named_paths("see `scorer/fans.py`, `scorer/rules/<book>/fans.py`, `python loadtest/digest.py`, "
+    named = named_paths("see `scorer/fans.py`, `scorer/rules/<book>/fans.py`, `bench/digest.py`, "
                         "`HISTORY.md` and `RULINGS.md`, not `scorer.score` or `/v1/score`")
-    assert named == {"scorer/fans.py", "scorer/rules/<book>/fans.py", "loadtest/digest.py", "HISTORY.md", "RULINGS.md"}
+    assert named == {"scorer/fans.py", "scorer/rules/<book>/fans.py", "bench/digest.py", "HISTORY.md", "RULINGS.md"}
     assert [p for p in sorted(named) if not exists(p)] == ["HISTORY.md", "scorer/fans.py"]
 
 

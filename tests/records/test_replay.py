@@ -271,7 +271,7 @@ def test_cli_replays_a_record_file(tmp_path):
     assert json.loads(out.stdout) == json.loads(json.dumps(scorer.replay(rec).to_dict()))
     table = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True,
                            check=True).stdout.splitlines()
-    assert table[0] == "mcr record, 2 actions: win" and "Action 1: E wins self-drawn, 123456789m1235p5p" in table
+    assert table[0] == "mcr record, 2 actions: win" and "Action 2: E wins self-drawn, 123456789m1235p5p" in table
     assert "Pure Straight         清龙     16  1   16" in table and table[-1] == "Changes: E +99  S -33  W -33  N -33"
     path.write_text(json.dumps(record(DEAL_A, "S draw 9p")), encoding="utf-8")
     bad = subprocess.run([sys.executable, "-m", "scorer", "replay", str(path)], capture_output=True, text=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from fractions import Fraction
 
 import pytest
@@ -85,6 +86,32 @@ def test_st4_csv_has_the_ema_results_columns():
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[1:] == [["1", "A", "04990001", "3", "10", "FRA", "France"], ["1", "B", "", "3", "10", "", ""],
                         ["3", "C, Jr.", "", "0.50", "-10", "", ""], ["3", "D", "", "0.50", "-10", "", ""]]
+
+
+FORMULA = ("=", "+", "-", "@")
+INJECTED = [("A;=1+1;", "FR|+33"), ("B,@SUM(A1)", "x;=1"), ("C; \"-2", ""), ("D", "=cmd")]
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t", "|"])
+def test_st4_csv_quotes_text_and_no_separator_a_spreadsheet_splits_on_starts_a_formula(sep):
+    """A spreadsheet that splits rows on ``;`` (or a tab, a pipe) ignores the commas' quoting: a name
+    ``A;=1+1;`` would give it the cell ``=1+1``. Every piece after any separator is text."""
+    names = [n for n, _ in INJECTED]
+    people = [{"name": n, "country": c or None} for n, c in INJECTED]
+    text = ranked(session(10, 5, 0, -15, names=names), players=people).to_csv()
+    for line in text.splitlines()[1:]:
+        for piece in line.split(sep):
+            if not re.fullmatch(r"-?\d+(\.\d+)?", piece):  # a number the service wrote (a score of -15)
+                assert not piece.lstrip(' "').startswith(FORMULA), (sep, piece, line)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert [r[1] for r in rows[1:]] == ["A;'=1+1;", "B,'@SUM(A1)", "C;' \"-2", "D"]
+    assert [r[6] for r in rows[1:]] == ["FR|'+33", "x;'=1", "", "'=cmd"]
+
+
+def test_st4_csv_quotes_every_text_cell_and_no_number():
+    text = ranked(session(10, 10, -10, -10), players=[{"name": n} for n in "ABCD"]).to_csv()
+    assert text.splitlines()[1:3] == ['1,"A","",3,10,"",""', '1,"B","",3,10,"",""']
+    assert text.splitlines()[3] == '3,"C","",0.50,-10,"",""'
 
 
 @pytest.mark.parametrize(("body", "code", "pointer"), [

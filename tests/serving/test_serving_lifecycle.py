@@ -5,7 +5,7 @@
   2 s, and ``/metrics`` still adds up;
 * SIGTERM: requests in flight finish, the listener closes, the master exits 0 within the graceful
   timeout;
-* the slowest batch we can build (1,000 of the slowest hands, ``loadtest.worst_batch``) is
+* the slowest batch we can build (1,000 of the slowest hands, ``bench.worst_batch``) is
   answered well inside the worker timeout.
 """
 

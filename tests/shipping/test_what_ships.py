@@ -14,7 +14,7 @@ from setuptools import find_packages
 from testkit import ROOT
 
 SHIPPED = ("scorer", "service")
-TEST_ONLY = {"testkit", "tests", "loadtest", "MahjongGB"}
+TEST_ONLY = {"testkit", "tests", "loadtest", "bench", "MahjongGB"}
 
 
 def test_package_discovery_finds_only_the_shipped_packages() -> None:
@@ -47,8 +47,8 @@ def test_imported_roots_sees_both_import_forms() -> None:
     assert imported_roots(source) == {"MahjongGB", "testkit"}
 
 
-@pytest.mark.parametrize(("package", "never"), [("tests", "loadtest"), ("loadtest", "tests"), ("testkit", "tests"),
-                                                ("testkit", "loadtest")])
+@pytest.mark.parametrize(("package", "never"), [("tests", "loadtest"), ("loadtest", "tests"), ("bench", "tests"),
+                                                ("testkit", "tests"), ("testkit", "loadtest"), ("testkit", "bench")])
 def test_the_tests_and_the_load_tests_share_only_the_support_package(package: str, never: str) -> None:
     offenders = [str(p.relative_to(ROOT)) for p in sorted((ROOT / package).rglob("*.py"))
                  if never in imported_roots(p.read_text(encoding="utf-8"))]

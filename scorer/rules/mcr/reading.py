@@ -141,6 +141,9 @@ def _check_win(win: Win, players: Mapping[str, int], at: Path) -> None:
             raise ScorerError(BAD_VALUE, "with a full hand, flowers go in the hand", (*at, "flowers"))
         if not isinstance(win.hand, Hand):
             raise ScorerError(BAD_VALUE, "hand must be a Hand", (*at, "hand"))
+        from .book import BOOK  # the book imports this module
+
+        BOOK.check_size(win.hand.sets, (*at, "hand"))  # a 16-tile hand named by its size, as POST /v1/score names it
         return
     if win.points is None:
         raise ScorerError(BAD_VALUE, "a win needs a full hand to score or its points", at)

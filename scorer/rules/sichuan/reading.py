@@ -181,7 +181,8 @@ def _check_kong(play: Play, e: Kong, i: int, won: list[Wind], table: _Table) -> 
     if e.kind not in KONG_KINDS:
         raise ScorerError(BAD_KONG, f"kind must be one of {', '.join(KONG_KINDS)}, got {e.kind!r}", (*at, "kind"))
     if not isinstance(e.tile, Tile) or IS_HONOR[INDEX[e.tile]]:
-        raise ScorerError(UNKNOWN_TILE, f"a kong's tile is one of the 108 suited tiles, got {e.tile!r}", (*at, "tile"))
+        got = e.tile.value if isinstance(e.tile, Tile) else repr(e.tile)  # a tile as its notation: E, not Tile('E')
+        raise ScorerError(UNKNOWN_TILE, f"a kong's tile is one of the 108 suited tiles, got {got}", (*at, "tile"))
     if SUIT[INDEX[e.tile]] == SUIT_INDEX[play.missing_suits[e.player]]:
         raise ScorerError(BAD_KONG, f"{e.player} declared {e.tile.value[1]} missing and cannot kong it",
                           (*at, "tile"))

@@ -4,7 +4,7 @@ Served by the same gunicorn settings as the real service (``service/gunicorn_con
 request bodies and answers a small JSON object, so the ratio real/minimal is what scoring,
 validation and the service's own layers cost on top of Flask + gunicorn + JSON itself.
 
-    gunicorn --config python:service.gunicorn_conf 'loadtest.minimal_app:create_app()'
+    gunicorn --config python:service.gunicorn_conf 'bench.minimal_app:create_app()'
 """
 
 from __future__ import annotations

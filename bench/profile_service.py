@@ -1,9 +1,9 @@
 """Where a /v1/score request's time goes, in-process, set up as under gunicorn.
 
-    python -m loadtest.profile_service [--n 3000] [--top 30] [--sort tottime|cumtime]
+    python -m bench.profile_service [--n 3000] [--top 30] [--sort tottime|cumtime]
 
 Calls the WSGI app directly (no sockets) with distinct bodies from ``testkit.hands.load``, once with
-cProfile and once timed without it, next to ``loadtest/minimal_app.py`` on the same bodies. As under
+cProfile and once timed without it, next to ``bench/minimal_app.py`` on the same bodies. As under
 ``service/gunicorn_conf.py``, ``PROMETHEUS_MULTIPROC_DIR`` is set (a temporary directory) before the app is
 imported, so the metrics take their multiprocess path. Prints the per-request time of both as a
 ratio, then the profile's top functions.
@@ -53,7 +53,7 @@ def drive(app: Callable[..., Iterable[bytes]], bodies: list[bytes]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loadtest.profile_service", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.profile_service", description=__doc__.split("\n\n")[0])
     p.add_argument("--n", type=int, default=3000, help="distinct bodies (default 3000)")
     p.add_argument("--top", type=int, default=30)
     p.add_argument("--sort", default="tottime", choices=["tottime", "cumtime"])
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
         import orjson
 
-        from loadtest.minimal_app import create_app as minimal_app
+        from bench.minimal_app import create_app as minimal_app
         from service import create_app
         from testkit.hands.load import request_pool
 

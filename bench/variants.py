@@ -3,7 +3,7 @@ changes ``service/``. Each is the real ``service.create_app()`` with one layer s
 patching from the outside; none is fit to deploy (a variant without the schema answers a wrongly
 typed body with a 500, not a 422).
 
-    python -m loadtest.compare_throughput --app 'service:create_app()' --app 'loadtest.variants:no_schema()'
+    python -m bench.throughput --app 'service:create_app()' --app 'bench.variants:no_schema()'
 
 ``faulty()`` answers some requests with a 500, to check that the load runs fail on it.
 """
@@ -50,7 +50,7 @@ def faulty() -> Flask:
 
     def score_one(body: Any) -> Any:
         if next(counter) % 50 == 49:
-            raise RuntimeError("injected failure (loadtest.variants:faulty)")
+            raise RuntimeError("injected failure (bench.variants:faulty)")
         return original(body)
 
     views.score_one = score_one

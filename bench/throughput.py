@@ -1,6 +1,6 @@
 """/v1/score capacity against a minimal Flask JSON endpoint, same gunicorn settings, same run.
 
-    python -m loadtest.compare_throughput [--duration 5] [--rounds 4] [--connections 32]
+    python -m bench.throughput [--duration 5] [--rounds 4] [--connections 32]
         [--config conf --config sync:3 --config gthread:2:4 ... | --matrix] [--app SPEC ...] [--json out.json]
         [--install-wrk]
 
@@ -9,10 +9,10 @@ over it; then any of ``:noaccess`` (no access log), ``:norecycle`` (max_requests
 ``:nocache`` (SCORER_RESULT_CACHE_SIZE=0), ``:smallcache`` (4096), ``:gcdefault``
 (GUNICORN_GC_YOUNG=700)) it starts two gunicorns on 127.0.0.1 with the
 project's ``service/gunicorn_conf.py`` plus that setting: (a) the real service, (b)
-``loadtest/minimal_app.py``, which parses the same JSON bodies and answers a small JSON object. wrk
+``bench/minimal_app.py``, which parses the same JSON bodies and answers a small JSON object. wrk
 (Debian's ``wrk``; a lighter load generator than locust, which would spend as much CPU per request
 as the server) then drives them in alternating rounds, a-b, b-a, ..., ``--connections`` connections
-for ``--duration`` seconds each, POSTing distinct request bodies in turn (``loadtest/wrk_bodies.lua``
+for ``--duration`` seconds each, POSTing distinct request bodies in turn (``bench/wrk_bodies.lua``
 over ``--hands`` bodies from ``testkit.hands.load``; each round of (a) starts where the last stopped,
 so no body is sent twice to a server while the list lasts, and the result cache cannot fake the
 figure: its hit rate during the rounds is printed when no worker was replaced meanwhile).
@@ -44,13 +44,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loadtest.run_load import scrape_cache
 from testkit.hands.load import write_bodies
-from testkit.server import ROOT, Gunicorn, cpu_seconds
+from testkit.server import ROOT, Gunicorn, cpu_seconds, scrape_cache
 
-LUA = ROOT / "loadtest" / "wrk_bodies.lua"
+LUA = ROOT / "bench" / "wrk_bodies.lua"
 REAL = "service:create_app()"
-MINIMAL = "loadtest.minimal_app:create_app()"
+MINIMAL = "bench.minimal_app:create_app()"
 MATRIX = ["conf", "sync:3", "gthread:2:4", "conf:noaccess", "conf:norecycle", "conf:smallcache", "conf:nocache"]
 TARGET_RATIO, GOAL_RATIO, TARGET_P99_MS = 0.7, 0.8, 20.0
 
@@ -238,13 +237,13 @@ def print_table(rows: list[dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loadtest.compare_throughput", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.throughput", description=__doc__.split("\n\n")[0])
     p.add_argument("--config", action="append", metavar="SETTING",
                    help=f"conf or CLASS:WORKERS[:THREADS], then any of :{' :'.join(FLAGS)} (repeatable; default conf)")
     p.add_argument("--matrix", action="store_true", help=f"try {' '.join(MATRIX)}")
     p.add_argument("--app", action="append", metavar="SPEC",
                    help=f"the app to compare with the minimal one (repeatable; default {REAL}; "
-                   "see loadtest/variants.py)")
+                   "see bench/variants.py)")
     p.add_argument("--duration", type=float, default=4.0, help="seconds per wrk run (default 4)")
     p.add_argument("--rounds", type=int, default=6, help="alternating a/b rounds per setting (default 6)")
     p.add_argument("--connections", type=int, default=32)

@@ -1,6 +1,6 @@
 """The stream figure: speed as a user pays for it, in a fresh process, each hand seen once.
 
-    python loadtest/stream.py [--what score|waits|books] [--n 2000] [--seed 1] [--runs 3]
+    python -m bench.stream [--what score|waits|books] [--n 2000] [--seed 1] [--runs 3]
 
 Each run is a new interpreter (this one's, so the build installed in its venv; run it with the
 compiled wheel's interpreter to measure the wheel) that imports the scorer, generates ``--n``
@@ -35,7 +35,7 @@ run (the machine is shared and noisy: only ratios measured side by side mean any
 per run and as a range over runs. The same ratios are also given in the thread's CPU time
 (``cpu ...``): a wall-clock mean takes in every time slice another process was given while a hand
 was being scored, which on a loaded machine swings the mean by 2x from run to run. This is the
-headline figure; ``bench_scorer``'s best-of-N figure (the least disturbed of several rounds, caches
+headline figure; ``bench.score_best``'s best-of-N figure (the least disturbed of several rounds, caches
 cleared, median over hands) is a property of the engine, not what a user waits.
 """
 
@@ -77,7 +77,7 @@ def _child_score(n: int, seed: int) -> dict[str, Any]:
 
     hands = generate_many(n, seed)
     bodies = [json.loads(json.dumps(g.request_body())) for g in hands]  # as a JSON parser gives them
-    refs = [g.reference_args()[:-1] for g in hands]  # not verbose, as bench_scorer calls it
+    refs = [g.reference_args()[:-1] for g in hands]  # not verbose, as bench.score_best calls it
     calc, build_hand, build_ctx, score = MahjongGB.MahjongFanCalculator, scorer.Hand.build, scorer.Context.build, \
         scorer.score
     pc, cpu = time.perf_counter_ns, time.thread_time_ns
@@ -261,7 +261,7 @@ def one_run(what: str, n: int, seed: int, python: str = sys.executable,
     """A fresh interpreter measures one stream (in ``env``, by default this one's); its figures as a dict."""
     base = os.environ if env is None else env
     env = {**base, "PYTHONHASHSEED": base.get("PYTHONHASHSEED", "random")}
-    head = f"import sys, json; sys.path.append({str(ROOT)!r}); from loadtest.stream import "
+    head = f"import sys, json; sys.path.append({str(ROOT)!r}); from bench.stream import "
     extra = ""
     if what == "books":  # the Hong Kong and Sichuan bodies, chosen by a process of its own
         code = head + f"_prep_books; print(json.dumps(_prep_books({n}, {seed})))"

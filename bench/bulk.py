@@ -1,6 +1,6 @@
 """``python -m scorer bulk`` throughput against a one-process loop over ``score``, same lines, same run.
 
-    python loadtest/bench_bulk.py [--lines 12000] [--rounds 3] [--jobs 1 2]
+    python -m bench.bulk [--lines 12000] [--rounds 3] [--jobs 1 2]
 
 Run it with the interpreter of the build to measure (the compiled wheel's venv, or the editable
 one). Lines are distinct ``/v1/score`` bodies (``testkit.hands.load``, object and notation forms). Each

@@ -1,7 +1,7 @@
 """What a replay costs: a fresh process, the mean over generated records (testkit/records.py), as a
 ratio to scoring the same wins directly with ``scorer.score``.
 
-    python loadtest/bench_replay.py [--games 300] [--ruleset mcr] [--repeat 5]
+    python -m bench.replay [--games 300] [--ruleset mcr] [--repeat 5]
 
 The records are generated first (not timed), as JSON bodies. Then, each timed over all records,
 best of ``--repeat`` passes, the caches cleared before each pass: ``scorer.replay(body)``

@@ -1,13 +1,13 @@
 """The worst cold hand against the median cold hand, as a figure that does not hang on one time slice.
 
-    python loadtest/worst_median.py [--procs 5] [--n 1500] [--seed 1] [--reps 5] [--json out.json]
+    python -m bench.worst_median [--procs 5] [--n 1500] [--seed 1] [--reps 5] [--json out.json]
 
-``bench_scorer``'s worst/median divides one hand's time (its best of ``--reps`` rounds, caches
+``bench.score_best``'s worst/median divides one hand's time (its best of ``--reps`` rounds, caches
 cleared before each) by the median: on a shared machine the worst hand is often just the hand a
 preemption or a collection landed on in every round, and the figure moves from run to run (2.4x to
 3.9x on the same build). Here ``--procs`` fresh processes of this interpreter (so the build installed
 in its venv; run it with the compiled wheel's interpreter to measure the wheel) each time the same
-hands the same way (``bench_scorer.measure``: the reference, then the cold score, collector off,
+hands the same way (``score_best.measure``: the reference, then the cold score, collector off,
 the minimum over ``--reps`` interleaved rounds), and each hand's time is the median over the
 processes. Reported: worst/median of those per-hand medians, the same for the reference, the
 slowest hands, and each process's own worst/median (the one-process figure, for comparison).
@@ -33,10 +33,10 @@ def one_process(n: int, seed: int, reps: int) -> dict[str, Any]:
     """In this interpreter: every hand's cold and reference time (ns, best of ``reps``)."""
     sys.path.append(str(ROOT))
     import scorer
-    from loadtest import bench_scorer
+    from bench import score_best
 
-    cases, _ = bench_scorer.load_cases(n, seed)
-    bench_scorer.measure(cases, reps)
+    cases, _ = score_best.load_cases(n, seed)
+    score_best.measure(cases, reps)
     return {"compiled": scorer.COMPILED, "labels": [c.label for c in cases],
             "hands": [c.hand.notation() for c in cases],
             "cold": [c.ns["cold"] for c in cases], "ref": [c.ns["ref"] for c in cases]}

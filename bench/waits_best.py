@@ -1,7 +1,7 @@
 """Waits and discard advice (``scorer.analyze``) against the reference's shanten call, per hand,
 on the same hands in the same run.
 
-    python loadtest/bench_waits.py [--n 300] [--seed 1] [--reps 5] [--json out.json]
+    python -m bench.waits_best [--n 300] [--seed 1] [--reps 5] [--json out.json]
 
 Hands: ``--n`` complete hands of every structure (``testkit.hands.load``), each turned into a ready
 13-tile hand (the winning tile taken away) and a 14-tile hand about to discard (the complete hand
@@ -14,7 +14,7 @@ with one concealed tile swapped for a random one). For each, ``--reps`` interlea
     ref14    MahjongGB.MahjongShanten after each distinct discard of the 14 tiles (what the same
              advice costs the reference in shanten calls alone, without scoring any wait)
 
-First the headline, the stream figure (``loadtest/stream.py --what waits``): fresh processes, each
+First the headline, the stream figure (``bench/stream.py --what waits``): fresh processes, each
 answering 400 never-seen 13-tile hands once, from JSON-shaped fields, mean per hand against the
 reference's mean in the same run — not ready vs ``MahjongShanten``, ready (every wait scored both
 ways) vs ``MahjongShanten`` plus two ``MahjongFanCalculator`` calls per wait. Then the best-of-N
@@ -38,13 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if not __package__:  # run as a script: the scorer installed in this interpreter's venv, this checkout's loadtest
+if not __package__:  # run as a script: the scorer installed in this interpreter's venv, this checkout's bench
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import MahjongGB  # noqa: E402
 
 import scorer  # noqa: E402
-from loadtest import stream  # noqa: E402
+from bench import stream  # noqa: E402
 from scorer.tiles import to_botzone  # noqa: E402
 from scorer.waits import shanten  # noqa: E402
 from testkit.hands.load import CODES, generate  # noqa: E402

@@ -1,6 +1,6 @@
 """Room settlement speed as a ratio to scoring the same hands one by one, in the same run.
 
-    python -m loadtest.bench_room [--number 200] [--repeat 5]
+    python -m bench.room [--number 200] [--repeat 5]
 
 Three timings, each the best of ``--repeat`` rounds of ``--number`` calls (the machine is shared
 and noisy, so the figure that matters is the ratio; microseconds only show the scale):

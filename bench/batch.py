@@ -1,6 +1,6 @@
 """``POST /v1/score/batch`` of 1,000 distinct hands, one build against another, side by side.
 
-    python loadtest/bench_batch.py --python .venv/bin/python --python .venv-serve/bin/python [--rounds 5]
+    python -m bench.batch --python .venv/bin/python --python .venv-serve/bin/python [--rounds 5]
 
 Each ``--python`` is a venv's interpreter with the project installed (the editable test venv runs
 the pure-Python source, the serving venv the compiled wheel). The script runs itself in each, in
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-if not __package__:  # run as a script: the interpreter's installed scorer, this checkout's loadtest
+if not __package__:  # run as a script: the interpreter's installed scorer, this checkout's bench
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 SCRIPT = Path(__file__).resolve()
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.rounds):
         this: dict[str, dict[str, Any]] = {}
         for py in pythons:
-            out = subprocess.run([py, str(SCRIPT), "--measure", "--n", str(args.n), "--seed", str(args.seed),
+            out = subprocess.run([py, "-P", str(SCRIPT), "--measure", "--n", str(args.n), "--seed", str(args.seed),
                                   *(["--warm"] if args.warm else [])],
                                  capture_output=True, text=True, check=True, timeout=600).stdout
             r = json.loads(out)

@@ -1,12 +1,11 @@
 """Scorer speed against the C++ reference (pymahjonggb), per hand, on the same hands in the same run.
 
-    python loadtest/bench_scorer.py [--n 3000] [--seed 1] [--reps 7] [--json out.json] [--profile]
+    python -m bench.score_best [--n 3000] [--seed 1] [--reps 7] [--json out.json] [--profile]
 
 Run as a script, it measures the scorer installed in the interpreter's venv: the pure-Python source
 with the editable test venv (``.venv/bin/python``), the compiled wheel with the serving venv
 (``.venv-serve/bin/python``, after ``.venv-serve/bin/pip install pymahjonggb==1.4.0``); the first
-line says which build ran. (``python -m loadtest.bench_scorer`` from the checkout always measures
-the source tree.)
+line says which build ran (``python -m bench.score_best`` from the checkout too: see ``bench``).
 
 Hands: every ``seeds/mcr/*.json`` request, then ``--n`` generated hands of every structure
 (``testkit.hands.load``). For each hand, ``--reps`` rounds, each timing, interleaved so that they share
@@ -19,7 +18,7 @@ the machine's noise:
     e2e    what a request costs the service minus HTTP: build Hand and Context from the JSON body,
            score cold, to_dict()
 
-The headline comes first: the stream figure (``loadtest/stream.py``), what a user pays — fresh
+The headline comes first: the stream figure (``bench/stream.py``), what a user pays — fresh
 processes of this interpreter's build, each scoring 2,000 generated hands it has never seen, once
 each, from JSON-shaped fields (``Hand.build``, ``Context.build``, then ``score``), the garbage
 collector on; mean per hand against the reference's mean on the same hands in the same run, as a
@@ -51,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if not __package__:  # run as a script: the scorer installed in this interpreter's venv, this checkout's loadtest
+if not __package__:  # run as a script: the scorer installed in this interpreter's venv, this checkout's bench
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import MahjongGB  # noqa: E402
@@ -61,7 +60,7 @@ import MahjongGB  # noqa: E402
 _ENV = dict(os.environ)
 os.environ.setdefault("SCORER_RESULT_CACHE_SIZE", "4096")
 import scorer  # noqa: E402
-from loadtest import stream  # noqa: E402
+from bench import stream  # noqa: E402
 from scorer.tiles import to_botzone  # noqa: E402
 from testkit.hands.load import generate, seed_requests  # noqa: E402
 
@@ -277,7 +276,7 @@ def profile(cases: list[Case], top: int) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loadtest.bench_scorer", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.score_best", description=__doc__.split("\n\n")[0])
     p.add_argument("--n", type=int, default=3000, help="generated hands besides seeds/ (default 3000)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--reps", type=int, default=7, help="interleaved rounds per hand; the minimum is kept")

@@ -1,12 +1,12 @@
 """A /v1/score request's CPU under several garbage-collector thresholds, in-process, side by side.
 
-    python loadtest/gc_thresholds.py [--procs 3] [--rounds 8] [--chunk 600] [--young 700 --young 20000 ...]
+    python -m bench.gc_thresholds [--procs 3] [--rounds 8] [--chunk 600] [--young 700 --young 20000 ...]
 
 Each of ``--procs`` fresh processes of this interpreter (the build installed in its venv; run it with
 the compiled wheel's interpreter to measure the wheel) builds the app as a gunicorn worker has it
 (``PROMETHEUS_MULTIPROC_DIR`` set before the import, ``gc.freeze()`` after it, as
 ``post_worker_init`` does), then answers distinct ``testkit.hands.load`` bodies by direct WSGI calls
-(``loadtest/profile_service.py``'s driver, no sockets) in rounds: each round gives every setting
+(``bench/profile_service.py``'s driver, no sockets) in rounds: each round gives every setting
 ``--chunk`` new bodies, in an order rotated from round to round (so no setting always runs first
 or last), with the young-generation threshold set to that setting's value (older generations at
 CPython's 10, 10). Per setting: the thread's CPU per request, median over rounds, and its ratio to
@@ -38,7 +38,7 @@ def one_process(youngs: list[int], rounds: int, chunk: int, seed: int) -> dict[s
     import orjson
 
     import scorer
-    from loadtest.profile_service import drive
+    from bench.profile_service import drive
     from service import create_app
     from testkit.hands.load import generate
 

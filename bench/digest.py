@@ -1,6 +1,6 @@
 """A digest of thousands of answers, to show a speed change left every answer byte-identical.
 
-    python loadtest/digest.py [--scores 4000] [--waits 600] [--taiwan 1500]
+    python -m bench.digest [--scores 4000] [--waits 600] [--taiwan 1500]
 
 Scores generated hands (``testkit/hands/themed.py`` and ``testkit/hands/load.py``, object and notation
 bodies, the three books of ``BOOKS``), analyses waits (13 tiles ready and not, 14 tiles) and scores

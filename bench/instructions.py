@@ -1,6 +1,6 @@
 """Instructions per hand, counted by valgrind's callgrind: a figure the machine's load cannot move.
 
-    python loadtest/instructions.py [--what score|not_ready|ready] [--collected] PYTHON [PYTHON ...]
+    python -m bench.instructions [--what score|not_ready|ready] [--collected] PYTHON [PYTHON ...]
 
 For each interpreter (each a venv with a build of the scorer installed), a fresh process builds
 and scores 400 generated hands it has never seen, from JSON-shaped fields (``Hand.build``,

@@ -1,6 +1,6 @@
 """Tail latency of the serving designs, side by side: the same load on each, in alternating rounds.
 
-    python -m loadtest.compare_serving [--config conf --config gthread:2:1 --config gevent:2 ...]
+    python -m bench.serving [--config conf --config gthread:2:1 --config gevent:2 ...]
         [--duration 5] [--rounds 4] [--connections 32] [--hands 60000] [--json out.json] [--install-wrk]
 
 Each setting (``conf`` = ``service/gunicorn_conf.py`` as it is: gunicorn's gevent worker as
@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from loadtest.compare_throughput import Setting, ensure_wrk, wrk
+from bench.throughput import Setting, ensure_wrk, wrk
 from testkit.hands.load import write_bodies
 from testkit.server import Gunicorn, connections_per_worker
 
@@ -39,7 +39,7 @@ REAL = "service:create_app()"
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loadtest.compare_serving", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.serving", description=__doc__.split("\n\n")[0])
     p.add_argument("--config", action="append", metavar="SETTING",
                    help="conf or CLASS:WORKERS[:THREADS] (repeatable; default: conf and gthread:2:1)")
     p.add_argument("--duration", type=float, default=5.0)

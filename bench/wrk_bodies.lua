@@ -1,7 +1,7 @@
 -- wrk script: POST the lines of a JSON-lines file (one request body per line) in turn, the threads
 -- splitting the list between them from OFFSET on, so that no body is sent twice while the list
 -- lasts; at the end print one machine-readable summary line (WRK_JSON {...}).
---   wrk -t2 -c32 -d10s -s loadtest/wrk_bodies.lua http://127.0.0.1:8000/v1/score -- BODIES [THREADS [OFFSET]]
+--   wrk -t2 -c32 -d10s -s bench/wrk_bodies.lua http://127.0.0.1:8000/v1/score -- BODIES [THREADS [OFFSET]]
 local reqs = {}
 local n = 0
 local i = 0

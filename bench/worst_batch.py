@@ -1,6 +1,6 @@
 """The slowest batch we can build: 1,000 distinct hands, each among the slowest to score cold.
 
-    python -m loadtest.worst_batch [--pool 4000] [--size 1000] [--seed 7] [--out batch.json] [--post URL]
+    python -m bench.worst_batch [--pool 4000] [--size 1000] [--seed 7] [--out batch.json] [--post URL]
 
 Draws ``--pool`` hands from ``testkit.hands.load`` over every structure (the many-division full
 flushes and seven-pairs-that-read-as-regular are over-represented there), scores each cold (caches
@@ -31,7 +31,7 @@ def post(url: str, body: bytes, timeout: float = 120.0) -> tuple[int, float, dic
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m loadtest.worst_batch", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.worst_batch", description=__doc__.split("\n\n")[0])
     p.add_argument("--pool", type=int, default=4000)
     p.add_argument("--size", type=int, default=1000)
     p.add_argument("--seed", type=int, default=7)
