@@ -53,6 +53,11 @@ COMPILED = [
     "scorer/waits/tables.py",
     "scorer/waits/shanten.py",
     "scorer/waits/analysis.py",
+    "scorer/wild/spec.py",  # jokers: the books that have them decompose, wait and count shanten with these
+    "scorer/wild/regular.py",
+    "scorer/wild/forms.py",
+    "scorer/wild/waits.py",
+    "scorer/wild/shanten.py",
     "scorer/wire/fastbody.py",  # the check of every good /v1/score body and bulk line
 ]
 

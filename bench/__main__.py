@@ -65,6 +65,8 @@ FIGURES: tuple[Figure, ...] = (
            ("--games", "10", "--repeat", "1")),
     Figure("score", ("score",), "build + score on the easy and hard mixes", ("--n", "200", "--rounds", "1")),
     Figure("waits", ("waits",), "waits on the easy and hard mixes", ("--n", "40", "--rounds", "1")),
+    Figure("wild", ("wild",), "jokers (scorer.wild) against the engine's decomposition, waits and shanten without",
+           ("--n", "20", "--rounds", "1")),
 )
 BY_NAME = {f.name: f for f in FIGURES}
 

@@ -1,0 +1,406 @@
+"""The regular form (sets and a pair) with jokers: is it complete, and every way to read it.
+
+A joker changes what "complete" means, not what a set is. The hand splits into ten groups that
+no set crosses — the three suits and each honour — and a group's ways depend only on its own
+counts, how many jokers it borrows and what those jokers may be there (``Wild``): so each group
+is worked out once per (counts, rooms, jokers borrowed) and cached, and the groups are combined
+with the joker total and at most one pair, as ``scorer.decompose`` combines its suit tables.
+
+Within a group the search walks the ranks upward and decides at each rank how many pungs, chows
+and pairs start there; what the rank then holds beyond the real tiles is jokers standing for it.
+So every *logical* division (the sets as read, jokers resolved) comes out exactly once, pure-joker
+sets and pairs included, and the copy cap is a bound on each rank. Which of a tile's copies were
+the jokers is then placed by one rule (``Reading``): a reading is one logical division.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from ..decompose import Division, SetT, regular_divisions
+from ..set_kind import CHOW, PUNG, SetKind
+from ..tiles import HONOR_START, NUM_TILES
+from .spec import Counts, Wild
+
+# A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
+# mask: for a chow bit i is the tile first+i; for a pung the real copies come first, so its jokers
+# are the high bits (one joker 0b100, two 0b110, three 0b111).
+WildSet = tuple[int, SetKind, int]
+Way = tuple[tuple[int, ...], int]  # one group's way: set codes (2·rank + 1 for a chow) ascending, pair rank or -1
+Group = tuple[int, tuple[int, ...], tuple[int, ...]]  # (first tile, counts, rooms)
+
+PUNG_JOKERS: Final[tuple[int, ...]] = (0, 0b100, 0b110, 0b111)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read a hand with jokers: its sets (in a ``Division``'s order) and pair, each
+    saying which of its tiles were jokers. Where a tile's real copies could sit in more than one
+    of its groups, they fill the sets in order and the pair last, so the jokers sit in the later
+    groups (5555m and a joker as 5m read 555m and 5m+joker): the logical division is what varies
+    between readings, never only where a joker sits."""
+
+    sets: tuple[WildSet, ...]
+    pair: int
+    pair_jokers: int  # 0, 1 or 2 of the pair's two tiles
+
+    def division(self) -> Division:
+        """The division as read (every joker resolved), as ``scorer.decompose`` writes one."""
+        out: list[SetT] = []
+        for t, kind, _ in self.sets:
+            out.append((t, kind))
+        return (tuple(out), self.pair)
+
+    def stands_for(self) -> tuple[int, ...]:
+        """The tiles the jokers stood for, ascending (one entry per joker)."""
+        out: list[int] = []
+        for t, kind, bits in self.sets:
+            for i in range(3):
+                if bits >> i & 1:
+                    out.append(t + i if kind is CHOW else t)
+        for _ in range(self.pair_jokers):
+            out.append(self.pair)
+        out.sort()
+        return tuple(out)
+
+    def jokers(self) -> int:
+        """How many jokers the reading holds."""
+        n = self.pair_jokers
+        for _, _, bits in self.sets:
+            n += (bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1)
+        return n
+
+
+# --- one group ---------------------------------------------------------------------------------
+def groups(counts: Counts, wild: Wild) -> list[Group] | None:
+    """The groups worth looking at: each suit, and each honour held or a joker may be; None if a
+    tile is held past the cap (no reading exists)."""
+    out: list[Group] = []
+    for s in range(3):
+        base = 9 * s
+        rooms: list[int] = []
+        for i in range(base, base + 9):
+            r = wild.room(i, counts[i])
+            if r < 0:
+                return None
+            rooms.append(r)
+        out.append((base, counts[base:base + 9], tuple(rooms)))
+    for i in range(HONOR_START, NUM_TILES):
+        r = wild.room(i, counts[i])
+        if r < 0:
+            return None
+        if counts[i] or r:
+            out.append((i, (counts[i],), (r,)))
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
+    """Whether one group (a suit's 9 counts, or one honour's) splits into sets with exactly ``k``
+    jokers (bit 1), and into sets and a pair (bit 2). ``rooms``: per rank, how many jokers may
+    stand for it (``Wild.room``)."""
+    return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, _memo(counts, rooms))
+
+
+@lru_cache(maxsize=1 << 12)
+def _memo(counts: tuple[int, ...], rooms: tuple[int, ...]) -> dict[tuple[int, int, int, int], int]:
+    """One group's ``_fit`` answers so far, shared by every joker count and by ``group_ways``."""
+    return {}
+
+
+def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
+         memo: dict[tuple[int, int, int, int], int]) -> int:
+    """From rank ``r`` on, with ``a`` chows begun two ranks below (they need ``r``) and ``b`` begun
+    one below (they need ``r`` and ``r + 1``) and ``k`` jokers to place: bit 1 if the rest splits
+    into sets, bit 2 if into sets and one pair."""
+    if r == len(counts):
+        return 1 if a == 0 and b == 0 and k == 0 else 0
+    key = (r, a, b, k)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    c = counts[r]
+    top = c + min(k, rooms[r])  # the most this rank can hold as read
+    chows = runs and r <= 6
+    most = _most_chows(counts, rooms, r, b, k) if chows else 0
+    out = 0
+    for h in range(2):
+        base = a + b + 2 * h
+        while base <= top:  # one more pung each turn
+            lo = c - base if c > base else 0
+            if not chows:
+                if lo == 0:
+                    sub = _fit(counts, rooms, runs, r + 1, b, 0, k - (base - c), memo)
+                    out |= (sub & 1) << 1 if h else sub
+            else:
+                for s in range(lo, min(top - base, most) + 1):  # chows begun here
+                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), memo)
+                    out |= (sub & 1) << 1 if h else sub
+            base += 3
+    memo[key] = out
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def group_probes(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], k: int) -> tuple[int, int]:
+    """For each rank at once, whether one more real tile of it lets the group split with exactly
+    ``k`` jokers: (a mask of the ranks that leave it sets, a mask of those that leave it sets and a
+    pair). ``after``: per rank, the jokers' room once that tile is added (``Wild.room``; -1 where
+    the tile itself would pass the cap). One walk answers the nine questions a wait asks."""
+    memo: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    return _probe(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, memo, _memo(counts, rooms))
+
+
+def _probe(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], runs: bool, r: int, a: int,
+           b: int, k: int, memo: dict[tuple[int, int, int, int], tuple[int, int]],
+           fit_memo: dict[tuple[int, int, int, int], int]) -> tuple[int, int]:
+    """``_fit``'s walk with one more real tile still to place at rank ``r`` or above: the ranks it
+    may go to, by whether the group then ends without a pair or with one."""
+    if r == len(counts):
+        return (0, 0)
+    key = (r, a, b, k)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    no_pair = 0
+    pair = 0
+    chows = runs and r <= 6
+    # the extra tile at this rank: then the rest is a plain walk
+    if after[r] >= 0:
+        c = counts[r] + 1
+        top = c + min(k, after[r])
+        most = _most_chows(counts, rooms, r, b, k) if chows else 0
+        for h in range(2):
+            base = a + b + 2 * h
+            while base <= top:
+                lo = c - base if c > base else 0
+                for s in range(lo, min(top - base, most) + 1):
+                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), fit_memo)
+                    if h:
+                        if sub & 1:
+                            pair |= 1 << r
+                    else:
+                        if sub & 1:
+                            no_pair |= 1 << r
+                        if sub & 2:
+                            pair |= 1 << r
+                base += 3
+    # or above it: this rank as it is (the tile may yet add one to a chow's next two ranks)
+    c = counts[r]
+    top = c + min(k, rooms[r])
+    most = _most_chows(counts, rooms, r, b, k) + 1 if chows else 0
+    for h in range(2):
+        base = a + b + 2 * h
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                m0, m1 = _probe(counts, rooms, after, runs, r + 1, b, s, k - (base + s - c), memo, fit_memo)
+                if h:
+                    pair |= m0
+                else:
+                    no_pair |= m0
+                    pair |= m1
+            base += 3
+    memo[key] = (no_pair, pair)
+    return no_pair, pair
+
+
+def _most_chows(counts: tuple[int, ...], rooms: tuple[int, ...], r: int, b: int, k: int) -> int:
+    """The most chows that can begin at rank ``r``: the next two ranks must hold them (and the
+    ``b`` begun below need the next one too)."""
+    n1 = counts[r + 1] + min(k, rooms[r + 1]) - b
+    n2 = counts[r + 2] + min(k, rooms[r + 2])
+    return n1 if n1 < n2 else n2
+
+
+@lru_cache(maxsize=1 << 13)
+def group_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[Way, ...]:
+    """Every way one group splits into sets and at most one pair with exactly ``k`` jokers, each
+    logical division once: (set codes ascending, pair rank or -1)."""
+    runs = len(counts) == 9
+    out: list[Way] = []
+    _collect(counts, rooms, runs, 0, 0, 0, k, -1, [], out, _memo(counts, rooms))
+    out.sort()
+    return tuple(out)
+
+
+def _collect(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
+             pair: int, codes: list[int], out: list[Way], memo: dict[tuple[int, int, int, int], int]) -> None:
+    """``_fit``'s walk, keeping the sets: only into branches ``_fit`` says can finish."""
+    if r == len(counts):
+        out.append((tuple(sorted(codes)), pair))
+        return
+    c = counts[r]
+    top = c + min(k, rooms[r])
+    chows = runs and r <= 6
+    most = _most_chows(counts, rooms, r, b, k) if chows else 0
+    for h in range(2 if pair < 0 else 1):
+        base = a + b + 2 * h
+        m = 0
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                rest = k - (base + s - c)
+                sub = _fit(counts, rooms, runs, r + 1, b, s, rest, memo)
+                if sub & (1 if h or pair >= 0 else 3):
+                    more = [2 * r] * m + [2 * r + 1] * s
+                    _collect(counts, rooms, runs, r + 1, b, s, rest, r if h else pair, codes + more, out, memo)
+            base += 3
+            m += 1
+
+
+# --- the whole hand ----------------------------------------------------------------------------
+def _tiles(counts: Counts) -> int:
+    n = 0
+    for c in counts:
+        n += c
+    return n
+
+
+def _fits_table(gs: list[Group], jokers: int) -> list[list[int]]:
+    """Per group, ``group_fits`` for each number of jokers it might borrow."""
+    return [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+
+
+def _combine(state: list[int], fits: list[int]) -> list[int]:
+    """Joker totals so far (bit 1: no pair yet, bit 2: one pair) and one more group's fits."""
+    j = len(state) - 1
+    new = [0] * (j + 1)
+    for used in range(j + 1):
+        st = state[used]
+        if not st:
+            continue
+        for k in range(j - used + 1):
+            f = fits[k]
+            if not f:
+                continue
+            if st & 1:
+                new[used + k] |= f
+            if st & 2:
+                new[used + k] |= (f & 1) << 1
+    return new
+
+
+def _plain(counts: Counts, wild: Wild) -> bool:
+    """Whether the engine's own tables answer for this hand without jokers: no tile past four (nor
+    past the cap)."""
+    top = 4 if wild.cap is None else min(4, wild.cap)
+    for c in counts:
+        if c > top:
+            return False
+    return True
+
+
+def is_complete(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = True) -> bool:
+    """Whether ``counts`` and ``jokers`` make ``need`` sets and a pair (``pair`` false: ``need``
+    sets and nothing else, as 杭州's 爆头 asks of the hand less one joker)."""
+    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
+        return False
+    if jokers == 0 and pair and _plain(counts, wild):
+        return bool(regular_divisions(counts, need))
+    gs = groups(counts, wild)
+    if gs is None:
+        return False
+    state = [1] + [0] * jokers
+    for g in gs:
+        state = _combine(state, [group_fits(g[1], g[2], k) for k in range(jokers + 1)])
+    return bool(state[jokers] & (2 if pair else 1))
+
+
+def readings(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = True) -> tuple[Reading, ...]:
+    """Every logical division of ``counts`` and ``jokers`` into ``need`` sets and a pair (none
+    with ``pair`` false), each once, ordered as ``regular_divisions`` orders its divisions."""
+    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
+        return ()
+    if jokers == 0 and pair and _plain(counts, wild):
+        return tuple([Reading(tuple([(t, k, 0) for t, k in sets]), p, 0)
+                      for sets, p in regular_divisions(counts, need)])
+    gs = groups(counts, wild)
+    if gs is None:
+        return ()
+    fits = _fits_table(gs, jokers)
+    # suffix[g][k]: what groups g.. can do with exactly k jokers (bit 1 no pair, bit 2 one pair)
+    suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
+    suffix[len(gs)][0] = 1
+    for g in range(len(gs) - 1, -1, -1):
+        suffix[g] = _combine(suffix[g + 1], fits[g])
+    if not suffix[0][jokers] & (2 if pair else 1):
+        return ()
+    shares: set[tuple[int, ...]] = set()
+    _shares(fits, suffix, 0, jokers, 1 if pair else 0, [], shares)
+    found: list[tuple[tuple[int, ...], int]] = []
+    for share in sorted(shares):
+        _product(gs, share, 1 if pair else 0, found)
+    found.sort()
+    return tuple([_place(counts, codes, p) for codes, p in found])
+
+
+def _shares(fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int, got: list[int],
+            out: set[tuple[int, ...]]) -> None:
+    """Each way to share the jokers among the groups (a count a group) that can end complete:
+    ``pairs`` is the pairs still to make, 1 or 0 (a share is found once for each group that may
+    hold the pair; the set keeps it once)."""
+    if g == len(fits):
+        out.add(tuple(got))
+        return
+    for kg in range(k + 1):
+        f = fits[g][kg]
+        if not f:
+            continue
+        rest = suffix[g + 1][k - kg]
+        if f & 1 and rest >> pairs & 1:  # this group holds no pair
+            _shares(fits, suffix, g + 1, k - kg, pairs, [*got, kg], out)
+        if pairs and f & 2 and rest & 1:  # this group holds the pair
+            _shares(fits, suffix, g + 1, k - kg, 0, [*got, kg], out)
+
+
+def _product(gs: list[Group], share: tuple[int, ...], pairs: int, found: list[tuple[tuple[int, ...], int]]) -> None:
+    """The readings of one share of the jokers: each group's ways, one from each, with the pairs
+    right. Groups holding nothing that borrow nothing are passed over."""
+    partial: list[tuple[tuple[int, ...], int]] = [((), -1)]
+    for g in range(len(gs)):
+        first, counts, rooms = gs[g]
+        kg = share[g]
+        if kg == 0 and counts == _EMPTY[len(counts)]:
+            continue
+        ways = group_ways(counts, rooms, kg)
+        off = 2 * first
+        moved = [(tuple([off + c for c in codes]), first + p if p >= 0 else -1) for codes, p in ways]
+        partial = [(codes + more, p if p >= 0 else pair)
+                   for codes, pair in partial for more, p in moved if p < 0 or pair < 0]
+    for codes, pair in partial:
+        if (pair >= 0) == (pairs == 1):
+            found.append((tuple(sorted(codes)), pair))
+
+
+_EMPTY: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (0,) * 2, (0,) * 3, (0,) * 4, (0,) * 5, (0,) * 6,
+                                              (0,) * 7, (0,) * 8, (0,) * 9)
+
+
+def _place(counts: Counts, codes: tuple[int, ...], pair: int) -> Reading:
+    """A logical division with its jokers placed: each tile's real copies fill its sets in order,
+    then the pair; the positions left are jokers."""
+    left = list(counts)
+    sets: list[WildSet] = []
+    for code in codes:
+        t = code >> 1
+        if code & 1:
+            bits = 0
+            for i in range(3):
+                if left[t + i]:
+                    left[t + i] = left[t + i] - 1
+                else:
+                    bits |= 1 << i
+            sets.append((t, CHOW, bits))
+        else:
+            real = min(3, left[t])
+            left[t] = left[t] - real
+            sets.append((t, PUNG, PUNG_JOKERS[3 - real]))
+    pair_jokers = 0
+    if pair >= 0:
+        real = min(2, left[pair])
+        left[pair] = left[pair] - real
+        pair_jokers = 2 - real
+    return Reading(tuple(sets), pair, pair_jokers)
