@@ -461,28 +461,43 @@ def _five_value(counts: list[int], keys: list[int]) -> int:
     least = 99
     for g in range(4):
         # the other three groups' frontiers merged; a group past the tables' 14 tiles leaves no
-        # room for a set elsewhere (17 tiles at most), so only its own sets are taken out
+        # room for a set elsewhere (17 tiles at most), so only its own sets are set aside
         others = [ids[k] for k in range(4) if k != g]
         if ABSENT in others:
             continue
         rest = merged(merged(others[0], others[1]), others[2])
-        table = HONOR if g == 3 else SUIT
-        start = 9 * g
-        size = 7 if g == 3 else 9
-        key = keys[g]
-        for r in range(size):
-            n = counts[start + r]
-            if n >= 3:  # a pung of this tile set aside
-                v = VALUE[merged(table[key - 3 * POW5[r]], rest) * FIXED]
-                if v < least:
-                    least = v
-            if g < 3 and r < 7 and n and counts[start + r + 1] and counts[start + r + 2]:  # a chow
-                v = VALUE[merged(table[key - POW5[r] - POW5[r + 1] - POW5[r + 2]], rest) * FIXED]
-                if v < least:
-                    least = v
+        for a in _aside(keys[g], g == 3):
+            v = VALUE[merged(a, rest) * FIXED]
+            if v < least:
+                least = v
     if least <= 4:
         return least  # a split with no set is worth 4 at best
     return min(least, _no_set_value(counts))
+
+
+@lru_cache(maxsize=1 << 14)
+def _aside(key: int, honours: bool) -> tuple[int, ...]:
+    """The frontier ids of a group's tiles (its table key) less each set they hold, a pung or a
+    chow, each id once: a draw elsewhere leaves them as they are, and few sets leave different ones."""
+    size = 7 if honours else 9
+    table = HONOR if honours else SUIT
+    digits: list[int] = []
+    k = key
+    for _ in range(size):
+        digits.append(k % 5)
+        k //= 5
+    out: list[int] = []
+    for r in range(size):
+        n = digits[r]
+        if n >= 3:
+            i = table[key - 3 * POW5[r]]
+            if i not in out:
+                out.append(i)
+        if not honours and r < 7 and n and digits[r + 1] and digits[r + 2]:
+            i = table[key - POW5[r] - POW5[r + 1] - POW5[r + 2]]
+            if i not in out:
+                out.append(i)
+    return tuple(out)
 
 
 def _no_set_value(counts: list[int]) -> int:
@@ -597,5 +612,6 @@ def clear_caches() -> None:
     """Empty the per-hand and searched-group caches (benchmarks measure a cold start with this)."""
     _regular.cache_clear()
     _concealed_five.cache_clear()
+    _aside.cache_clear()
     _suit_units.cache_clear()
     frontier.clear_caches()
