@@ -23,6 +23,10 @@ Regular shanten is computed per group (each suit, the honours), each group reduc
 (sets, partials, pair) trade-offs (``frontier``), then combined. Every group's frontier and every
 combination of two are numbered in shipped tables (``tables``), so a hand's shanten is a few
 lookups and a probe for a useful tile one more: nothing is searched for a hand never seen.
+
+A 16-tile book's hands (five sets and a pair, and seven pairs and a triplet) are read from the same
+four-set tables (``five_sets_regular``: a meld or each set the tiles hold counted as the fifth) and
+from counts of copies (``eight_and_a_half_pairs``); a fifth copy is never useful to them.
 """
 
 from __future__ import annotations
@@ -366,7 +370,7 @@ def outlook(
     Hands of five sets (``sets``, a 16-tile book's) are the same lookups (``five_sets_regular``),
     form by form of ``only``."""
     if sets != 4:
-        return _searched_outlook(counts, melds, only, sets)
+        return _five_sets_outlook(counts, melds, only, sets)
     knitted = melds <= 1 and KNITTED_STRAIGHT_FORM in only
     per = forms(counts, melds, tuple([f for f in only if f is not KNITTED_STRAIGHT_FORM]))
     shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
@@ -381,7 +385,7 @@ def outlook(
     return tuple(shanten), least, tuple(sorted(useful))
 
 
-def _searched_outlook(
+def _five_sets_outlook(
     counts: Counts, melds: int, only: tuple[Form, ...], sets: int,
 ) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
     """``outlook`` of a hand of five sets: the regular form and the special forms of that size,
