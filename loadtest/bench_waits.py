@@ -185,8 +185,9 @@ WORST_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 SUITED = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10))
 HONOURS = tuple(f"{h}" for h in "ESWNCFP")
-COSTLY = {  # shapes with many waits, many discards or many splits: 13 / 14 tiles, and 16 / 17
-    13: ("1112345678999m", "1122334455667m", "2223334445556m", "1112223334445m"),
+COSTLY = {  # shapes with many waits, discards, splits or forms: 13 / 14 tiles (knitted ones too), and 16 / 17
+    13: ("1112345678999m", "1122334455667m", "2223334445556m", "1112223334445m", "1112345678999m5m",
+         "147m258p369sESWN", "147m258p369sESWNC", "19m19p19sESWNCFP"),
     16: ("1112345678999m556m", "1122334455667788m", "1112223334445556m", "1122334455667789m",
          "1112345678999m5556m", "11223344556677889m", "11122233344455566m", "1m2m2p2s3m4m6m7m7p7s8m8p9p9sNPW"),
 }
