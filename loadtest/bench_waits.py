@@ -224,38 +224,40 @@ def _cold(fn: Any) -> tuple[int, int]:
 
 
 def worst(n: int, reps: int, seed: int, keep: int = 3) -> dict[str, Any]:
-    """The costliest request of each book and option set, cold, best of ``reps``."""
+    """The costliest request of each book, option set and hand size (waiting, about to discard),
+    cold, best of ``reps``."""
     rng = random.Random(seed)
     reference = _worst_call("mcr", {}, "1m2m3m4m5m6m7m8m9m1p2p3p5s")  # an ordinary MCR request, for scale
     rows = []
     for book, option_sets in WORST_OPTIONS.items():
         candidates = _worst_candidates(book, n, rng)
         for options in option_sets:
-            timed = []
+            timed: dict[int, list[tuple[int, str]]] = {}
             for hand in candidates:
                 fn = _worst_call(book, options, hand)
                 try:
                     cpu, _ = _cold(fn)
                 except scorer.ScorerError:
                     continue  # a fifth copy drawn, or a tile the book has no place for
-                timed.append((cpu, hand))
-            timed.sort(reverse=True)
-            best: tuple[float, float, float, str] | None = None
-            for _, hand in timed[:keep]:
-                fn = _worst_call(book, options, hand)
-                cpu = wall = ref = 1 << 62
-                for _ in range(reps):
-                    ref = min(ref, _cold(reference)[0])
-                    c, w = _cold(fn)
-                    cpu, wall = min(cpu, c), min(wall, w)
-                if best is None or cpu > best[0] * 1e6:
-                    best = (cpu / 1e6, wall / 1e6, ref / 1e6, hand)
-            assert best is not None
-            rows.append({"book": book, "options": options, "hand": best[3], "cpu_ms": best[0], "wall_ms": best[1],
-                         "mcr_ref_ms": best[2], "candidates": len(timed)})
-            label = f"{book} {json.dumps(options) if options else '(defaults)'}"
-            print(f"  {label:42} {best[0]:7.2f} ms CPU {best[1]:7.2f} ms wall  "
-                  f"({best[0] / best[2]:6.1f}x an MCR request; target {WORST_TARGET_MS:g} ms)  {best[3]}", flush=True)
+                timed.setdefault(scorer.Holding.parse(hand).size, []).append((cpu, hand))
+            for size, hands in sorted(timed.items()):
+                hands.sort(reverse=True)
+                best: tuple[float, float, float, str] | None = None
+                for _, hand in hands[:keep]:
+                    fn = _worst_call(book, options, hand)
+                    cpu = wall = ref = 1 << 62
+                    for _ in range(reps):
+                        ref = min(ref, _cold(reference)[0])
+                        c, w = _cold(fn)
+                        cpu, wall = min(cpu, c), min(wall, w)
+                    if best is None or cpu > best[0] * 1e6:
+                        best = (cpu / 1e6, wall / 1e6, ref / 1e6, hand)
+                assert best is not None
+                rows.append({"book": book, "options": options, "tiles": size, "hand": best[3], "cpu_ms": best[0],
+                             "wall_ms": best[1], "mcr_ref_ms": best[2], "candidates": len(hands)})
+                label = f"{book} {json.dumps(options) if options else '(defaults)'}, {size} tiles"
+                print(f"  {label:52} {best[0]:7.2f} ms CPU {best[1]:7.2f} ms wall  ({best[0] / best[2]:6.1f}x an "
+                      f"MCR request; target {WORST_TARGET_MS:g} ms)  {best[3]}", flush=True)
     clear()
     return {"target_ms": WORST_TARGET_MS, "compiled": scorer.COMPILED, "reps": reps, "n": n, "seed": seed,
             "rows": rows}
