@@ -52,6 +52,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("books", ("stream", "--what", "books"), "the four books in one stream", ("--n", "200", "--runs", "1")),
     Figure("waits-stream", ("stream", "--what", "waits"), "a stream of waits, 13 tiles not ready and ready",
            ("--n", "100", "--runs", "1")),
+    Figure("worst-waits", ("waits_best", "--worst"), "the costliest waits request of each book, against 5 ms",
+           ("--worst-n", "10", "--reps", "1")),
     Figure("worst-median", ("worst_median", "--procs", "5", "--n", "1500", "--reps", "5"),
            "worst cold hand / median cold hand", ("--procs", "1", "--n", "100", "--reps", "1")),
     Figure("batch", ("batch",), "POST /v1/score/batch, compiled / pure", ("--rounds", "1", "--n", "100")),

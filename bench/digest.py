@@ -1,11 +1,12 @@
 """A digest of thousands of answers, to show a speed change left every answer byte-identical.
 
-    python -m bench.digest [--scores 4000] [--waits 600] [--taiwan 1500]
+    python -m bench.digest [--scores 4000] [--waits 600] [--taiwan 1500] [--taiwan-waits 100]
 
 Scores generated hands (``testkit/hands/themed.py`` and ``testkit/hands/load.py``, object and notation
 bodies, the three books of ``BOOKS``), analyses waits (13 tiles ready and not, 14 tiles) and scores
 Taiwanese 16-tile hands (``testkit/hands/books.py``, under the defaults, a preset and house rules,
-some explained), serialises each answer (or its error) as JSON, and prints one SHA-256 per kind.
+some explained) and analyses Taiwanese waits (16 and 17 tiles, with and without 嚦咕嚦咕),
+serialises each answer (or its error) as JSON, and prints one SHA-256 per kind.
 Run it with each build's interpreter before and after a change: the digests must not move.
 """
 
@@ -23,7 +24,7 @@ if not __package__:
     sys.path.append(str(Path(__file__).resolve().parents[1]))
 
 import scorer  # noqa: E402
-from testkit.hands.books import taiwan_request  # noqa: E402
+from testkit.hands.books import TAIWAN_TILES, taiwan_request  # noqa: E402
 from testkit.hands.load import generate  # noqa: E402
 from testkit.hands.themed import CODES, generate_many  # noqa: E402
 
@@ -94,16 +95,37 @@ def taiwan_digest(n: int) -> str:
     return h.hexdigest()
 
 
+TAIWAN_WAITS_OPTIONS: tuple[dict[str, Any], ...] = ({}, {"eight_and_a_half_pairs": 8})
+
+
+def taiwan_waits_digest(n: int) -> str:
+    """Taiwanese waits: a complete hand less its winning tile (16 tiles), the whole hand (17, every
+    discard's outlook) and 16 or 17 tiles at random, by turns under the defaults and with 嚦咕嚦咕."""
+    h = hashlib.sha256()
+    rng = random.Random(19)
+    wall = [t for t in TAIWAN_TILES for _ in range(4)]
+    for k in range(n):
+        hand = taiwan_request(rng)["hand"]
+        melds, flowers = hand["melds"], hand["flowers"]
+        for body in ({"concealed": hand["concealed"], "melds": melds, "flowers": flowers},
+                     {"concealed": hand["concealed"] + hand["winning_tile"], "melds": melds, "flowers": flowers},
+                     {"concealed": "".join(rng.sample(wall, 16 + k % 2))}):
+            h.update(_answer(scorer.analyze, body, ruleset="taiwan", options=TAIWAN_WAITS_OPTIONS[k % 2]))
+    return h.hexdigest()
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     p.add_argument("--scores", type=int, default=4000)
     p.add_argument("--waits", type=int, default=600)
     p.add_argument("--taiwan", type=int, default=1500)
+    p.add_argument("--taiwan-waits", type=int, default=100)
     args = p.parse_args(argv)
     print(f"build {'compiled' if scorer.COMPILED else 'pure'}")
     print(f"scores {args.scores}: {score_digest(args.scores)}")
     print(f"waits {args.waits}x3: {waits_digest(args.waits)}")
     print(f"taiwan {args.taiwan}: {taiwan_digest(args.taiwan)}")
+    print(f"taiwan waits {args.taiwan_waits}x3: {taiwan_waits_digest(args.taiwan_waits)}")
     return 0
 
 

@@ -22,6 +22,15 @@ table below.
 
 Per hand the minimum over the rounds; reported as median and worst, in microseconds (scale only)
 and as ratios to ``ref`` measured in this run (the machine is shared and noisy).
+
+``--worst`` measures instead the costliest waits request of each book and option set (MCR, Hong
+Kong, Sichuan, Taiwanese with and without 嚦咕嚦咕), against the target of 5 ms a request: hands of
+every size the book takes (waiting and about to discard) drawn from every tile, one suit, two suits
+and the honours, and shapes known to be costly (nine gates, pairs in a row), each analysed once with
+all caches cleared; the slowest few of each then timed ``--reps`` times (cold, the least disturbed
+round, thread CPU and wall) beside one MCR request timed in the same rounds:
+
+    python -m bench.waits_best --worst [--worst-n 150] [--reps 5] [--seed 1] [--json out.json]
 """
 
 from __future__ import annotations
@@ -168,6 +177,92 @@ def report(cases: list[Case], args: argparse.Namespace, seconds: float) -> dict[
     }
 
 
+WORST_TARGET_MS = 5.0
+# The option sets that change what a waits request computes: 嚦咕嚦咕 adds a form to every outlook; the
+# other books' options and the rest of Taiwan's change values only.
+WORST_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
+    "mcr": ({},), "hk": ({},), "sichuan": ({},), "taiwan": ({}, {"eight_and_a_half_pairs": 8}),
+}
+SUITED = tuple(f"{r}{s}" for s in "mps" for r in range(1, 10))
+HONOURS = tuple(f"{h}" for h in "ESWNCFP")
+COSTLY = {  # shapes with many waits, discards, splits or forms: 13 / 14 tiles (knitted ones too), and 16 / 17
+    13: ("1112345678999m", "1122334455667m", "2223334445556m", "1112223334445m", "1112345678999m5m",
+         "147m258p369sESWN", "147m258p369sESWNC", "19m19p19sESWNCFP"),
+    16: ("1112345678999m556m", "1122334455667788m", "1112223334445556m", "1122334455667789m",
+         "1112345678999m5556m", "11223344556677889m", "11122233344455566m", "1m2m2p2s3m4m6m7m7p7s8m8p9p9sNPW"),
+}
+
+
+def _worst_candidates(book: str, n: int, rng: random.Random) -> list[str]:
+    """Hands of the book's sizes as notation: the costly shapes, then ``n`` random draws a pool."""
+    base = 16 if book == "taiwan" else 13
+    tiles = SUITED[:18] if book == "sichuan" else SUITED + HONOURS  # Sichuan: two suits, the third missing
+    pools = [tiles, SUITED[:9], SUITED[:18], SUITED[:9] + HONOURS]
+    out = list(COSTLY[base])
+    for size in (base, base + 1):
+        for pool in pools:
+            if book == "sichuan" and any(t in HONOURS for t in pool):
+                continue
+            wall = [t for t in pool for _ in range(4)]
+            for _ in range(n):
+                out.append("".join(sorted(rng.sample(wall, size), key=lambda t: (t[-1], t))))
+    return out
+
+
+def _worst_call(book: str, options: dict[str, Any], hand: str) -> Any:
+    ctx = {"missing_suit": "s"} if book == "sichuan" else None
+    return lambda: scorer.analyze(hand, ctx, ruleset=book, options=options).to_dict()
+
+
+def _cold(fn: Any) -> tuple[int, int]:
+    """One call with every cache cleared: (thread CPU, wall) nanoseconds."""
+    clear()
+    u0 = time.thread_time_ns()
+    t0 = time.perf_counter_ns()
+    fn()
+    return time.thread_time_ns() - u0, time.perf_counter_ns() - t0
+
+
+def worst(n: int, reps: int, seed: int, keep: int = 3) -> dict[str, Any]:
+    """The costliest request of each book, option set and hand size (waiting, about to discard),
+    cold, best of ``reps``."""
+    rng = random.Random(seed)
+    reference = _worst_call("mcr", {}, "1m2m3m4m5m6m7m8m9m1p2p3p5s")  # an ordinary MCR request, for scale
+    rows = []
+    for book, option_sets in WORST_OPTIONS.items():
+        candidates = _worst_candidates(book, n, rng)
+        for options in option_sets:
+            timed: dict[int, list[tuple[int, str]]] = {}
+            for hand in candidates:
+                fn = _worst_call(book, options, hand)
+                try:
+                    cpu, _ = _cold(fn)
+                except scorer.ScorerError:
+                    continue  # a fifth copy drawn, or a tile the book has no place for
+                timed.setdefault(scorer.Holding.parse(hand).size, []).append((cpu, hand))
+            for size, hands in sorted(timed.items()):
+                hands.sort(reverse=True)
+                best: tuple[float, float, float, str] | None = None
+                for _, hand in hands[:keep]:
+                    fn = _worst_call(book, options, hand)
+                    cpu = wall = ref = 1 << 62
+                    for _ in range(reps):
+                        ref = min(ref, _cold(reference)[0])
+                        c, w = _cold(fn)
+                        cpu, wall = min(cpu, c), min(wall, w)
+                    if best is None or cpu > best[0] * 1e6:
+                        best = (cpu / 1e6, wall / 1e6, ref / 1e6, hand)
+                assert best is not None
+                rows.append({"book": book, "options": options, "tiles": size, "hand": best[3], "cpu_ms": best[0],
+                             "wall_ms": best[1], "mcr_ref_ms": best[2], "candidates": len(hands)})
+                label = f"{book} {json.dumps(options) if options else '(defaults)'}, {size} tiles"
+                print(f"  {label:52} {best[0]:7.2f} ms CPU {best[1]:7.2f} ms wall  ({best[0] / best[2]:6.1f}x an "
+                      f"MCR request; target {WORST_TARGET_MS:g} ms)  {best[3]}", flush=True)
+    clear()
+    return {"target_ms": WORST_TARGET_MS, "compiled": scorer.COMPILED, "reps": reps, "n": n, "seed": seed,
+            "rows": rows}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     p.add_argument("--n", type=int, default=300)
@@ -176,7 +271,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", help="also write the report here")
     p.add_argument("--stream-runs", type=int, default=3, help="fresh processes for the stream figure (0: skip it)")
     p.add_argument("--stream-n", type=int, default=400, help="never-seen hands per stream process")
+    p.add_argument("--worst", action="store_true", help="the costliest request of each book, against 5 ms")
+    p.add_argument("--worst-n", type=int, default=150, help="random hands a pool, size and book for --worst")
     args = p.parse_args(argv)
+    if args.worst:
+        build = "compiled" if scorer.COMPILED else "pure Python"
+        print(f"the costliest waits request of each book ({build}, {args.worst_n} random hands a pool and size, "
+              f"cold, best of {args.reps}; load {os.getloadavg()[0]:.2f}):", flush=True)
+        rep = worst(args.worst_n, args.reps, args.seed)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(rep, f, indent=2)
+        return 0
     headline = None
     if args.stream_runs:
         print(f"HEADLINE — stream: {args.stream_runs} fresh processes, {args.stream_n} never-seen 13-tile hands each, "

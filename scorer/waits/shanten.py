@@ -23,6 +23,10 @@ Regular shanten is computed per group (each suit, the honours), each group reduc
 (sets, partials, pair) trade-offs (``frontier``), then combined. Every group's frontier and every
 combination of two are numbered in shipped tables (``tables``), so a hand's shanten is a few
 lookups and a probe for a useful tile one more: nothing is searched for a hand never seen.
+
+A 16-tile book's hands (five sets and a pair, and seven pairs and a triplet) are read from the same
+four-set tables (``five_sets_regular``: a meld or each set the tiles hold counted as the fifth) and
+from counts of copies (``eight_and_a_half_pairs``); a fifth copy is never useful to them.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from ..forms import (  # the forms as module constants: compiled, an enum class 
     Form,
 )
 from ..tiles import HONOR_START, IS_HONOR, NUM_TILES, RANK
-from . import frontier, searched
+from . import frontier
 from .frontier import MAX_SETS, Counts, Frontier
 from .tables import ABSENT, FIXED, FRONTIERS, HONOR, POW5, SUIT, VALUE, merged
 
@@ -363,9 +367,10 @@ def outlook(
     """``forms`` and ``best`` at once: each form's shanten (None where ruled out), the least, and
     the useful tiles of the forms at the least. A knitted straight further away than that never
     has its useful tiles worked out: they are most of its cost, and most hands are far from one.
-    Hands of other than four sets (``sets``) are searched (``searched``), form by form of ``only``."""
+    Hands of five sets (``sets``, a 16-tile book's) are the same lookups (``five_sets_regular``),
+    form by form of ``only``."""
     if sets != 4:
-        return _searched_outlook(counts, melds, only, sets)
+        return _five_sets_outlook(counts, melds, only, sets)
     knitted = melds <= 1 and KNITTED_STRAIGHT_FORM in only
     per = forms(counts, melds, tuple([f for f in only if f is not KNITTED_STRAIGHT_FORM]))
     shanten = [(f, None if r is None else r.shanten) for f, r in per.items()]
@@ -380,26 +385,237 @@ def outlook(
     return tuple(shanten), least, tuple(sorted(useful))
 
 
-def _searched_outlook(
+def _five_sets_outlook(
     counts: Counts, melds: int, only: tuple[Form, ...], sets: int,
 ) -> tuple[tuple[tuple[Form, int | None], ...], int, tuple[int, ...]]:
-    """``outlook`` of a hand of ``sets`` sets: the regular form and the special forms of that size,
+    """``outlook`` of a hand of five sets: the regular form and the special forms of that size,
     each of ``only`` listed (None where the melds rule it out)."""
+    if sets != MAX_SETS + 1:
+        raise ValueError(f"a hand of {sets} sets: the shanten is worked out for four and five")
     per: list[tuple[Form, tuple[int, tuple[int, ...]] | None]] = []
     for form in only:
         if form is REGULAR_FORM:
-            per.append((form, searched.regular(counts, melds, sets)))
-        elif form is EIGHT_AND_A_HALF_PAIRS_FORM and sets == 5:
-            per.append((form, searched.eight_and_a_half_pairs(counts) if melds == 0 else None))
+            per.append((form, five_sets_regular(counts, melds)))
+        elif form is EIGHT_AND_A_HALF_PAIRS_FORM:
+            per.append((form, eight_and_a_half_pairs(counts) if melds == 0 else None))
         else:
             per.append((form, None))
-    least = min([r[0] for _, r in per if r is not None], default=99)
-    useful = {t for _, r in per if r is not None and r[0] == least for t in r[1]}
-    return tuple((f, None if r is None else r[0]) for f, r in per), least, tuple(sorted(useful))
+    least = 99
+    for _, r in per:
+        if r is not None and r[0] < least:
+            least = r[0]
+    useful: set[int] = set()
+    for _, r in per:
+        if r is not None and r[0] == least:
+            useful.update(r[1])
+    return tuple([(f, None if r is None else r[0]) for f, r in per]), least, tuple(sorted(useful))
+
+
+# --- hands of five sets and a pair (a 16-tile book's) ------------------------------------------------
+# The regular shanten toward S sets is the least of ``2·S - 2·sets - min(partials, S - sets) - pair``
+# over the ways to split the tiles, melds counting as sets. Toward five sets it is the four-set tables'
+# value in two ways, so that a 16-tile hand is lookups as a 13-tile one is, with nothing searched:
+#
+# * beside a meld: one meld counted as the fifth set, the rest is the four-set shanten beside one
+#   meld fewer (both the sets and the partials' room are one less on each side of the equation);
+# * all concealed: a split holding a set X is the four-set split of the tiles less X (the same
+#   value), so the least over them is the least over the sets X the tiles hold of the four-set
+#   value of the tiles less X (13 or 14 of them, which the tables cover); a split with no set at all
+#   is worth ``10 - min(partials, 5) - pair``, at least 4, and is worked out only when no split with
+#   a set does better (``_no_set_value``).
+#
+# Neither way counts a fifth copy of a tile as useful (it cannot be drawn): the four-set tables list
+# it as a formal wait, these hands never did.
+def five_sets_regular(counts: Counts, melds: int) -> tuple[int, tuple[int, ...]]:
+    """Regular-form shanten of standing ``counts`` beside ``melds`` melds toward five sets and a
+    pair, and the tiles whose draw lowers it."""
+    if melds > 0:
+        result, useful = _regular(counts, melds - 1)
+        return result, tuple([t for t in useful if counts[t] < 4])
+    return _concealed_five(counts)
+
+
+@lru_cache(maxsize=1 << 12)
+def _concealed_five(counts: Counts) -> tuple[int, tuple[int, ...]]:
+    keys = _keys(counts)
+    if keys is None:
+        raise ValueError("a count past four")
+    c = list(counts)
+    result = _five_value(c, keys)
+    useful: list[int] = []
+    for t in range(NUM_TILES):
+        n = c[t]
+        if n >= 4 or (n == 0 and (IS_HONOR[t] or not _has_neighbour(counts, t))):
+            continue  # no fifth copy; a lone new tile joins nothing
+        g = 3 if t >= HONOR_START else t // 9
+        step = POW5[t - 9 * g]
+        c[t] = n + 1
+        keys[g] += step  # a draw moves its group's key alone
+        if _five_value(c, keys) < result:
+            useful.append(t)
+        keys[g] -= step
+        c[t] = n
+    return result, tuple(useful)
+
+
+def _five_value(counts: list[int], keys: list[int]) -> int:
+    """The five-set shanten of concealed ``counts`` (16 or 17 tiles, none past four), whose groups'
+    table keys are ``keys``."""
+    ids = [SUIT[keys[0]], SUIT[keys[1]], SUIT[keys[2]], HONOR[keys[3]]]
+    least = 99
+    for g in range(4):
+        # the other three groups' frontiers merged; a group past the tables' 14 tiles leaves no
+        # room for a set elsewhere (17 tiles at most), so only its own sets are set aside
+        others = [ids[k] for k in range(4) if k != g]
+        if ABSENT in others:
+            continue
+        rest = merged(merged(others[0], others[1]), others[2])
+        for a in _aside(keys[g], g == 3):
+            v = VALUE[merged(a, rest) * FIXED]
+            if v < least:
+                least = v
+    if least <= 4:
+        return least  # a split with no set is worth 4 at best
+    return min(least, _no_set_value(counts))
+
+
+@lru_cache(maxsize=1 << 14)
+def _aside(key: int, honours: bool) -> tuple[int, ...]:
+    """The frontier ids of a group's tiles (its table key) less each set they hold, a pung or a
+    chow, each id once: a draw elsewhere leaves them as they are, and few sets leave different ones."""
+    size = 7 if honours else 9
+    table = HONOR if honours else SUIT
+    digits: list[int] = []
+    k = key
+    for _ in range(size):
+        digits.append(k % 5)
+        k //= 5
+    out: list[int] = []
+    for r in range(size):
+        n = digits[r]
+        if n >= 3:
+            i = table[key - 3 * POW5[r]]
+            if i not in out:
+                out.append(i)
+        if not honours and r < 7 and n and digits[r + 1] and digits[r + 2]:
+            i = table[key - POW5[r] - POW5[r + 1] - POW5[r + 2]]
+            if i not in out:
+                out.append(i)
+    return tuple(out)
+
+
+def _no_set_value(counts: list[int]) -> int:
+    """``10 - min(partials, 5) - pair`` at best over the splits of the tiles into partial sets and
+    one pair alone, no set (each group's best (partials, pair) trade-offs, combined)."""
+    with_pair = -1  # the most partials beside the pair, over the groups so far (-1: no pair yet)
+    without = 0  # the most partials with no pair
+    for g in range(4):
+        if g == 3:
+            two, one = _honour_units(counts)
+        else:
+            two, one = _suit_units(tuple(counts[9 * g: 9 * g + 9]))
+        # ``one``: the most partials in this group with no pair taken; ``two``: with one pair taken
+        # out of it (-1: none can be)
+        best_with = with_pair + one if with_pair >= 0 else -1
+        if two >= 0:
+            best_with = max(best_with, without + two)
+        with_pair = best_with
+        without = without + one
+    best = min(without, 5)
+    if with_pair >= 0:
+        best = max(best, min(with_pair, 5) + 1)
+    return 10 - best
+
+
+def _honour_units(counts: list[int]) -> tuple[int, int]:
+    """The honours' partials (two alike) with no pair taken, and with one taken (-1: none)."""
+    pairs = 0
+    for t in HONORS:
+        pairs += counts[t] // 2
+    return (pairs - 1 if pairs else -1), pairs
+
+
+@lru_cache(maxsize=1 << 12)
+def _suit_units(counts: Counts) -> tuple[int, int]:
+    """A suit's most partials (two alike, two in a row, two with a gap) and no set, with one pair
+    taken out beside them (-1: none can be), and with none: rank by rank, each way to use the lowest
+    rank held."""
+    i = 0
+    while i < 9 and counts[i] == 0:
+        i += 1
+    if i == 9:
+        return -1, 0
+    c = list(counts)
+    c[i] -= 1
+    alone = _suit_units(tuple(c))  # one copy of the lowest rank left alone
+    two, one = alone
+    if counts[i] >= 2:
+        c[i] -= 1
+        two2, one2 = _suit_units(tuple(c))
+        two = max(two, one2, two2 + 1 if two2 >= 0 else -1)  # the pair itself, or a partial
+        one = max(one, one2 + 1)
+        c[i] += 1
+    for step in (1, 2):
+        if i + step < 9 and counts[i + step]:
+            c[i + step] -= 1
+            two2, one2 = _suit_units(tuple(c))
+            two = max(two, two2 + 1 if two2 >= 0 else -1)
+            one = max(one, one2 + 1)
+            c[i + step] += 1
+    return two, one
+
+
+def _pairs_and_triplet(held: list[int], pairs: int, singles: int) -> int:
+    """Tiles still to draw to hold seven pairs and a triplet (four alike are two pairs), from how
+    many tiles the hand holds 0-4 copies of (``held``) and its pairs and singles: the least over the
+    triplet's tile, which matters only by the copies of it held."""
+    best = 99
+    for n in range(5):
+        if not held[n]:
+            continue
+        have = min(n, 3)
+        left = n - have
+        p = pairs - n // 2 + left // 2
+        s = singles - n % 2 + left % 2
+        short = max(0, 7 - p)
+        need = 3 - have + min(short, s) + 2 * max(0, short - s)
+        best = min(best, need)
+    return best
+
+
+def eight_and_a_half_pairs(counts: Counts) -> tuple[int, tuple[int, ...]]:
+    """Shanten of 16 concealed tiles toward seven pairs and a triplet (17 at the win), and the tiles
+    whose draw lowers it (a fifth copy is never one). A draw changes one tile's copies: the counts
+    of copies, the pairs and the singles are moved by it, not counted again."""
+    held = [0, 0, 0, 0, 0]
+    pairs = 0
+    singles = 0
+    for t in range(NUM_TILES):
+        n = counts[t]
+        held[n] += 1
+        pairs += n // 2
+        singles += n % 2
+    result = _pairs_and_triplet(held, pairs, singles) - 1
+    useful: list[int] = []
+    for t in range(NUM_TILES):
+        n = counts[t]
+        if n >= 4:
+            continue
+        held[n] -= 1
+        held[n + 1] += 1
+        more_pairs = (n + 1) // 2 - n // 2
+        more_singles = 1 - 2 * (n % 2)  # a single made, or one made a pair
+        if _pairs_and_triplet(held, pairs + more_pairs, singles + more_singles) - 1 < result:
+            useful.append(t)
+        held[n + 1] -= 1
+        held[n] += 1
+    return result, tuple(useful)
 
 
 def clear_caches() -> None:
     """Empty the per-hand and searched-group caches (benchmarks measure a cold start with this)."""
     _regular.cache_clear()
+    _concealed_five.cache_clear()
+    _aside.cache_clear()
+    _suit_units.cache_clear()
     frontier.clear_caches()
-    searched.group.cache_clear()

@@ -1,5 +1,6 @@
 """Hands of five sets and a pair (a 16-tile book's): sizes, decomposition past the shipped tables,
-and shanten by search — each held to an independent count or to the four-set tables."""
+and shanten — the search (``testkit.shanten_search``) held to the four-set tables, and the five-set
+lookups (``shanten.five_sets_regular``, ``shanten.eight_and_a_half_pairs``) held to the search."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 import scorer
 from scorer import decompose
 from scorer.holding import Holding
-from scorer.waits import searched, shanten
+from scorer.waits import shanten
+from testkit import shanten_search as searched
 
 
 @pytest.mark.parametrize("concealed, win, melds, sets", [
@@ -112,3 +114,59 @@ def test_a_ready_sixteen_tile_hand_waits_on_its_winning_tiles() -> None:
 def test_seven_pairs_and_a_triplet_shanten(tiles: str, want: int) -> None:
     counts = Holding.parse(tiles).standing_counts()
     assert searched.eight_and_a_half_pairs(counts)[0] == want
+    assert shanten.eight_and_a_half_pairs(counts) == searched.eight_and_a_half_pairs(counts)
+
+
+# Tiles to draw five-set hands from: every kind of tile; one suit (a suit of 15-17 tiles is past the
+# four-set tables, so only its own sets can be set aside); one suit and the honours; two suits; and
+# tiles that make few sets (ranks 1, 2, 4, 5, 7, 8 and honours, two copies each), where a split with
+# no set at all can be the best one.
+POOLS = {
+    "all": [i for i in range(34) for _ in range(4)],
+    "one-suit": [i for i in range(9) for _ in range(4)],
+    "suit-and-honours": [i for i in [*range(9), *range(27, 34)] for _ in range(4)],
+    "two-suits": [i for i in range(18) for _ in range(4)],
+    "few-sets": [s * 9 + r for s in range(3) for r in (0, 1, 3, 4, 6, 7) for _ in range(2)]
+    + [i for i in range(27, 34) for _ in range(2)],
+}
+
+
+def _drawn(rng: random.Random, pool: list[int], tiles: int) -> tuple[int, ...]:
+    c = [0] * 34
+    for i in rng.sample(pool, min(tiles, len(pool))):
+        c[i] += 1
+    while sum(c) < tiles:  # the few-sets pool tops up with any tile
+        i = rng.randrange(34)
+        if c[i] < 4:
+            c[i] += 1
+    return tuple(c)
+
+
+@pytest.mark.parametrize("pool", list(POOLS))
+def test_five_set_lookups_are_the_search(pool: str) -> None:
+    """The regular shanten and useful tiles toward five sets, concealed and beside 1-5 melds, as the
+    search of every split finds them (the answer the scorer gave before it used the tables)."""
+    rng = random.Random(f"five-{pool}")
+    for k in range(60):
+        melds = 0 if k % 2 else k // 2 % 6
+        counts = _drawn(rng, POOLS[pool], 16 - 3 * melds)
+        assert shanten.five_sets_regular(counts, melds) == searched.regular(counts, melds, 5), (counts, melds)
+
+
+@pytest.mark.parametrize("pool", list(POOLS))
+def test_seven_pairs_and_a_triplet_are_the_search(pool: str) -> None:
+    rng = random.Random(f"pairs-{pool}")
+    for _ in range(40):
+        counts = _drawn(rng, POOLS[pool], 16)
+        assert shanten.eight_and_a_half_pairs(counts) == searched.eight_and_a_half_pairs(counts), counts
+
+
+@pytest.mark.parametrize("tiles, want", [
+    ("11224455778m8m22pEE", 4),  # no set in 16 tiles: eight pairs are a pair and five partials
+    ("1245m1245p1245sESWN", 5),  # no set, no pair: six partials, five of them counted
+    ("11m22m44m55m77m88m11pEW", 4),  # seven pairs: a pair and five of six partials counted
+])
+def test_a_hand_with_no_set_counts_its_partials_up_to_five(tiles: str, want: int) -> None:
+    counts = Holding.parse(tiles).standing_counts()
+    assert shanten.five_sets_regular(counts, 0) == searched.regular(counts, 0, 5)
+    assert shanten.five_sets_regular(counts, 0)[0] == want

@@ -14,6 +14,7 @@ from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
 from ...hand import Hand
 from ...set_kind import CHOW, KONG
 from ...tiles import EAST, IS_DRAGON, IS_HONOR, IS_WIND, NUM_TILES, RANK, SUIT, WINDS
+from ...waits.shanten import eight_and_a_half_pairs as pairs_and_triplet_shanten
 from .options import ANY, FORBIDDEN, REQUIRED, SEAT, TW_ORDER, TaiwanOptions
 
 PAIR, PUNG, MIDDLE, EDGE, TWO_SIDED = "pair", "pung", "middle", "edge", "two_sided"  # what the winning tile completes
@@ -95,16 +96,11 @@ class Facts:
 
 
 def pairs_and_triplet_waits(before: tuple[int, ...]) -> set[int]:
-    """The tiles that make 16 concealed tiles seven pairs and a triplet."""
-    out = set()
-    c = list(before)
-    for t in range(NUM_TILES):
-        if c[t] < 4:
-            c[t] = c[t] + 1
-            if is_pairs_and_triplet(tuple(c)):
-                out.add(t)
-            c[t] = c[t] - 1
-    return out
+    """The tiles that make 16 concealed tiles seven pairs and a triplet: those that take the form's
+    shanten from ready to complete (``shanten.eight_and_a_half_pairs``, read from the counts of
+    copies, where trying each tile cost a count of the whole hand a tile, twice a wait scored)."""
+    result, useful = pairs_and_triplet_shanten(before)
+    return set(useful) if result == 0 else set()
 
 
 def is_pairs_and_triplet(standing: tuple[int, ...]) -> bool:

@@ -1,5 +1,6 @@
-"""Shanten by search, for hands the shipped tables do not cover: five sets and a pair (a 16-tile
-book's hands), and the 17-tile special form of seven pairs and a triplet.
+"""Shanten by search, the tests' oracle for hands of five sets and a pair (a 16-tile book's hands)
+and the 17-tile special form of seven pairs and a triplet: what the scorer did before it read these
+hands from the four-set tables (``scorer.waits.shanten.five_sets_regular``), kept to check it.
 
 The regular form's definition is the four-set one with five: the least of
 ``2·S - 2·sets - min(partials, S - sets) - pair`` over every way to take sets, partial sets (a
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from ..tiles import HONOR_START, NUM_TILES
+from scorer.tiles import HONOR_START, NUM_TILES
 
 Shape = tuple[int, int, int]  # (sets, partial sets, pair 0/1)
 
