@@ -114,12 +114,12 @@ def choose(rng: random.Random, ref: scorer.Referee, d: Deal, legal: tuple[scorer
     return action_dict(x.action)
 
 
-def play(seed: int, ruleset: str = "mcr", walls: str = "one", *,
+def play(seed: int, ruleset: str = "mcr", walls: str = "one", *, keeper: bool = True,
          step: Callable[[scorer.Referee, tuple[scorer.Legal, ...]], None] | None = None,
          limit: int = 1000) -> scorer.Referee:
-    """A whole hand, each action chosen from ``legal()``; ``step`` sees the referee and its legal
-    actions before each choice."""
-    d = deal(seed, ruleset, walls)
+    """A whole hand, each action chosen from ``legal()`` (``keeper``: one seat plays for a win);
+    ``step`` sees the referee and its legal actions before each choice."""
+    d = deal(seed, ruleset, walls, keeper)
     rng = random.Random(f"choices:{ruleset}:{walls}:{seed}")
     ref = scorer.Referee(d.body)
     for _ in range(limit):
