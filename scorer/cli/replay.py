@@ -2,7 +2,8 @@
 
 A record (``--format record``, the default) is the ``POST /v1/replay`` body as JSON; the replay
 prints as a table (each win's fans, the money; ``--json``: as the API answers), or the first
-illegal action as an error (exit status 2). ``--format botzone``
+illegal action as an error (exit status 2); ``--next`` prints instead what each seat may do next
+(the referee's legal actions, one line a seat; ``--json``: the API's ``next``). ``--format botzone``
 reads Botzone's text format (any number of games) and writes one JSON line per game, in order::
 
     {"match": "<id>", "fan_total": F or null, "scores": [S0, S1, S2, S3],
@@ -27,8 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import IO, Any
 
 from ..errors import ScorerError
-from ..records import replay
+from ..records import Replay, replay
 from ..records.botzone import Game, games, mixed_kongs
+from ..records.record import action_dict
+from ..tiles import Wind
 from . import prog, tables
 from .options import BadFile, print_json, read_json, report
 from .score import render
@@ -44,11 +47,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="record: one JSON record, the POST /v1/replay body (the default); botzone: Botzone's "
                         "text logs, any number of games, one JSON line a game")
     p.add_argument("--json", action="store_true", help="--format record: print the replay as the API answers it")
+    p.add_argument("--next", action="store_true",
+                   help="--format record: print what each seat may do next (the referee's legal actions; with "
+                        "--json as the API's next)")
     p.add_argument("-o", "--output", help="--format botzone: write the lines here instead of standard output")
     p.add_argument("--jobs", type=int, default=0, help="processes for --format botzone (default: every core)")
     args = p.parse_args(argv)
     if args.format == "record":
-        return _record(args.file, args.json)
+        return _record(args.file, args.json, args.next)
     try:
         source = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
     except OSError as e:
@@ -63,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 sink.close()
 
 
-def _record(path: str, as_json: bool) -> int:
+def _record(path: str, as_json: bool, next_: bool = False) -> int:
     try:
         body = read_json(path)
     except BadFile as e:
@@ -75,11 +81,43 @@ def _record(path: str, as_json: bool) -> int:
         result = replay(body)
     except ScorerError as e:
         return report(e)
+    if next_:
+        return _print_next(result, as_json)
     if as_json:
         print_json(result.to_dict())
     else:
         print(tables.replay(result.to_dict(), [render(w.result) for w in result.wins]))
     return 0
+
+
+def _print_next(result: Replay, as_json: bool) -> int:
+    """``--next``: each seat's legal actions after the record's last action, one line a seat."""
+    nxt = result.next
+    if as_json:
+        print_json(None if nxt is None else nxt.to_dict())
+        return 0
+    if nxt is None:
+        print(f"the hand is over ({result.outcome}): nothing follows")
+        return 0
+    last = "the deal" if nxt.last is None else f"action {nxt.after}: {_said(action_dict(nxt.last))}"
+    print(f"after {last}")
+    for w in Wind:
+        said = [_said(x.to_dict(), seat=False) for x in nxt.seat(w)]
+        print(f"{w.value}: {', '.join(said) if said else '-'}")
+    if nxt.wall_end:
+        print("the wall is out: unless a seat claims, wall_end")
+    return 0
+
+
+def _said(a: dict[str, Any], seat: bool = True) -> str:
+    words = [a["seat"]] if seat and "seat" in a else []
+    words.append(a["action"])
+    words += [a[k] for k in ("tile", "tiles", "flower") if k in a]
+    if "total" in a:
+        words.append(f"({a['total']})")
+    if "priority" in a:
+        words.append(f"[priority {a['priority']}]")
+    return " ".join(words)
 
 
 def game_line(game: Game | ScorerError) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -239,3 +241,23 @@ def test_four_walls_offer_no_flower():
     with pytest.raises(scorer.ScorerError) as e:
         ref.apply({"seat": "E", "action": "flower", "flower": "plum"})
     assert e.value.pointer == "/actions/0/action"
+
+
+# --- the command line ---------------------------------------------------------------------------------
+def test_cli_next_prints_each_seats_legal_actions(tmp_path):
+    rec = record(DEAL_B, "E draw 4m; E discard 4m; S draw F; S discard F; W draw E; W discard 3p")
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    run = [sys.executable, "-m", "scorer", "replay", "--next", str(path)]
+    lines = subprocess.run(run, capture_output=True, text=True, check=True).stdout.splitlines()
+    total = scorer.Referee(rec).next().seat("E")[0].total
+    assert lines == ["after action 5: W discard 3p", f"E: win 3p ({total}) [priority 1], pass",
+                     "S: pung 3p [priority 2], pass", "W: -", "N: draw, flower"]
+    got = json.loads(subprocess.run([*run, "--json"], capture_output=True, text=True, check=True).stdout)
+    assert got == json.loads(json.dumps(scorer.replay(rec).to_dict()["next"]))
+    path.write_text(json.dumps(record(DEAL_A, "E draw 5p; E win")), encoding="utf-8")
+    over = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    assert over == "the hand is over (win): nothing follows\n"
+    path.write_text(json.dumps(record(DEAL_A, "S draw 9p")), encoding="utf-8")
+    bad = subprocess.run(run, capture_output=True, text=True)
+    assert bad.returncode == 2 and "/actions/0/seat" in bad.stderr and bad.stdout == ""
