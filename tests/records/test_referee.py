@@ -135,7 +135,7 @@ def test_an_action_outside_legal_is_refused_at_every_step_and_changes_nothing(ru
 
 
 # --- what the answer says -----------------------------------------------------------------------------
-def test_next_names_every_seats_actions_with_totals_and_priorities(client):
+def test_rp13_next_names_every_seats_actions_with_totals_and_priorities(client):
     rec = record(DEAL_B, "E draw 4m; E discard 4m; S draw F; S discard F; W draw E; W discard 3p")
     got = client.post("/v1/replay", json=rec).get_json()
     nxt = got["next"]
