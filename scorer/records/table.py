@@ -13,7 +13,7 @@ table's rules are the book's (``RuleBook.play``, its hand size and tiles).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -36,7 +36,7 @@ from ..rules import rulebook
 from ..set_kind import MeldKind
 from ..tiles import ALL_TILES, INDEX, IS_HONOR, SUIT, Tile, Wind
 from .outcome import WinReplay
-from .record import Action, Record, action_dict
+from .record import ACTIONS, Action, Record, action_dict
 
 SEATS: Final = tuple(Wind)
 WALL_OF_FOUR: Final = 34  # Botzone's judge: each seat's own wall
@@ -149,6 +149,8 @@ class Table:
         self.enumerating = False  # legal() is asking: a draw's tile and a flower's name may be left out
         self.waits: dict[tuple[bytes, int], frozenset[int]] = {}  # standing tiles, sets to make: regular waits
         self.offered: tuple[int, tuple[Legal, ...]] | None = None  # legal() at an action count
+        self.handlers: dict[str, Callable[[int, Action, bool], Any]] = {
+            kind: getattr(self, "_" + kind) for kind in ACTIONS}  # each action kind's checks and play
 
     # --- the wall ---------------------------------------------------------------------------------
     def wall_empty_for(self, seat: Wind) -> bool:
@@ -206,7 +208,7 @@ class Table:
         kind = a.action
         if kind != "wall_end" and a.seat in self.out:
             raise Illegal(f"{a.seat} has won and no longer plays", "player_out", ("seat",))
-        result: Result | None = getattr(self, "_" + kind)(self.acted, a, dry)
+        result: Result | None = self.handlers[kind](self.acted, a, dry)
         if not dry:
             self.acted += 1
             if kind != "wall_end" and a.seat not in self.out:
@@ -736,7 +738,12 @@ class Table:
             per_seat = self._candidates()
         finally:
             self.enumerating = False
-        out = tuple(x for w in SEATS for x in per_seat.get(w, ())) + per_seat.get(None, ())
+        listed: list[Legal] = []
+        for w in (*SEATS, None):
+            mine = per_seat.get(w)
+            if mine:
+                listed.extend(mine)
+        out = tuple(listed)
         self.offered = (self.acted, out)
         return out
 
@@ -744,7 +751,7 @@ class Table:
         """``a`` passes ``act``'s checks (its own handler's: the hand is not over, and legal()
         asks only seats still playing)."""
         try:
-            getattr(self, "_" + a.action)(self.acted, a, True)
+            self.handlers[a.action](self.acted, a, True)
         except Illegal:
             return False
         return True
@@ -792,11 +799,15 @@ class Table:
         """The turn seat's discards, kongs and self-drawn win."""
         found: list[Legal] = []
         h = self.held[turn]
+        discard, i = self._discard, self.acted
         for k in range(34):
             if h[k]:
                 a = _plain(turn, "discard", ALL_TILES[k])
-                if self._ok(a.action):
-                    found.append(a)
+                try:
+                    discard(i, a.action, True)
+                except Illegal:
+                    continue
+                found.append(a)
         if self.claimed:
             return found
         for k in range(34):
