@@ -116,7 +116,20 @@ def _settles_nothing(name: str) -> str:
 
 @api.post("/replay")
 def replay() -> Response:
-    return json_response(scorer.replay(scorer.Record.build(**_body(REPLAY))).to_dict())
+    body = _body(REPLAY, _record)
+    record = body if isinstance(body, scorer.Record) else scorer.Record.build(**body)
+    return json_response(scorer.replay(record).to_dict())
+
+
+def _record(data: Any) -> scorer.Record | None:
+    """A record the library reads whole (``Record.build`` checks every field the schema declares) is
+    taken as it is; any other body goes through the schema, which names every field at fault."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return scorer.Record.build(**data)
+    except (scorer.ScorerError, TypeError):
+        return None
 
 
 @api.post("/standings")
