@@ -261,3 +261,20 @@ def test_cli_next_prints_each_seats_legal_actions(tmp_path):
     path.write_text(json.dumps(record(DEAL_A, "S draw 9p")), encoding="utf-8")
     bad = subprocess.run(run, capture_output=True, text=True)
     assert bad.returncode == 2 and "/actions/0/seat" in bad.stderr and bad.stdout == ""
+
+
+# --- the service's reading --------------------------------------------------------------------------
+@pytest.mark.parametrize(("body", "pointer"), [
+    pytest.param({"deal": {**DEAL_A, "E": "  ".join(DEAL_A["E"]) + " " * 100}, "actions": []}, "/deal/E",
+                 id="a-long-tile-string"),
+    pytest.param({"deal": DEAL_A, "actions": [{"seat": "E", "action": "draw", "tile": "9p" + " " * 127}]},
+                 "/actions/0/tile", id="a-long-action-field"),
+    pytest.param({"deal": DEAL_A, "actions": [], "players": ["Ann", "Bo", "Cy", "D" * 129]}, "/players/3",
+                 id="a-long-name"),
+])
+def test_service_a_body_the_library_could_read_is_still_held_to_the_schemas_bounds(client, body, pointer):
+    """POST /v1/replay reads a plain body with the library alone; a string or list past the schema's
+    bounds still gets the schema's answer, as before."""
+    resp = client.post("/v1/replay", json=body)
+    assert resp.status_code == 422
+    assert pointer in [e["pointer"] for e in resp.get_json()["errors"]]
