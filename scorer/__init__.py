@@ -24,7 +24,7 @@ from .forms import Form
 from .hand import MELD_FIELDS, Hand, Meld
 from .holding import Holding
 from .records import Action as RecordAction
-from .records import Record, Replay, WinReplay, replay
+from .records import Legal, Next, Record, Referee, Replay, WinReplay, replay
 from .result import Arrangement, Excluded, Explanation, FanScore, Result, ScoredSet
 from .rules import RULESETS, FanRow, OptionSpec, RuleBook, rulebook
 from .rules.table import Fan
@@ -60,8 +60,8 @@ __all__ = [
     *_BOOKS,  # each book's namespace
     # a tournament's standings (scorer.tournament)
     "Tournament", "TournamentStandings", "standings",
-    # game records and their replay (scorer.records)
-    "Record", "RecordAction", "Replay", "WinReplay", "replay",
+    # game records, their replay and the referee of a hand in progress (scorer.records)
+    "Legal", "Next", "Record", "RecordAction", "Referee", "Replay", "WinReplay", "replay",
 ]
 
 if COMPILED:  # mypyc keeps no docstrings: the wheel ships them, put back on the public names

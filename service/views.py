@@ -6,7 +6,7 @@ import hmac
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import Schema
@@ -14,6 +14,8 @@ from werkzeug.datastructures import MIMEAccept
 from werkzeug.http import parse_options_header
 
 import scorer
+from scorer.records.record import MAX_ACTIONS, MAX_WALL
+from scorer.shape import MAX_TILE_STRING
 from scorer.wire import jsonbody
 from scorer.wire.fastbody import fast_batch, fast_load
 from scorer.wire.schemas import (
@@ -131,7 +133,39 @@ def _settles_nothing(name: str) -> str:
 
 @api.post("/replay")
 def replay() -> Response:
-    return json_response(scorer.replay(scorer.Record.build(**_body(REPLAY))).to_dict())
+    body = _body(REPLAY, _record)
+    record = body if isinstance(body, scorer.Record) else scorer.Record.build(**body)
+    return json_response(scorer.replay(record).to_dict())
+
+
+def _record(data: Any) -> scorer.Record | None:
+    """A plain record the library reads whole is taken as it is: ``Record.build`` checks every field
+    the schema declares but the schema's bounds on strings and lists, which ``_plain`` checks here.
+    Any other body goes through the schema, which names every field at fault."""
+    if not isinstance(data, dict) or not _plain(data, MAX_LIST) or not all(
+            type(a) is dict and all(type(v) is str or k == "outranked" for k, v in a.items())
+            for a in data.get("actions") or ()):
+        return None
+    try:
+        return scorer.Record.build(**data)
+    except (scorer.ScorerError, TypeError):
+        return None
+
+
+MAX_LIST: Final = 32  # the schema's longest list but actions' and a wall's (scorer.shape.MAX_TILE_LIST)
+
+
+def _plain(value: Any, most: int, key: str = "") -> bool:
+    """Strings of at most 128 characters (a wall's 288) and lists within the schema's bounds, all the
+    way down."""
+    if type(value) is str:
+        return len(value) <= (2 * MAX_WALL if key == "wall" else MAX_TILE_STRING)
+    if type(value) is list:
+        bound = MAX_ACTIONS if key == "actions" else MAX_WALL if key == "wall" else most
+        return len(value) <= bound and all(_plain(v, most, key if key == "wall" else "") for v in value)
+    if type(value) is dict:
+        return all(_plain(v, most, k) for k, v in value.items())
+    return True
 
 
 @api.post("/standings")

@@ -2,7 +2,8 @@
 
 A record (``--format record``, the default) is the ``POST /v1/replay`` body as JSON; the replay
 prints as a table (each win's fans, the money; ``--json``: as the API answers), or the first
-illegal action as an error (exit status 2). ``--format botzone``
+illegal action as an error (exit status 2); ``--next`` prints instead what each seat may do next
+(the referee's legal actions, one line a seat; ``--json``: the API's ``next``). ``--format botzone``
 reads Botzone's text format (any number of games) and writes one JSON line per game, in order::
 
     {"match": "<id>", "fan_total": F or null, "scores": [S0, S1, S2, S3],
@@ -31,8 +32,10 @@ from itertools import count
 from typing import IO, Any
 
 from ..errors import ScorerError
-from ..records import replay
+from ..records import Replay, replay
 from ..records.botzone import Game, games, mixed_kongs
+from ..records.record import action_dict
+from ..tiles import Wind
 from . import prog, tables
 from .options import (
     MAX_RECORD,
@@ -64,11 +67,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="record: one JSON record, the POST /v1/replay body (the default); botzone: Botzone's "
                         "text logs, any number of games, one JSON line a game")
     p.add_argument("--json", action="store_true", help="--format record: print the replay as the API answers it")
+    p.add_argument("--next", action="store_true",
+                   help="--format record: print what each seat may do next (the referee's legal actions; with "
+                        "--json as the API's next)")
     add_output(p, "the replay (--format botzone: the JSON lines)")
     add_jobs(p, "replaying for --format botzone")
     args = p.parse_args(argv)
     if args.format == "record":
-        return _record(args.file, args.json, args.output)
+        return _record(args.file, args.json, args.output, args.next)
     source = open_input(args.file)
     try:
         sink = open_output(args.output, source)
@@ -80,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         close_input(source)
 
 
-def _record(path: str, as_json: bool, output: str) -> int:
+def _record(path: str, as_json: bool, output: str, next_: bool = False) -> int:
     body = read_json(path)
     if not isinstance(body, dict):
         return report(ScorerError("bad_value", "a record is a JSON object", ()))
@@ -88,9 +94,40 @@ def _record(path: str, as_json: bool, output: str) -> int:
         result = replay(body)
     except ScorerError as e:
         return report(e)
+    if next_:
+        write_text(_next_text(result, as_json), output)
+        return 0
     write_text(json_text(result.to_dict()) if as_json else tables.replay(
         result.to_dict(), [render(w.result) for w in result.wins]), output)
     return 0
+
+
+def _next_text(result: Replay, as_json: bool) -> str:
+    """``--next``: each seat's legal actions after the record's last action, one line a seat."""
+    nxt = result.next
+    if as_json:
+        return json_text(None if nxt is None else nxt.to_dict())
+    if nxt is None:
+        return f"the hand is over ({result.outcome}): nothing follows"
+    last = "the deal" if nxt.last is None else f"action {nxt.after}: {_said(action_dict(nxt.last))}"
+    lines = [f"after {last}"]
+    for w in Wind:
+        said = [_said(x.to_dict(), seat=False) for x in nxt.seat(w)]
+        lines.append(f"{w.value}: {', '.join(said) if said else '-'}")
+    if nxt.wall_end:
+        lines.append("the wall is out: unless a seat claims, wall_end")
+    return "\n".join(lines)
+
+
+def _said(a: dict[str, Any], seat: bool = True) -> str:
+    words = [a["seat"]] if seat and "seat" in a else []
+    words.append(a["action"])
+    words += [a[k] for k in ("tile", "tiles", "flower") if k in a]
+    if "total" in a:
+        words.append(f"({a['total']})")
+    if "priority" in a:
+        words.append(f"[priority {a['priority']}]")
+    return " ".join(words)
 
 
 def _text_lines(source: IO[bytes], path: str, limit: int = MAX_RECORD) -> Iterator[str]:

@@ -15,6 +15,8 @@ Seats are the winds E S W N; East deals and acts first. Each action is an object
                         aside; a replacement draw follows
 ``win``                 on the last discard, on the added kong (robbing it), or self-drawn
 ``wall_end``            the wall is empty: the hand is over (荒庄; Sichuan: the exhausted wall)
+``pass``                a seat that could claim the last discard (or rob the added kong) declines it, and
+                        may not claim it after; a record need not list passes (a draw says nobody claimed)
 ======================  =====================================================================
 
 A claim may list the claims on the same discard that lost to it (``outranked``): the replay holds
@@ -37,7 +39,7 @@ from ..shape import MAX_TILE_STRING, FieldSpec, Kind, field_spec, fields_of, spe
 from ..tiles import INDEX, IS_HONOR, WINDS, Tile, Wind, parse_tiles
 
 ACTIONS: Final = ("draw", "discard", "chow", "pung", "kong", "concealed_kong", "added_kong", "replacement", "win",
-                  "wall_end", "flower")
+                  "wall_end", "flower", "pass")
 CLAIMS: Final = ("chow", "pung", "kong", "win")
 WALL_RULES: Final = ("one", "four")  # one shared wall; Botzone's judge: four walls of 34, each seat its own
 MAX_ACTIONS: Final = 1000
@@ -57,7 +59,7 @@ class Outranked:
 class Action:
     seat: Wind = field(metadata=spec(Kind.WIND, "who acts (E S W N; not given for wall_end)"))
     action: str = field(metadata=spec(Kind.NAME, "draw, discard, chow, pung, kong, concealed_kong, added_kong, "
-                                      "replacement, win or wall_end", required=True))
+                                      "replacement, win, flower, pass or wall_end", required=True))
     tile: Tile | None = field(default=None, metadata=spec(
         Kind.TILE, "the tile drawn, discarded or konged (concealed and added kongs)"))
     tiles: tuple[Tile, ...] = field(default=(), metadata=spec(Kind.TILES, "a chow's three tiles"))
@@ -159,11 +161,11 @@ class Record:
                               for w, f in self.flowers.items()}
         if self.missing_suits:
             out["missing_suits"] = {str(w): s for w, s in self.missing_suits.items()}
-        out["actions"] = [_action_dict(a) for a in self.actions]
+        out["actions"] = [action_dict(a) for a in self.actions]
         return out
 
 
-def _action_dict(a: Action) -> dict[str, Any]:
+def action_dict(a: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": str(a.seat), "action": a.action} if a.action != "wall_end" else {"action": a.action}
     if a.tile is not None:
         out["tile"] = a.tile.value
@@ -270,7 +272,7 @@ def _flowers(value: object, book: RuleBook) -> dict[Wind, int | tuple[Flower, ..
 
 
 def _suited_only(book: RuleBook, deal: Mapping[Wind, tuple[Tile, ...]], wall: tuple[Tile, ...] | None,
-                 actions: tuple[Action, ...]) -> None:
+                 actions: tuple[Action, ...], first: int = 0) -> None:
     """A book of suited tiles only has no honours: one dealt, in the wall or drawn is refused where it is."""
     def refuse(t: Tile, at: Path) -> None:
         raise ScorerError(book.honour_error, f"{book.title} uses only the {book.wall} suited tiles, not {t}", at)
@@ -282,11 +284,20 @@ def _suited_only(book: RuleBook, deal: Mapping[Wind, tuple[Tile, ...]], wall: tu
     for k, t in enumerate(wall or ()):
         if IS_HONOR[INDEX[t]]:
             refuse(t, ("wall", k))
-    for i, a in enumerate(actions):
+    for i, a in enumerate(actions, first):
         if a.tile is not None and IS_HONOR[INDEX[a.tile]]:
             refuse(a.tile, ("actions", i, "tile"))
         if any(IS_HONOR[INDEX[t]] for t in a.tiles):
             refuse(next(t for t in a.tiles if IS_HONOR[INDEX[t]]), ("actions", i, "tiles"))
+
+
+def read_action(value: object, book: RuleBook, index: int) -> Action:
+    """One action as a record's ``actions[index]`` (``Action`` or its JSON), refused where a record
+    would refuse it."""
+    a = value if isinstance(value, Action) else _action(value, ("actions", index))
+    if not book.honors:
+        _suited_only(book, {}, None, (a,), index)
+    return a
 
 
 def _missing_suits(value: object, book: RuleBook) -> dict[Wind, str]:

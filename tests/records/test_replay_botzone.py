@@ -104,17 +104,18 @@ def test_cli_writes_one_line_a_game_and_a_bad_game_never_stops_the_run(tmp_path)
 
 
 def test_every_replay_and_standings_ruling_has_its_test():
-    """RULINGS RP1-RP12 and ST1-ST6: each entry has a test named after it (test_rp<n>_..., test_st<n>_...)."""
+    """RULINGS RP1-RP13 and ST1-ST6: each entry has a test named after it (test_rp<n>_..., test_st<n>_...)."""
     import re
     from pathlib import Path
 
     root = Path(__file__).resolve().parent
     rulings = (root.parents[1] / "RULINGS.md").read_text(encoding="utf-8")
     entries = re.findall(r"^\| (RP\d+|ST\d+) \|", rulings, re.M)
-    assert len(entries) == 18
+    assert len(entries) == 19
     names = " ".join(re.findall(r"def (test_\w+)", "".join(
         (root / f).read_text(encoding="utf-8") for f in ("test_replay.py", "test_replay_books.py",
-                                                        "test_replay_botzone.py", "test_standings.py"))))
+                                                        "test_replay_botzone.py", "test_standings.py",
+                                                        "test_referee.py"))))
     for e in entries:
         assert re.search(rf"test_(\w+_)?{e.lower()}_", names), e
 
