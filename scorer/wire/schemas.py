@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .. import (
     MELD_FIELDS,
@@ -33,6 +33,7 @@ from .. import (
 )
 from ..hand import MAX_FLOWERS
 from ..records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
+from ..rules import DEFAULT
 from ..rules.book import FAN_VALUES, PRESET, RuleBook
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 from .fastbody import MAX_BATCH
@@ -271,7 +272,23 @@ def rulebook_fields() -> dict[str, fields.Field[Any]]:
     return {"ruleset": Choice(RULESETS), "options": fields.Nested(OptionsSchema)}
 
 
-ScoreRequestSchema = StrictSchema.from_dict(
+class _ScoreRequest(StrictSchema):
+    """A scoring request: a hand object without its winning tile (a win by the flowers alone) only
+    under a book that has such wins (``RuleBook.score_held``); under any other it is missing, as
+    it was when every hand had one."""
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _winning_tile(self, data: Any, original: Any, **kwargs: Any) -> None:
+        hand = original.get("hand") if isinstance(original, dict) else None
+        if not isinstance(hand, dict) or "winning_tile" in hand:
+            return
+        name = original.get("ruleset", DEFAULT)
+        book = RULESETS.get(name) if isinstance(name, str) else None
+        if book is None or book.score_held is None:
+            raise ValidationError({"hand": {"winning_tile": ["Missing data for required field."]}})
+
+
+ScoreRequestSchema = _ScoreRequest.from_dict(
     {"hand": HandField(required=True), "context": fields.Nested(ContextSchema), **rulebook_fields(),
      **{s.name: field_for(s) for s in SCORE_FIELDS}},  # explain
     name="ScoreRequestSchema")

@@ -319,3 +319,13 @@ def test_each_book_counts_its_result_cache_and_the_service_adds_them_up(monkeypa
     assert set(total) == {"result", "decomposition"}
     assert total["result"] == {k: sum(b[k] for b in books.values()) for k in ("hits", "misses", "size", "maxsize")}
     assert total["decomposition"] == scorer.mcr.cache_info()["decomposition"]
+
+
+@pytest.mark.parametrize("ruleset", [pytest.param(b, id=b) for b, book in scorer.RULESETS.items()
+                                     if book.score_held is None])
+def test_a_book_without_wins_that_take_no_tile_asks_for_the_winning_tile(ruleset: str) -> None:
+    book = scorer.RULESETS[ruleset]
+    tiles = "123m456m789p234s67s55p" if book.sets == 5 else "123m456m789p2345s"
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score(scorer.Holding.build(tiles), ruleset=ruleset)
+    assert e.value.field == ("hand", "winning_tile")

@@ -84,8 +84,12 @@ def missing_suit(context: Context) -> str:
 
 def first_draw(hand: Hand, context: Context) -> None:
     """天胡 and 地胡 (RULINGS S16) as the hand and seat can contradict them: the dealer (East) wins
-    天胡 before anyone has won, a player who is not the dealer 地胡; neither has declared a meld."""
+    天胡 before anyone has won, a player who is not the dealer 地胡; neither on a kong replacement,
+    nor having declared a meld."""
     name = "heavenly_hand" if context.heavenly_hand else "earthly_hand"
+    if context.kong_replacement:
+        raise ScorerError(CONTRADICTORY_CONTEXT, f"{name} is won on one's first tiles, not on a kong replacement",
+                          ("context", name), ruleset=RULESET)
     if context.heavenly_hand and (context.seat_wind.value != "E" or context.out):
         raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's (East's) win on the first "
                           "fourteen tiles, before anyone has won", ("context", "heavenly_hand"), ruleset=RULESET)
