@@ -329,3 +329,54 @@ def test_a_book_without_wins_that_take_no_tile_asks_for_the_winning_tile(ruleset
     with pytest.raises(scorer.ScorerError) as e:
         scorer.score(scorer.Holding.build(tiles), ruleset=ruleset)
     assert e.value.field == ("hand", "winning_tile")
+
+
+# --- the contract's parts that list the books are the registry's (scorer.wire.contract) ----------------
+def test_the_spec_file_holds_what_the_registry_generates() -> None:
+    from scorer.wire.contract import parts, render
+    from testkit.spec import SPEC_PATH
+
+    text = SPEC_PATH.read_text(encoding="utf-8")
+    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling"}
+    assert render(text) == text, "python -m scorer.wire.contract writes the spec's generated parts"
+
+
+def test_a_registered_book_is_in_the_generated_parts() -> None:
+    import yaml
+
+    from scorer.rules import register, unregister
+    from scorer.wire.contract import render
+    from testkit.spec import SPEC_PATH
+    from testkit.toybook.book import BOOK
+
+    before = scorer.rules.version()
+    register(BOOK)
+    try:
+        assert scorer.rules.version() != before
+        spec = yaml.safe_load(render(SPEC_PATH.read_text(encoding="utf-8")))
+    finally:
+        unregister(BOOK.name)
+    schemas = spec["components"]["schemas"]
+    assert schemas["RuleSet"]["enum"][-1] == "toy"
+    assert schemas["Options"]["properties"]["stake"]["type"] == "integer"
+    assert "plain" in schemas["Options"]["properties"]["preset"]["enum"]
+
+
+@pytest.mark.server
+def test_the_served_spec_is_the_generated_one_and_names_a_registered_book(client: Any) -> None:
+    import yaml
+
+    from scorer.rules import register, unregister
+    from scorer.wire.contract import render
+    from service import create_app
+    from testkit.spec import SPEC_PATH
+    from testkit.toybook.book import BOOK
+
+    assert client.get("/openapi.yaml").get_data(as_text=True) == render(SPEC_PATH.read_text(encoding="utf-8"))
+    register(BOOK)
+    try:
+        served = create_app({"TESTING": True}).test_client().get("/openapi.yaml").get_data(as_text=True)
+        assert served == render(SPEC_PATH.read_text(encoding="utf-8"))
+    finally:
+        unregister(BOOK.name)
+    assert "toy" in yaml.safe_load(served)["components"]["schemas"]["RuleSet"]["enum"]
