@@ -3,7 +3,9 @@ registered, it scores, explains and waits like the books that ship — so the re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +119,16 @@ def test_the_toy_book_replays(toy: None) -> None:
         scorer.replay({"ruleset": "toy", "deal": deal, "actions": [
             {"seat": "E", "action": "flower", "flower": "plum"}]})
     assert e.value.field == ("actions", 0, "action")
+
+
+SEEDS = sorted((Path(__file__).resolve().parents[2] / "testkit" / "toybook" / "seeds").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])
+def test_the_toy_books_seeds_answer_as_stated(toy: None, path: Path) -> None:
+    seed = json.loads(path.read_text(encoding="utf-8"))
+    from scorer.wire.scoring import score_item
+
+    answer = score_item(seed["request"])
+    answer["fans"] = [{"id": f["id"], "count": f["count"]} for f in answer["fans"]]
+    assert {k: answer[k] for k in seed["expected"]} == seed["expected"]
