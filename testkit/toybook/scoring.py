@@ -8,7 +8,7 @@ from scorer.context import Context
 from scorer.forms import Form
 from scorer.hand import Hand
 from scorer.result import Result, ScoredSet
-from scorer.rules.engine import division_sets, pair_sets, scored_set
+from scorer.rules.engine import BookEntry, division_sets, pair_sets, scored_set
 from scorer.rules.tabled import TableEngine, TableReading
 from scorer.set_kind import PUNG
 from testkit.toybook.detect import Facts, Shape, shapes
@@ -51,5 +51,5 @@ class _Toy(TableEngine):
 ENGINE = _Toy("toy", TABLE)
 
 
-def score(hand: Hand, context: Context, options: Any = None, /) -> Result:
-    return ENGINE.score(hand, context, options if options is not None else ToyOptions())
+ENTRY = BookEntry(ENGINE, ToyOptions())  # the defaults and the result cache, as every book has them
+score = ENTRY.score

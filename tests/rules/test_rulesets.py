@@ -301,8 +301,8 @@ def test_each_book_counts_its_result_cache_and_the_service_adds_them_up(monkeypa
     assert scorer.RULESETS["mcr"].cache_info() == {"hits": 0, "misses": 0, "size": 0, "maxsize": 0}
     for module, name in ((mcr_scoring, "mcr"), (hk_scoring, "hk")):  # on, as SCORER_RESULT_CACHE_SIZE turns them on
         monkeypatch.setitem(engine._RESULT_CACHES, name, engine._RESULT_CACHES[name])  # put back after the test
-        monkeypatch.setattr(module, "_cached_score", engine.cached(module.ENGINE, 16))
-        monkeypatch.setattr(module, "_caching", True)
+        monkeypatch.setattr(module.ENTRY, "cached", engine.cached(module.ENGINE, 16))
+        monkeypatch.setattr(module.ENTRY, "caching", True)
     before = {name: book.cache_info() for name, book in scorer.RULESETS.items()}  # other tests' threads may score
 
     def calls(name: str) -> int:

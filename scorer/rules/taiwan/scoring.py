@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import BAD_FLOWERS, BAD_VALUE, CONTRADICTORY_CONTEXT, ScorerError
 from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
@@ -20,7 +19,7 @@ from ...hand import Hand
 from ...holding import Holding
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, PAIR, PUNG
-from ..engine import cached, meld_sets, pair_sets, scored_set
+from ..engine import BookEntry, meld_sets, pair_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .detect import Facts, Shape, is_pairs_and_triplet, pairs_and_triplet_shape, regular_shape
 from .fans import BY_ID, FLOWER_ITEMS, TABLE, drops, values
@@ -199,20 +198,9 @@ class _Taiwan(TableEngine):
 
 
 ENGINE: Final = _Taiwan(RULESET, TABLE)
-_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
-_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
-
-
-def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
-    """The Taiwanese rule book's ``score``: a checked ``Hand`` and ``Context`` and ``TaiwanOptions``."""
-    opts = options if options is not None else _DEFAULT_OPTIONS
-    if _caching:
-        return _cached_score(hand, context, opts)
-    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
-
-
-def clear_caches() -> None:
-    _cached_score.cache_clear()
+ENTRY: Final = BookEntry(ENGINE, _DEFAULT_OPTIONS)
+score_hand = ENTRY.score  # the Taiwanese book's ``score``: a checked ``Hand`` and ``Context`` and ``TaiwanOptions``
+clear_caches = ENTRY.clear_caches
 
 
 __all__ = ["BY_ID", "ENGINE", "RULESET", "reading_sets", "score_hand", "score_held"]
