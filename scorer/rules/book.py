@@ -308,6 +308,12 @@ class RuleBook:
                                                                         default_factory=dict)
 
     @property
+    def package(self) -> str:
+        """The book's package, its namespace: where its options are declared (``scorer.rules.<book>``
+        for a book that ships here; any package for a book of one's own)."""
+        return self.options_type.__module__.rpartition(".")[0]
+
+    @property
     def fan_table(self) -> tuple[FanRow, ...]:
         """The fan table as ``GET /v1/fans`` serves it."""
         return self.fans.rows
