@@ -132,3 +132,10 @@ def test_the_toy_books_seeds_answer_as_stated(toy: None, path: Path) -> None:
     answer = score_item(seed["request"])
     answer["fans"] = [{"id": f["id"], "count": f["count"]} for f in answer["fans"]]
     assert {k: answer[k] for k in seed["expected"]} == seed["expected"]
+
+
+def test_the_toy_book_is_on_the_command_line(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from scorer.cli import main
+
+    assert main(["score", "--ruleset", "toy", "--discarder", "W", "[111m1][222m2]333m444m5556m6m"]) == 0
+    assert "total 8" in capsys.readouterr().out
