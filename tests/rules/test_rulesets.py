@@ -7,6 +7,7 @@ own test module's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from typing import Any
 
@@ -380,3 +381,19 @@ def test_the_served_spec_is_the_generated_one_and_names_a_registered_book(client
     finally:
         unregister(BOOK.name)
     assert "toy" in yaml.safe_load(served)["components"]["schemas"]["RuleSet"]["enum"]
+
+
+def test_the_spec_says_the_package_version_and_no_count_of_books() -> None:
+    """The summary ``/docs`` shows first names the registry's books and the package's version."""
+    import tomllib
+
+    import yaml
+
+    from testkit.spec import SPEC_PATH
+
+    info = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))["info"]
+    project = tomllib.loads((SPEC_PATH.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert info["version"] == project["version"]
+    assert "GET /v1/rulesets" in info["summary"]  # the authority on which books there are
+    counts = re.compile(r"\b(?:two|three|four|five|six)\b", re.I)  # no count of books to fall behind
+    assert not counts.search(info["summary"]) and not counts.search(project["description"])
