@@ -9,7 +9,7 @@ book of the registry (``scorer.RULESETS``).
     (12, ['all_pungs', 'half_flush'], {'E': 36, 'S': -20, 'W': -8, 'N': -8})
 """
 
-import sys
+import sys as _sys
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
@@ -44,8 +44,14 @@ from .waits.analysis import (
     analyze,
 )
 
-# Each book's namespace (``scorer/<book>.py``), a module of this package: one per book of the registry.
-_BOOKS: dict[str, Any] = {name: import_module(f"{__name__}.{name}") for name in RULESETS}
+# Each book's namespace is its package (``scorer.rules.<book>``), one home for it; ``scorer.<book>`` is
+# the same module, an alias made here for every book of the registry (documented, and what users
+# import: ``import scorer.<book>`` finds it in ``sys.modules``), so a book that ships is its folder and
+# a registry line, and no module here is written for it.
+_BOOKS: dict[str, Any] = {name: import_module(book.package) for name, book in RULESETS.items()}
+for _name, _module in _BOOKS.items():
+    _sys.modules.setdefault(f"{__name__}.{_name}", _module)
+    globals()[_name] = _module
 
 # Which build is running: True when the hot modules are mypyc-compiled extension modules (a wheel
 # built with a C compiler), False for pure Python (an editable install, or no compiler at build time).
@@ -57,7 +63,7 @@ __all__ = [
     "FanScore", "Flower", "Form", "Hand", "Holding", "Meld", "MeldKind", "OptionSpec", "Outlook", "Result",
     "RuleBook", "ScoredSet", "ScorerError", "SetKind", "Tile", "Useful", "Wait", "Wind", "analyze", "clear_caches",
     "format_botzone", "format_tiles", "parse_botzone", "parse_tiles", "rulebook", "score", "shape",
-    *_BOOKS,  # each book's namespace
+    *_BOOKS,  # each book's namespace (its package, scorer.rules.<book>)
     # a tournament's standings (scorer.tournament)
     "Tournament", "TournamentStandings", "standings",
     # game records, their replay and the referee of a hand in progress (scorer.records)
@@ -67,4 +73,4 @@ __all__ = [
 if COMPILED:  # mypyc keeps no docstrings: the wheel ships them, put back on the public names
     from . import _docs
 
-    _docs.restore([sys.modules[__name__], *_BOOKS.values()])
+    _docs.restore([_sys.modules[__name__], *_BOOKS.values()])

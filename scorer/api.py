@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .context import Context
 from .hand import Hand
+from .holding import Holding
 from .result import Result
 from .rules import DEFAULT, RULESETS, rulebook
 from .shape import Kind, field_spec
@@ -20,12 +22,22 @@ EXPLAIN_FIELD = field_spec("explain", Kind.BOOL, "also say which sets make each 
 SCORE_FIELDS = (EXPLAIN_FIELD,)
 
 
-def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: object = DEFAULT,
+def read_hand(parts: Mapping[str, Any]) -> Hand | Holding:
+    """A request's hand object: a ``Hand``, or a ``Holding`` when it gives no winning tile (a win
+    by the flowers alone, which the rule book judges); errors name the field."""
+    if "winning_tile" in parts:
+        return Hand.build(**parts)
+    return Holding.build(**parts)
+
+
+def score(hand: Hand | Holding | str, context: Context | None = None, /, *, ruleset: object = DEFAULT,
           options: object = None, explain: bool = False, **context_fields: Any) -> Result:
     """Score a winning hand by a rule book: one of ``scorer.RULESETS``, ``scorer.rules.DEFAULT`` if none is named.
 
-    ``hand`` is a ``Hand`` or the reference notation (``"[222m1][444m2][666m3]88mWW8m"``); the
-    context is a ``Context`` or its fields as keywords; ``options`` the book's house rules.
+    ``hand`` is a ``Hand``, a ``Holding`` (a win that takes no tile: where the book has one, its
+    ``score_held`` judges it, else a ``ScorerError`` at ``/hand/winning_tile``) or the reference
+    notation (``"[222m1][444m2][666m3]88mWW8m"``); the context is a ``Context`` or its fields as
+    keywords; ``options`` the book's house rules.
     ``explain=True`` adds the result's ``explanation`` (its ``to_dict`` gains each fan's ``sets``,
     ``excluded`` and ``arrangements``); without it nothing is computed for it.
 
@@ -41,8 +53,8 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: objec
     opts = book.parse_options(options)
     if isinstance(hand, str):
         hand = Hand.parse(hand)
-    elif not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand or a notation string, not {type(hand).__name__}")
+    elif not isinstance(hand, Hand) and not isinstance(hand, Holding):
+        raise TypeError(f"hand must be a Hand, a Holding or a notation string, not {type(hand).__name__}")
     if context is None:
         context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
     elif not isinstance(context, Context):  # e.g. a seat wind or a dict given where the Context goes
@@ -51,6 +63,8 @@ def score(hand: Hand | str, context: Context | None = None, /, *, ruleset: objec
         raise TypeError("give a Context or its fields as keywords, not both")
     book.check_size(hand.sets)
     book.check_context(context, opts)
+    if isinstance(hand, Holding):  # no winning tile: nothing to explain but the win itself
+        return book.held(hand, context, opts)
     if explain:
         return book.explained(hand, context, opts)
     return book.score(hand, context, opts)

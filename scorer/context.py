@@ -121,8 +121,7 @@ class Context:
             _contradiction("robbing_kong",
                            "robbing_kong (抢杠和) is a win on another player's kong, but self_drawn is true")
         if heavenly or earthly:
-            _first_draw("heavenly_hand" if heavenly else "earthly_hand", drawn, earthly and heavenly,
-                        wall or replacement)
+            _first_draw("heavenly_hand" if heavenly else "earthly_hand", drawn, earthly and heavenly, wall)
         if by is not None:
             if drawn:
                 _contradiction("discarder", "a self-drawn win has no discarder")
@@ -275,10 +274,11 @@ def _contradiction(name: str, message: str) -> None:
 
 def _first_draw(name: str, drawn: bool, both: bool, later: bool) -> None:
     """天胡 and 地胡 are self-drawn wins on a player's first tiles (RULINGS S16): one of them, and
-    not on a kong replacement or the wall's last tile."""
+    not on the wall's last tile. (Whether one may come on a replacement is the book's to say:
+    Sichuan's never does, a Taiwanese dealer's may, after replacing a dealt flower.)"""
     if both:
         _contradiction("earthly_hand", "heavenly_hand (天胡) is the dealer's, earthly_hand (地胡) another player's")
     if not drawn:
         _contradiction(name, f"{name} is a self-drawn win on one's first tiles, but self_drawn is false")
     if later:
-        _contradiction(name, f"{name} is won on one's first tiles, not on a kong replacement or the wall's last tile")
+        _contradiction(name, f"{name} is won on one's first tiles, not on the wall's last tile")

@@ -258,7 +258,9 @@ class Hand:
         "16-tile rule book)", required=True))
     melds: tuple[Meld, ...] = field(metadata=spec(
         Kind.OBJECTS, "the declared sets", max_items=MAX_MELDS, items=MELD_FIELDS))
-    winning_tile: Tile = field(metadata=spec(Kind.TILE, "the winning tile", required=True))
+    winning_tile: Tile = field(metadata=spec(
+        Kind.TILE, "the winning tile; left out only for a win by the flowers alone (a Taiwanese 八仙過海 or 七搶一, "
+        "context flower_win), where concealed holds the tiles held"))
     flowers: int = field(default=0, metadata=spec(
         Kind.FLOWERS, "flower tiles: how many (MCR counts them), or which, by name (Hong Kong scores them by seat)",
         minimum=0, maximum=MAX_FLOWERS))
@@ -346,15 +348,19 @@ class Hand:
     def build(
         cls,
         concealed: str | Sequence[str],
-        winning_tile: object,
+        winning_tile: object = None,
         melds: Iterable[Meld | Mapping[str, Any]] = (),
         flowers: object = 0,
     ) -> Hand:
         """From loose parts (codes or compact strings, as JSON gives them); errors name the field at
         fault. ``winning_tile`` (one code) and ``flowers`` (0–8) are typed ``object`` because they
-        are checked here, not at the call."""
+        are checked here, not at the call. (A request may leave the winning tile out for a win by
+        the flowers alone: ``scorer.api.read_hand`` then reads a ``Holding``.)"""
         held = _held_of(concealed)
         built = build_melds(melds)
+        if winning_tile is None:
+            raise ScorerError(BAD_VALUE, "winning_tile is missing: a hand is scored at its winning tile (only a win by "
+                              "the flowers alone, where the rule book has one, gives none)", ("hand", "winning_tile"))
         if not isinstance(winning_tile, str):
             raise ScorerError(BAD_VALUE, "winning_tile must be one tile code", ("hand", "winning_tile"))
         tile = BY_CODE.get(winning_tile)  # one code, as JSON gives it: no need to read a notation

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
@@ -86,6 +86,12 @@ def fields_of(value_type: type) -> tuple[FieldSpec, ...]:
         out.append(FieldSpec(f.name, kind, help, required, nullable, default, minimum, maximum, max_items, items,
                              min_items, choices))
     return tuple(out)
+
+
+def requiring(specs: tuple[FieldSpec, ...], *names: str) -> tuple[FieldSpec, ...]:
+    """``specs`` with the fields ``names`` required: a hand's winning tile where every win has one
+    (a room's hands, a hand of play), as only a single scoring request may leave it out."""
+    return tuple(replace(s, required=True) if s.name in names else s for s in specs)
 
 
 def field_spec(name: str, kind: Kind, help: str, **limits: Any) -> FieldSpec:

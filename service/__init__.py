@@ -24,6 +24,17 @@ def _spec_as_json(spec: bytes) -> bytes:
     return orjson.dumps(yaml.load(spec, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
 
 
+@lru_cache(maxsize=4)
+def _rendered(spec: bytes, registry: int) -> bytes:
+    """openapi.yaml with its generated parts written for the registry (``scorer.wire.contract``),
+    once a process for each state of the registry (``registry``: its version)."""
+    from scorer.wire.contract import render
+
+    text = spec.decode("utf-8")
+    new = render(text)
+    return spec if new == text else new.encode("utf-8")
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from importlib import resources
 
@@ -48,7 +59,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)
     http.init_app(app)  # CORS when configured; compression of large answers (its after-request hook runs first)
-    spec = resources.files(__name__).joinpath("openapi.yaml").read_bytes()
+    # the parts that list the books written for the registry as it is now (a book registered
+    # before the app is made is served in its own contract); the same bytes when nothing was added
+    spec = _rendered(resources.files(__name__).joinpath("openapi.yaml").read_bytes(), scorer.rules.version())
     app.extensions["scorer"] = {
         "ready": False,
         "openapi": spec,

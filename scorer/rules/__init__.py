@@ -22,6 +22,13 @@ from .taiwan.book import BOOK as TAIWAN
 DEFAULT = "mcr"
 _BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN)}
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType(_BOOKS)
+_CHANGES = [0]  # how many times ``register`` and ``unregister`` changed the registry
+
+
+def version() -> int:
+    """A number that changes whenever a book is registered or taken out: what is derived from the
+    registry (the request schemas' house rules, the served contract) is rebuilt when it moves."""
+    return _CHANGES[0]
 
 
 def register(book: RuleBook) -> None:
@@ -33,13 +40,15 @@ def register(book: RuleBook) -> None:
     if book.name in _BOOKS:
         raise ValueError(f"a rule book named {book.name!r} is registered already")
     _BOOKS[book.name] = book
+    _CHANGES[0] += 1
 
 
 def unregister(name: str) -> None:
     """Take a book that ``register`` added out of the registry again (the books shipped here stay)."""
     if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name):
         raise ValueError(f"the rule book {name!r} ships with the library and stays")
-    _BOOKS.pop(name, None)
+    if _BOOKS.pop(name, None) is not None:
+        _CHANGES[0] += 1
 
 
 def rulebook(name: object) -> RuleBook:
@@ -51,4 +60,4 @@ def rulebook(name: object) -> RuleBook:
 
 
 __all__ = ["DEFAULT", "RULESETS", "FanRow", "OptionSpec", "Preset", "RuleBook", "Settlement", "register", "rulebook",
-           "unregister"]
+           "unregister", "version"]

@@ -17,9 +17,10 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
-from ..errors import BAD_OPTION, NOT_IN_RULESET, TILE_COUNT, ScorerError
+from ..errors import BAD_OPTION, BAD_VALUE, NOT_IN_RULESET, TILE_COUNT, ScorerError
 from ..forms import Form
 from ..hand import Hand
+from ..holding import Holding
 from ..result import Result
 from ..shape import Declared, FieldSpec, read_object
 from .engine import result_cache_info
@@ -191,6 +192,10 @@ class ScoreFn(Protocol):
     def __call__(self, hand: Hand, context: Context, options: Any, /) -> Result: ...
 
 
+class HeldScoreFn(Protocol):
+    def __call__(self, held: Holding, context: Context, options: Any, /) -> Result: ...
+
+
 @dataclass(frozen=True)
 class Settlement:
     """A book's settlement of more than one win (an optional capability of ``RuleBook``): MCR's
@@ -294,10 +299,19 @@ class RuleBook:
     # Context fields that mean nothing while an option has a value (Sichuan's out under 血流成河):
     # (field, option, value); the book refuses the field then, and says so here for its clients.
     unused_context: tuple[tuple[str, str, int | str], ...] = ()
+    # ``score`` for a hand given without a winning tile (a ``Holding``): a win that takes no tile
+    # (Taiwan's 八仙過海 and 七搶一, by the flowers alone). None: every win has its winning tile.
+    score_held: HeldScoreFn | None = None
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,
                                                                         default_factory=dict)
+
+    @property
+    def package(self) -> str:
+        """The book's package, its namespace: where its options are declared (``scorer.rules.<book>``
+        for a book that ships here; any package for a book of one's own)."""
+        return self.options_type.__module__.rpartition(".")[0]
 
     @property
     def fan_table(self) -> tuple[FanRow, ...]:
@@ -355,6 +369,14 @@ class RuleBook:
             raise ScorerError(NOT_IN_RULESET, f"the rule book {self.name!r} does not explain its scores yet",
                               ("explain",), ruleset=self.name)
         return self.explain(hand, context, options)
+
+    def held(self, held: Holding, context: Context, options: Any) -> Result:
+        """The score of a hand given without its winning tile, where the book has wins that take
+        none; a ``ScorerError`` at ``/hand/winning_tile`` where it has not."""
+        if self.score_held is None:
+            raise ScorerError(BAD_VALUE, f"winning_tile is missing: every win in the rule book {self.name!r} is "
+                              "scored at its winning tile", ("hand", "winning_tile"), ruleset=self.name)
+        return self.score_held(held, context, options)
 
     def forms_under(self, options: Any) -> tuple[Form, ...]:
         """The winning forms under ``options``: ``forms`` less those whose option is off."""

@@ -20,6 +20,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from ..caches import RESULT_CACHE_SIZE
 from ..context import Context
 from ..decompose import Division
 from ..forms import Form
@@ -209,6 +210,29 @@ def cached(engine: Engine[Any, Any], maxsize: int) -> _lru_cache_wrapper[Result]
     counters are the book's ``cache_info``."""
     fn = _RESULT_CACHES[engine.ruleset] = lru_cache(maxsize=maxsize)(engine.score)
     return fn
+
+
+class BookEntry:
+    """A book's front door on its engine, the same for every book: the book's default options when
+    a call gives none, and the result cache (``scorer.caches``, off unless asked for) in front of
+    ``Engine.score`` when it is on. ``score`` and ``clear_caches`` are its ``RuleBook``'s."""
+
+    def __init__(self, engine: Engine[Any, Any], defaults: Any, maxsize: int = RESULT_CACHE_SIZE) -> None:
+        self.engine = engine
+        self.defaults = defaults
+        self.caching = maxsize > 0  # when not, ``score`` calls the engine directly
+        self.cached = cached(engine, maxsize)
+
+    def score(self, hand: Hand, context: Context, options: Any = None, /) -> Result:
+        """A checked ``Hand`` and ``Context`` scored under the book's options (its defaults when
+        None); the options are part of the cache's key."""
+        opts = options if options is not None else self.defaults
+        if self.caching:
+            return self.cached(hand, context, opts)
+        return self.engine.score(hand, context, opts)  # a cache of size 0 is still a call through it
+
+    def clear_caches(self) -> None:
+        self.cached.cache_clear()
 
 
 def result_cache_info(ruleset: str) -> dict[str, int]:

@@ -26,9 +26,9 @@ _PY_TYPES: dict[Kind, type] = {Kind.BOOL: bool, Kind.INT: int, Kind.WIND: str, K
 class _Shape:
     """One object's declared fields, arranged for quick checks."""
 
-    def __init__(self, specs: Iterable[FieldSpec]) -> None:
+    def __init__(self, specs: Iterable[FieldSpec], also_required: tuple[str, ...] = ()) -> None:
         specs = tuple(specs)
-        self.required = tuple(s.name for s in specs if s.required)
+        self.required = tuple(s.name for s in specs if s.required) + also_required
         self.scalars = {s.name: _PY_TYPES[s.kind] for s in specs if s.kind in _PY_TYPES}  # name -> exact type
         self.nullable = frozenset(s.name for s in specs if s.nullable)
         self.tiles = frozenset(s.name for s in specs if s.kind is Kind.TILES)
@@ -70,7 +70,8 @@ class _Shape:
 
 
 _CONTEXT = _Shape(fields_of(Context))
-_HAND = _Shape(fields_of(Hand))
+# a hand without its winning tile (a win by the flowers alone) takes the schema's path, where its book judges it
+_HAND = _Shape(fields_of(Hand), ("winning_tile",))
 _SCORE = _Shape(SCORE_FIELDS)  # explain
 _BODY_KEYS = frozenset({"hand", "context", "ruleset", *_SCORE.scalars})  # options take the schema's path
 

@@ -33,6 +33,7 @@ from .. import (
 )
 from ..hand import MAX_FLOWERS
 from ..records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
+from ..rules import DEFAULT, version
 from ..rules.book import FAN_VALUES, PRESET, RuleBook
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 from .fastbody import MAX_BATCH
@@ -269,22 +270,70 @@ def _option_fields() -> dict[str, fields.Field[Any]]:
     return out
 
 
-# ``options.fan_values``: a fan id of any book whose values vary by house, each a whole number (which
-# fans the book asked for has, and their range, are the book's to judge)
-FanValuesSchema = StrictSchema.from_dict(
-    {r.id: StrictInt() for book in RULESETS.values() if book.fan_values is not None for r in book.fan_table},
-    name="FanValuesSchema")
+def _fan_values_schema() -> type[Schema]:
+    """``options.fan_values``: a fan id of any book whose values vary by house, each a whole number
+    (which fans the book asked for has, and their range, are the book's to judge)."""
+    return StrictSchema.from_dict(
+        {r.id: StrictInt() for book in RULESETS.values() if book.fan_values is not None for r in book.fan_table},
+        name="FanValuesSchema")
 
 
+FanValuesSchema = _fan_values_schema()
 OptionsSchema = StrictSchema.from_dict(_option_fields(), name="OptionsSchema")
+_LIVE: dict[int, type[Schema]] = {version(): OptionsSchema}
+
+
+def options_schema() -> type[Schema]:
+    """The house rules as the registry has them now (a book registered after this module was
+    loaded brings its options): rebuilt when the registry changes, read not copied."""
+    at = version()
+    known = _LIVE.get(at)
+    if known is None:
+        global FanValuesSchema
+        FanValuesSchema = _fan_values_schema()
+        _LIVE.clear()
+        known = _LIVE[at] = StrictSchema.from_dict(_option_fields(), name="OptionsSchema")
+    return known
+
+
+class BookOptions(fields.Nested):
+    """``options``: nested in the house rules of the registry as it is at each load."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(OptionsSchema, **kwargs)
+        self._at = version()
+
+    @property
+    def schema(self) -> Schema:
+        if self._at != version():
+            self._at = version()
+            self.nested = options_schema()
+            self._schema = None
+        return super().schema
 
 
 def rulebook_fields() -> dict[str, fields.Field[Any]]:
     """``ruleset`` and ``options``, as every scoring request may give them."""
-    return {"ruleset": Choice(RULESETS), "options": fields.Nested(OptionsSchema)}
+    return {"ruleset": Choice(RULESETS), "options": BookOptions()}
 
 
-ScoreRequestSchema = StrictSchema.from_dict(
+class _ScoreRequest(StrictSchema):
+    """A scoring request: a hand object without its winning tile (a win by the flowers alone) only
+    under a book that has such wins (``RuleBook.score_held``); under any other it is missing, as
+    it was when every hand had one."""
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _winning_tile(self, data: Any, original: Any, **kwargs: Any) -> None:
+        hand = original.get("hand") if isinstance(original, dict) else None
+        if not isinstance(hand, dict) or "winning_tile" in hand:
+            return
+        name = original.get("ruleset", DEFAULT)
+        book = RULESETS.get(name) if isinstance(name, str) else None
+        if book is None or book.score_held is None:
+            raise ValidationError({"hand": {"winning_tile": ["Missing data for required field."]}})
+
+
+ScoreRequestSchema = _ScoreRequest.from_dict(
     {"hand": HandField(required=True), "context": fields.Nested(ContextSchema), **rulebook_fields(),
      **{s.name: field_for(s) for s in SCORE_FIELDS}},  # explain
     name="ScoreRequestSchema")

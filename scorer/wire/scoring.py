@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import scorer
+from scorer.api import read_hand
 
 from . import jsonbody
 from .fastbody import fast_load
@@ -41,7 +42,7 @@ def answer_json(raw: bytes | str) -> bytes:
 def score_one(body: dict[str, Any]) -> dict[str, Any]:
     """A body that passed the schema -> the scorer's result, as JSON. Raises ``ScorerError``."""
     hand = body["hand"]
-    hand = scorer.Hand.parse(hand) if isinstance(hand, str) else scorer.Hand.build(**hand)
+    hand = scorer.Hand.parse(hand) if isinstance(hand, str) else read_hand(hand)
     context = scorer.Context.build(**body.get("context", {}))
     return scorer.score(hand, context, ruleset=body.get("ruleset", scorer.rules.DEFAULT),
                         options=body.get("options"), explain=body.get("explain", False)).to_dict()

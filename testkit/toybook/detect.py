@@ -24,14 +24,18 @@ class Facts:
 
 
 class Shape:
-    def __init__(self, form: Form, pungs: int) -> None:
+    """A reading: its form, its pungs, and its division of the concealed tiles (None for the
+    pairs and a triplet), from which the answer lists the reading's sets."""
+
+    def __init__(self, form: Form, pungs: int, div: decompose.Division | None = None) -> None:
         self.form = form
         self.pungs = pungs
+        self.div = div
 
 
 def shapes(f: Facts) -> list[Shape]:
-    out = [Shape(Form.REGULAR, f.meld_pungs + sum(1 for _, k in sets if k.value == "pung"))
-           for sets, _ in decompose.regular_divisions(f.standing, f.need)]
+    out = [Shape(Form.REGULAR, f.meld_pungs + sum(1 for _, k in div[0] if k.value == "pung"), div)
+           for div in decompose.regular_divisions(f.standing, f.need)]
     pairs = sum(n // 2 for n in f.standing)
     if not f.claimed and sum(f.standing) == 17 and 3 in f.standing and pairs == 8:  # seven pairs and a triplet
         out.append(Shape(Form.EIGHT_AND_A_HALF_PAIRS, 0))

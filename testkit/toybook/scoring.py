@@ -7,13 +7,25 @@ from typing import Any
 from scorer.context import Context
 from scorer.forms import Form
 from scorer.hand import Hand
-from scorer.result import Result
-from scorer.rules.engine import meld_sets
-from scorer.rules.tabled import TableEngine
-from scorer.tiles import WINDS
+from scorer.result import Result, ScoredSet
+from scorer.rules.engine import BookEntry, division_sets, pair_sets, scored_set
+from scorer.rules.tabled import TableEngine, TableReading
+from scorer.set_kind import PUNG
 from testkit.toybook.detect import Facts, Shape, shapes
 from testkit.toybook.fans import TABLE
 from testkit.toybook.options import ToyOptions
+from testkit.toybook.payouts import payouts
+
+
+def reading_sets(hand: Hand, f: Facts, shape: Shape) -> tuple[ScoredSet, ...]:
+    """The reading's sets, as every book answers them (``decomposition``): the melds, the concealed
+    sets and the pair (a pung a discard completed shown exposed); the pairs form as its triplet and pairs."""
+    if shape.div is None:
+        t = f.standing.index(3)
+        rest = list(f.standing)
+        rest[t] = 0
+        return (scored_set(PUNG, t, True), *pair_sets(tuple(rest)))
+    return tuple(division_sets(hand, (), shape.div, not f.ctx.self_drawn, hand.win))
 
 
 class _Toy(TableEngine):
@@ -29,22 +41,15 @@ class _Toy(TableEngine):
     def incomplete(self, hand: Hand, f: Facts) -> str:
         return "not a complete hand"
 
-    def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: Any) -> Result:
-        seat = ctx.seat_wind.value
-        payers = [w for w in WINDS if w != seat] if ctx.self_drawn else (
-            [ctx.discarder.value] if ctx.discarder is not None else [])
-        pay = None
-        if payers:
-            pay = dict.fromkeys(WINDS, 0)
-            for p in payers:
-                pay[p] -= best.total * options.stake
-                pay[seat] += best.total * options.stake
+    def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: TableReading) -> Result:
+        by = ctx.discarder.value if ctx.discarder is not None else None
+        pay = payouts(best.total, ctx.seat_wind.value, ctx.self_drawn, by, options.stake)
         return Result(True, True, best.points, 0, best.total, self.breakdown(best.fans, options),
-                      tuple(meld_sets(hand)), pay, None, "toy")
+                      reading_sets(hand, f, best.shape), pay, None, self.ruleset)
 
 
 ENGINE = _Toy("toy", TABLE)
 
 
-def score(hand: Hand, context: Context, options: Any = None, /) -> Result:
-    return ENGINE.score(hand, context, options if options is not None else ToyOptions())
+ENTRY = BookEntry(ENGINE, ToyOptions())  # the defaults and the result cache, as every book has them
+score = ENTRY.score

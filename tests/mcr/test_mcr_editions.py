@@ -295,8 +295,8 @@ def test_ed11_the_cache_keys_on_the_options(monkeypatch):
 
     # the book's registered cache comes back after the test too (RuleBook.cache_info reads it)
     monkeypatch.setitem(engine._RESULT_CACHES, "mcr", engine._RESULT_CACHES["mcr"])
-    monkeypatch.setattr(scoring, "_cached_score", engine.cached(scoring.ENGINE, 64))
-    monkeypatch.setattr(scoring, "_caching", True)
+    monkeypatch.setattr(scoring.ENTRY, "cached", engine.cached(scoring.ENGINE, 64))
+    monkeypatch.setattr(scoring.ENTRY, "caching", True)
     hand = scorer.Hand.parse("1133557799m22s44p")
     ctx = scorer.Context(self_drawn=True)
     editions = [scorer.mcr.Options(edition=e) for e in ("reference", "wmo-2014")]

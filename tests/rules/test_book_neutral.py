@@ -2,8 +2,8 @@
 the command line ask the registry (``scorer.rules``) what books there are and what each offers.
 
 Every ``.py`` under ``scorer/`` and ``service/`` is read, except a book's package
-(``scorer/rules/<book>/``), the registry (``scorer/rules/__init__.py``: the one list of books and the
-default) and each book's public namespace (``scorer/<book>.py``: re-exports). A book's name (the
+(``scorer/rules/<book>/``, which is also its public namespace) and the registry
+(``scorer/rules/__init__.py``: the one list of books and the default). A book's name (the
 registry's keys, so that a new book is looked for too) is reported, with its file and line, where it
 is used as a name:
 
@@ -40,8 +40,8 @@ from scorer.rules import RULESETS
 ROOT = Path(__file__).resolve().parents[2]
 BOOKS = frozenset(RULESETS)
 
-# The one list of books and each book's public namespace of re-exports: where naming a book is the point.
-ALLOWED = frozenset({"scorer/rules/__init__.py", *(f"scorer/{book}.py" for book in BOOKS)})
+# The one list of books: where naming a book is the point.
+ALLOWED = frozenset({"scorer/rules/__init__.py"})
 # The project's former command names (pyproject.toml's entry points): the old product name, not the book.
 PRODUCT = frozenset({"mcr_score", "mcr_scorer"})
 

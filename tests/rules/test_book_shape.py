@@ -1,7 +1,9 @@
-"""Every rule book in the registry has the same shape: a fan table of one row type whose ids are the
-book's own StrEnum, a detector in the book's detect module for every fan, an explanation group for
-every fan, options that cite their source in RULINGS.md, a RULINGS.md section, problem titles for
-its own refusal codes. A new book that leaves any of these out fails here, not in review.
+"""Every rule book in the registry, and the toy book made from the recipe alone (``testkit.toybook``),
+has the same shape: a fan table of one row type whose ids are the book's own StrEnum, a detector in
+the book's detect module for every fan, an explanation group for every fan (a fan of the whole hand
+and one of no set among them) and an explanation, options that cite their source in its rulings, a
+rulings section, problem titles for its own refusal codes, worked examples, presets. A new book that
+leaves any of these out fails here, not in review; docs/rulebooks.md's "Adding a book" states each.
 
 And the house's one rule about layers: the library imports nothing from the web package, neither
 by an import statement nor by a module path that ``import_module`` or a table of commands would load.
@@ -10,19 +12,59 @@ by an import statement nor by a module path that ``import_module`` or a table of
 from __future__ import annotations
 
 import ast
+import json
 import re
+from collections.abc import Iterator
 from enum import StrEnum
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 
 import scorer
-from scorer.rules import RULESETS, RuleBook
+from scorer.context import Context
+from scorer.rules import RULESETS, RuleBook, register, unregister
 from scorer.rules.table import Fan, Group
+from scorer.shape import Kind, fields_of
+from testkit.toybook.book import BOOK as TOY
 
 ROOT = Path(__file__).resolve().parents[2]
-RULING_IDS = set(re.findall(r"^\| ([A-Z]+\d+) \|", (ROOT / "RULINGS.md").read_text(encoding="utf-8"), re.M))
-BOOKS = [pytest.param(book, id=name) for name, book in RULESETS.items()]
+BOOKS = [*(pytest.param(book, id=name) for name, book in RULESETS.items()), pytest.param(TOY, id="toy (recipe)")]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _toy_registered() -> Iterator[None]:
+    """The toy book is scored as a registered book is, while this module runs."""
+    register(TOY)
+    try:
+        yield
+    finally:
+        unregister(TOY.name)
+
+
+def package(book: RuleBook) -> str:
+    """The book's package: where its fan ids are declared (``scorer.rules.<book>`` for a book that
+    ships here, any package for a book of one's own)."""
+    return type(book.fans.fans[0].id).__module__.rsplit(".", 1)[0]
+
+
+def home(book: RuleBook) -> Path:
+    return Path(str(import_module(package(book)).__file__)).parent
+
+
+def ruling_ids(book: RuleBook) -> set[str]:
+    """The RULINGS.md rows a book may cite: the project's, and its package's own RULINGS.md where
+    it has one (a book of one's own)."""
+    docs = [ROOT / "RULINGS.md", home(book) / "RULINGS.md"]
+    return {i for d in docs if d.is_file() for i in re.findall(r"^\| ([A-Z]+\d+) \|", d.read_text(encoding="utf-8"),
+                                                                re.M)}
+
+
+def seeds_of(book: RuleBook) -> list[Path]:
+    """The book's worked examples: ``seeds/<book>/`` for a book that ships here, its package's
+    ``seeds/`` for a book of one's own."""
+    shipped = ROOT / "seeds" / book.name
+    return sorted((shipped if shipped.is_dir() else home(book) / "seeds").glob("*.json"))
 
 
 @pytest.mark.parametrize("book", BOOKS)
@@ -37,7 +79,7 @@ def test_the_fan_ids_are_the_books_own_str_enum_in_table_order(book: RuleBook) -
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_every_fan_names_its_detector_in_the_books_detect_module(book: RuleBook) -> None:
-    module = f"scorer.rules.{book.name}.detect"
+    module = f"{package(book)}.detect"
     assert [f.id for f in book.fans.fans if not callable(f.detector) or f.detector.__module__ != module] == []
 
 
@@ -51,11 +93,12 @@ def test_every_fan_has_an_explanation_group_and_the_book_explains(book: RuleBook
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_book_has_a_rulings_section_and_every_option_cites_a_row_of_it(book: RuleBook) -> None:
     assert book.rulings
+    ids = ruling_ids(book)
     for prefix in book.rulings:
-        assert any(re.fullmatch(rf"{prefix}\d+", i) for i in RULING_IDS), prefix
+        assert any(re.fullmatch(rf"{prefix}\d+", i) for i in ids), prefix
     for o in book.options:
         cited = o.source.split(":", 1)[0]
-        assert cited in RULING_IDS and re.fullmatch(rf"(?:{'|'.join(book.rulings)})\d+", cited), (o.name, o.source)
+        assert cited in ids and re.fullmatch(rf"(?:{'|'.join(book.rulings)})\d+", cited), (o.name, o.source)
         assert o.source.split(":", 1)[1].strip(), o.name
 
 
@@ -66,14 +109,29 @@ def test_the_books_own_refusal_codes_are_problem_types(book: RuleBook) -> None:
     assert all(TITLES[code.replace("_", "-")] == title for code, title in book.errors)
 
 
+# A value other than the default for a context field of each kind, that needs no other field beside it.
+_SAMPLE = {Kind.BOOL: True, Kind.WIND: "N", Kind.INT: 2, Kind.SUIT: "s", Kind.WINDS: ["N"]}
+
+
+def foreign_field(book: RuleBook) -> dict[str, object]:
+    """A context field the book has no use for, with a value that is not its default."""
+    for s in fields_of(Context):
+        if s.kind in _SAMPLE and not book.means(s.name, book.parse_options(None)):
+            try:
+                Context.build(**{s.name: _SAMPLE[s.kind]})
+            except scorer.ScorerError:  # needs another field beside it (a kong replacement, a self-draw)
+                continue
+            return {s.name: _SAMPLE[s.kind]}
+    raise AssertionError(f"{book.name} reads every context field")
+
+
 @pytest.mark.parametrize("book", BOOKS)
 def test_a_refusal_for_a_context_field_carries_the_book(book: RuleBook) -> None:
-    other = {"mcr": {"missing_suit": "s"}, "hk": {"last_copy": True}, "sichuan": {"prevalent_wind": "S"},
-             "taiwan": {"liable": "S"}}[book.name]
+    other = foreign_field(book)
     hand = "[222m1][444m2][666m3]88m99s8m" if book.sets == 4 else "[222m1][444m2][666m3]88m99s456s8m"
     with pytest.raises(scorer.ScorerError) as e:
         scorer.score(hand, ruleset=book.name, **other)
-    assert (e.value.code, e.value.ruleset) == ("not_in_ruleset", book.name)
+    assert (e.value.code, e.value.ruleset, e.value.field) == ("not_in_ruleset", book.name, ("context", *other))
 
 
 @pytest.mark.parametrize("book", BOOKS)
@@ -81,14 +139,10 @@ def test_a_settlement_where_the_book_has_one_reads_a_body_and_settles_it(book: R
     s = book.settlement
     if s is None:
         return
-    assert s.what and callable(s.build) and callable(s.settle)
+    assert s.what and s.fields and callable(s.build) and callable(s.settle)
     with pytest.raises(scorer.ScorerError) as e:
         s.of_body({"no_such_field": 1})
     assert (e.value.code, e.value.field) == ("bad_value", ("no_such_field",))
-
-
-def test_the_books_that_settle_more_than_one_win() -> None:
-    assert {name for name, b in RULESETS.items() if b.settlement is not None} == {"mcr", "sichuan"}
 
 
 def test_the_engine_is_the_one_place_that_builds_sets_and_breakdown_entries() -> None:
@@ -139,16 +193,19 @@ def test_the_library_imports_nothing_from_the_web_package() -> None:
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_book_has_worked_examples_in_its_own_seeds_folder(book: RuleBook) -> None:
-    seeds = sorted((ROOT / "seeds" / book.name).glob("*.json"))
+    seeds = seeds_of(book)
     assert len(seeds) >= len(book.fan_table)  # one or more per fan
+    covered = {c for p in seeds for c in json.loads(p.read_text(encoding="utf-8")).get("covers", ())}
+    assert {r.id for r in book.fan_table} <= covered
     assert not list((ROOT / "seeds").glob("*.json"))  # every seed lives in its book's folder
 
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_every_preset_cites_a_ruling_of_the_book_and_the_default_comes_first(book: RuleBook) -> None:
     assert book.presets and not book.presets[0].values
+    ids = ruling_ids(book)
     names = [p.name for p in book.presets]
     assert len(names) == len(set(names))
     for p in book.presets:
         cited = p.source.split(":", 1)[0]
-        assert cited in RULING_IDS and re.fullmatch(rf"(?:L|{'|'.join(book.rulings)})\d+", cited), (p.name, p.source)
+        assert cited in ids and re.fullmatch(rf"(?:L|{'|'.join(book.rulings)})\d+", cited), (p.name, p.source)

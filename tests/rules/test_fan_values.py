@@ -54,9 +54,11 @@ def test_l7_over_http_a_bad_value_is_a_422_at_the_field(client) -> None:  # type
 
 
 def test_l8_a_hand_is_refused_by_a_book_of_the_other_size() -> None:
-    sixteen = Hand.build(concealed="456m789p234s67s55p", melds=[{"tiles": "123m"}], winning_tile="8s")
-    for book in ("mcr", "hk", "sichuan"):
+    sized = {5: Hand.build(concealed="456m789p234s67s55p", melds=[{"tiles": "123m"}], winning_tile="8s"),
+             4: Hand.build(concealed="456m789p234s5p", melds=[{"tiles": "123m"}], winning_tile="5p")}
+    assert {b.sets for b in scorer.RULESETS.values()} == set(sized)  # both sizes are played
+    for book in scorer.RULESETS.values():
+        other = sized[9 - book.sets]
         with pytest.raises(ScorerError) as e:
-            scorer.score(sixteen, ruleset=book, discarder="W", missing_suit="m" if book == "sichuan" else None)
-        assert (e.value.code, e.value.field) == ("tile_count", ("hand",)), book
-    assert {b.name: b.sets for b in scorer.RULESETS.values()} == {"mcr": 4, "hk": 4, "sichuan": 4, "taiwan": 5}
+            scorer.score(other, ruleset=book.name, discarder="W")
+        assert (e.value.code, e.value.field) == ("tile_count", ("hand",)), book.name

@@ -7,6 +7,7 @@ own test module's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from typing import Any
 
@@ -301,8 +302,8 @@ def test_each_book_counts_its_result_cache_and_the_service_adds_them_up(monkeypa
     assert scorer.RULESETS["mcr"].cache_info() == {"hits": 0, "misses": 0, "size": 0, "maxsize": 0}
     for module, name in ((mcr_scoring, "mcr"), (hk_scoring, "hk")):  # on, as SCORER_RESULT_CACHE_SIZE turns them on
         monkeypatch.setitem(engine._RESULT_CACHES, name, engine._RESULT_CACHES[name])  # put back after the test
-        monkeypatch.setattr(module, "_cached_score", engine.cached(module.ENGINE, 16))
-        monkeypatch.setattr(module, "_caching", True)
+        monkeypatch.setattr(module.ENTRY, "cached", engine.cached(module.ENGINE, 16))
+        monkeypatch.setattr(module.ENTRY, "caching", True)
     before = {name: book.cache_info() for name, book in scorer.RULESETS.items()}  # other tests' threads may score
 
     def calls(name: str) -> int:
@@ -319,3 +320,82 @@ def test_each_book_counts_its_result_cache_and_the_service_adds_them_up(monkeypa
     assert set(total) == {"result", "decomposition"}
     assert total["result"] == {k: sum(b[k] for b in books.values()) for k in ("hits", "misses", "size", "maxsize")}
     assert total["decomposition"] == scorer.mcr.cache_info()["decomposition"]
+
+
+@pytest.mark.parametrize("ruleset", [pytest.param(b, id=b) for b, book in scorer.RULESETS.items()
+                                     if book.score_held is None])
+def test_a_book_without_wins_that_take_no_tile_asks_for_the_winning_tile(ruleset: str) -> None:
+    book = scorer.RULESETS[ruleset]
+    tiles = "123m456m789p234s67s55p" if book.sets == 5 else "123m456m789p2345s"
+    with pytest.raises(scorer.ScorerError) as e:
+        scorer.score(scorer.Holding.build(tiles), ruleset=ruleset)
+    assert e.value.field == ("hand", "winning_tile")
+
+
+# --- the contract's parts that list the books are the registry's (scorer.wire.contract) ----------------
+def test_the_spec_file_holds_what_the_registry_generates() -> None:
+    from scorer.wire.contract import parts, render
+    from testkit import ROOT
+
+    text = (ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8")
+    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling"}
+    assert render(text) == text, "python -m scorer.wire.contract writes the spec's generated parts"
+
+
+@pytest.mark.server  # PyYAML reads the spec: the server extra
+def test_a_registered_book_is_in_the_generated_parts() -> None:
+    import yaml
+
+    from scorer.rules import register, unregister
+    from scorer.wire.contract import render
+    from testkit.spec import SPEC_PATH
+    from testkit.toybook.book import BOOK
+
+    before = scorer.rules.version()
+    register(BOOK)
+    try:
+        assert scorer.rules.version() != before
+        spec = yaml.safe_load(render(SPEC_PATH.read_text(encoding="utf-8")))
+    finally:
+        unregister(BOOK.name)
+    schemas = spec["components"]["schemas"]
+    assert schemas["RuleSet"]["enum"][-1] == "toy"
+    assert schemas["Options"]["properties"]["stake"]["type"] == "integer"
+    assert "plain" in schemas["Options"]["properties"]["preset"]["enum"]
+
+
+@pytest.mark.server
+def test_the_served_spec_is_the_generated_one_and_names_a_registered_book(client: Any) -> None:
+    import yaml
+
+    from scorer.rules import register, unregister
+    from scorer.wire.contract import render
+    from service import create_app
+    from testkit.spec import SPEC_PATH
+    from testkit.toybook.book import BOOK
+
+    assert client.get("/openapi.yaml").get_data(as_text=True) == render(SPEC_PATH.read_text(encoding="utf-8"))
+    register(BOOK)
+    try:
+        served = create_app({"TESTING": True}).test_client().get("/openapi.yaml").get_data(as_text=True)
+        assert served == render(SPEC_PATH.read_text(encoding="utf-8"))
+    finally:
+        unregister(BOOK.name)
+    assert "toy" in yaml.safe_load(served)["components"]["schemas"]["RuleSet"]["enum"]
+
+
+@pytest.mark.server  # PyYAML reads the spec: the server extra
+def test_the_spec_says_the_package_version_and_no_count_of_books() -> None:
+    """The summary ``/docs`` shows first names the registry's books and the package's version."""
+    import tomllib
+
+    import yaml
+
+    from testkit.spec import SPEC_PATH
+
+    info = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))["info"]
+    project = tomllib.loads((SPEC_PATH.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert info["version"] == project["version"]
+    assert "GET /v1/rulesets" in info["summary"]  # the authority on which books there are
+    counts = re.compile(r"\b(?:two|three|four|five|six)\b", re.I)  # no count of books to fall behind
+    assert not counts.search(info["summary"]) and not counts.search(project["description"])

@@ -3,7 +3,9 @@ registered, it scores, explains and waits like the books that ship — so the re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +47,51 @@ def test_the_toy_book_refuses_what_it_has_no_place_for(toy: None) -> None:
 
 def test_the_toy_book_explains(toy: None) -> None:
     r = scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", discarder="W", explain=True).to_dict()
-    assert [f["sets"] for f in r["fans"]] == [[[0, 1]], [[0, 1]]]
+    assert [f["sets"] for f in r["fans"]] == [[[0, 1, 2, 3, 4, 5]], [[0, 1, 2, 3, 4, 5]]]
+
+
+def test_the_toy_book_answers_its_full_reading(toy: None) -> None:
+    """The reading's sets, not only the melds: a concealed hand has its five sets and a pair."""
+    r = scorer.score("11m22p33s44m555m66p77s8m8m", ruleset="toy", self_drawn=True).to_dict()
+    assert sorted((s["kind"], s["tiles"][0]) for s in r["decomposition"]) == [
+        ("pair", "1m"), ("pair", "2p"), ("pair", "3s"), ("pair", "4m"), ("pair", "6p"), ("pair", "7s"), ("pair", "8m"),
+        ("pung", "5m")]
+    r = scorer.score("123m456m789m234p567s8m8m", ruleset="toy", discarder="W", explain=True).to_dict()
+    assert [(s["kind"], s["concealed"]) for s in r["decomposition"]] == [("chow", True)] * 5 + [("pair", True)]
+    assert r["fans"][0]["sets"] == [[0, 1, 2, 3, 4, 5]]  # never [[]] for a concealed hand
+
+
+def test_the_toy_book_pays_by_its_payouts_module(toy: None) -> None:
+    from testkit.toybook.payouts import payouts
+
+    r = scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy", discarder="W", seat_wind="S",
+                     options={"stake": 3})
+    assert dict(r.payouts or {}) == payouts(r.total, "S", False, "W", 3) == {"E": 0, "S": 24, "W": -24, "N": 0}
+    assert scorer.score("[111m1][222m2]333m444m5556m6m", ruleset="toy").payouts is None  # nobody named to pay
+
+
+@pytest.mark.server
+def test_the_toy_book_is_served(toy: None) -> None:
+    """Registered before the app is made, the book is served with nothing else edited: listed,
+    its fans, its scores and its options, each answer as the served spec documents it."""
+    import yaml
+
+    from service import create_app
+    from testkit.spec import CheckedClient, SpecChecker
+
+    app = create_app({"TESTING": True})
+    served = yaml.safe_load(app.test_client().get("/openapi.yaml").get_data())
+    assert "toy" in served["components"]["schemas"]["RuleSet"]["enum"]
+    app.test_client_class = type("Client", (CheckedClient,), {"checker": SpecChecker(served)})
+    client = app.test_client()
+    assert "toy" in [b["name"] for b in client.get("/v1/rulesets").get_json()["rulesets"]]
+    assert [f["id"] for f in client.get("/v1/fans?ruleset=toy").get_json()["fans"]][0] == "pairs"
+    body = {"ruleset": "toy", "hand": "[111m1][222m2]333m444m5556m6m", "context": {"discarder": "W"},
+            "options": {"stake": 2}}
+    resp = client.post("/v1/score", json=body)
+    assert resp.status_code == 200 and resp.get_json()["total"] == 8, resp.get_json()
+    resp = client.post("/v1/score", json=dict(body, options={"stake": 0}))
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["pointer"] == "/options/stake"
 
 
 def test_the_toy_book_waits(toy: None) -> None:
@@ -73,3 +119,23 @@ def test_the_toy_book_replays(toy: None) -> None:
         scorer.replay({"ruleset": "toy", "deal": deal, "actions": [
             {"seat": "E", "action": "flower", "flower": "plum"}]})
     assert e.value.field == ("actions", 0, "action")
+
+
+SEEDS = sorted((Path(__file__).resolve().parents[2] / "testkit" / "toybook" / "seeds").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=[p.stem for p in SEEDS])
+def test_the_toy_books_seeds_answer_as_stated(toy: None, path: Path) -> None:
+    seed = json.loads(path.read_text(encoding="utf-8"))
+    from scorer.wire.scoring import score_item
+
+    answer = score_item(seed["request"])
+    answer["fans"] = [{"id": f["id"], "count": f["count"]} for f in answer["fans"]]
+    assert {k: answer[k] for k in seed["expected"]} == seed["expected"]
+
+
+def test_the_toy_book_is_on_the_command_line(toy: None, capsys: pytest.CaptureFixture[str]) -> None:
+    from scorer.cli import main
+
+    assert main(["score", "--ruleset", "toy", "--discarder", "W", "[111m1][222m2]333m444m5556m6m"]) == 0
+    assert "total 8" in capsys.readouterr().out

@@ -150,6 +150,10 @@ def test_s16_heavenly_and_earthly_hands_are_first_draws() -> None:
     ]:
         e = refused(sc, PLAIN, on, **ctx)
         assert (e.code, e.field) == ("contradictory_context", ("context", field)), ctx
+    # on a kong's replacement: the book's to refuse (a Taiwanese dealer may win 天胡 on a flower's)
+    for h in (PLAIN, "[5555m]123m456p789p4p4p"):
+        e = refused(sc, h, on, self_drawn=True, heavenly_hand=True, kong_replacement=True)
+        assert (e.code, e.field) == ("contradictory_context", ("context", "heavenly_hand")), h
     e = refused(sc, "[5555m]123m456p789p4p4p", on, self_drawn=True, heavenly_hand=True)  # a meld declared
     assert (e.code, e.field) == ("contradictory_context", ("context", "heavenly_hand"))
     assert "heavenly_hand" not in scorer.rulebook("mcr").context_fields

@@ -60,9 +60,10 @@ def test_every_item_has_its_seed() -> None:
 # --- the rulings ------------------------------------------------------------------------------------
 def test_every_tw_ruling_has_its_test() -> None:
     text = (ROOT / "RULINGS.md").read_text(encoding="utf-8")
-    named = re.findall(r"^\| TW\d+ \|.*`(test_tw\w+)` \|$", text, re.M)
+    rows = re.findall(r"^\| TW\d+ \|.*\|([^|]*)\|$", text, re.M)
+    named = [re.findall(r"`(test_tw\w+)`", r) for r in rows]
     here = set(re.findall(r"^def (test_tw\w+)", Path(__file__).read_text(encoding="utf-8"), re.M))
-    assert len(named) == 30 and set(named) <= here
+    assert len(rows) == 31 and all(named) and {t for ts in named for t in ts} <= here
 
 
 def test_tw1_the_default_table_is_the_domestic_one() -> None:
@@ -150,6 +151,84 @@ def test_tw8_flower_wins() -> None:
     r = tw(dict(concealed=CHOWS16, winning_tile="8s", flowers=eight[:7]), seat_wind="S", discarder="N",
            flower_win="seven_rob_one")
     assert dict(r.payouts or {}) == {"E": 0, "S": 110, "W": 0, "N": -110}
+
+
+EIGHT = ["plum", "orchid", "chrysanthemum", "bamboo", "spring", "summer", "autumn", "winter"]
+
+
+def test_tw8_a_flower_win_takes_no_winning_tile() -> None:
+    # the eighth flower drawn: the 16 tiles held, no winning tile, and the win stands on the flowers
+    held = dict(concealed="123m456m789p234s67s55p", flowers=EIGHT)
+    r = scorer.score(scorer.api.read_hand(held), ruleset="taiwan", seat_wind="S", self_drawn=True,
+                     flower_win="eight_flowers")
+    assert r.winning and r.valid and fans(r) == {"eight_flowers": 1} and r.total == 8
+    assert dict(r.payouts or {}) == {"E": -120, "S": 120 + 110 + 110, "W": -110, "N": -110}
+    # additive needs a complete hand to add to: without a winning tile the flower win stands alone
+    r = scorer.score(scorer.api.read_hand(held), ruleset="taiwan", options={"flower_win_mode": "additive"},
+                     seat_wind="S", self_drawn=True, flower_win="eight_flowers")
+    assert fans(r) == {"eight_flowers": 1}
+    # 七搶一: seven held, the eighth robbed from the discarder, who pays alone; melds show as the sets
+    held7 = dict(concealed="456m789p234s67s55p", melds=[{"tiles": "123m"}], flowers=EIGHT[:7])
+    r = scorer.score(scorer.api.read_hand(held7), ruleset="taiwan", seat_wind="S", discarder="N",
+                     flower_win="seven_rob_one")
+    assert dict(r.payouts or {}) == {"E": 0, "S": 110, "W": 0, "N": -110}
+    assert r.to_dict()["decomposition"] == [{"kind": "chow", "tiles": ["1m", "2m", "3m"], "concealed": False}]
+
+
+@pytest.mark.parametrize(("hand", "ctx", "at"), [
+    pytest.param(dict(concealed="123m456m789p234s67s55p", flowers=EIGHT), dict(seat_wind="S", self_drawn=True),
+                 ("hand", "winning_tile"), id="no-flower-win"),
+    pytest.param(dict(concealed="123m456m789p234s67s55p", flowers=EIGHT[:6]),
+                 dict(seat_wind="S", self_drawn=True, flower_win="eight_flowers"), ("context", "flower_win"),
+                 id="six-flowers"),
+    pytest.param(dict(concealed="123m456m789p234s67s55p", flowers=EIGHT[:7]),
+                 dict(seat_wind="S", self_drawn=True, flower_win="seven_rob_one"), ("context", "flower_win"),
+                 id="rob-self-drawn"),
+    pytest.param(dict(concealed="123m456m789p234s67s55p", flowers=EIGHT[:7]),
+                 dict(seat_wind="S", discarder="N", robbing_kong=True, flower_win="seven_rob_one"),
+                 ("context", "robbing_kong"), id="robbing-a-kong"),
+    pytest.param(dict(concealed="123m456m789p234s67s5p", flowers=EIGHT),
+                 dict(seat_wind="S", self_drawn=True, flower_win="eight_flowers"), ("hand",), id="fifteen-tiles"),
+])
+def test_tw8_a_hand_without_a_winning_tile_is_refused_unless_the_flowers_win(
+        hand: dict[str, Any], ctx: dict[str, Any], at: tuple[str, ...]) -> None:
+    with pytest.raises(ScorerError) as e:
+        scorer.score(scorer.api.read_hand(hand), ruleset="taiwan", **ctx)
+    assert e.value.field[:len(at)] == at, e.value.message
+
+
+def test_tw8_a_flower_win_without_a_winning_tile_is_served(client: Any) -> None:
+    held = {"concealed": "123m456m789p234s67s55p", "flowers": EIGHT}
+    body = {"ruleset": "taiwan", "hand": held, "context": {"seat_wind": "S", "self_drawn": True,
+                                                           "flower_win": "eight_flowers"}}
+    for path in ("/v1/score", "/v1/score/batch"):  # the fast path and the schema's path
+        resp = client.post(path, json=body if path == "/v1/score" else {"requests": [body]})
+        answer = resp.get_json() if path == "/v1/score" else resp.get_json()["results"][0]
+        assert resp.status_code == 200 and answer["total"] == 8, answer
+    # without the flower win, the winning tile is missing, as under a book without such wins
+    del body["context"]["flower_win"]
+    resp = client.post("/v1/score", json=body)
+    assert resp.status_code == 422 and resp.get_json()["errors"][0]["pointer"] == "/hand/winning_tile"
+    resp = client.post("/v1/score", json={"hand": {"concealed": "123m456m789p2345s"}})  # MCR: the schema's word
+    assert resp.get_json()["type"] == "/problems/validation-error"
+    assert [e["pointer"] for e in resp.get_json()["errors"]] == ["/hand/winning_tile"]
+
+
+def test_tw31_a_heavenly_hand_after_a_flower_replacement() -> None:
+    # the dealer replaced a dealt flower and the replacement completed the hand: 天胡 stands and
+    # leaves 槓上開花 out; 地胡 on a flower's replacement adds it (TW12)
+    hand = dict(concealed=CHOWS16, winning_tile="8s", flowers=["summer"])
+    r = tw(hand, seat_wind="E", self_drawn=True, heavenly_hand=True, kong_replacement=True)
+    assert fans(r) == {"heavenly_hand": 1}
+    r = tw(hand, seat_wind="S", self_drawn=True, earthly_hand=True, kong_replacement=True)
+    assert fans(r)["kong_replacement"] == 1 and fans(r)["earthly_hand"] == 1
+    with pytest.raises(ScorerError) as e:  # no flower to have replaced
+        tw(dict(concealed=CHOWS16, winning_tile="8s"), seat_wind="E", self_drawn=True, heavenly_hand=True,
+           kong_replacement=True)
+    assert e.value.field == ("context", "heavenly_hand")
+    with pytest.raises(ScorerError) as e:  # the wall's last tile is no first tile
+        tw(hand, seat_wind="E", self_drawn=True, heavenly_hand=True, last_wall_tile=True)
+    assert e.value.field == ("context", "heavenly_hand")
 
 
 def test_tw9_payments_match_the_worked_examples() -> None:

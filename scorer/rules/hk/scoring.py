@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import BAD_FLOWERS, CONTRADICTORY_CONTEXT, ScorerError
 from ...forms import SEVEN_PAIRS_FORM, THIRTEEN_ORPHANS_FORM, Form
@@ -21,7 +20,7 @@ from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import NINE_GATES, THIRTEEN_ORPHANS
 from ...tiles import EAST, IS_DRAGON, IS_WIND, NORTH, RED, WHITE
-from ..engine import cached, meld_sets, pair_sets, whole_set
+from ..engine import BookEntry, meld_sets, pair_sets, whole_set
 from ..engine import division_sets as _division_sets
 from ..tabled import TableEngine, TableReading
 from . import detect as D
@@ -159,8 +158,9 @@ def _contradiction_liable(message: str) -> None:
 
 
 ENGINE: Final = _Hk(RULESET, TABLE, zero_is_off=False)
-_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
-_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
+ENTRY: Final = BookEntry(ENGINE, _DEFAULT_OPTIONS)
+score_hand = ENTRY.score  # the Hong Kong rule book's ``score``: a checked ``Hand`` and ``Context`` and ``HKOptions``
+clear_caches = ENTRY.clear_caches
 
 
 def weighed_readings(hand: Hand, context: Context,
@@ -170,18 +170,6 @@ def weighed_readings(hand: Hand, context: Context,
     return ENGINE.weighed(hand, context, options)
 
 
-def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
-    """The Hong Kong rule book's ``score``: a checked ``Hand`` and ``Context`` and ``HKOptions``."""
-    opts = options if options is not None else _DEFAULT_OPTIONS
-    if _caching:
-        return _cached_score(hand, context, opts)
-    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
-
-
-def clear_caches() -> None:
-    _cached_score.cache_clear()
-
-
 def cache_info() -> dict[str, int]:
-    ci = _cached_score.cache_info()
+    ci = ENTRY.cached.cache_info()
     return {"hits": ci.hits, "misses": ci.misses, "size": ci.currsize, "maxsize": ci.maxsize or 0}

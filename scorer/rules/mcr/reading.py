@@ -30,7 +30,7 @@ from ...errors import (
 )
 from ...hand import MAX_FLOWERS, Hand
 from ...names import check_name, normal_name
-from ...shape import Declared, fields_of, listed, read_object, within
+from ...shape import Declared, fields_of, listed, read_object, requiring, within
 from ..book import parse_options
 from .fans import MIN_POINTS
 from .options import PRESETS, McrOptions
@@ -193,7 +193,7 @@ _DRAW = Declared.of(fields_of(Draw))
 _LEAVE = Declared.of(fields_of(Leave))
 _WIN = Declared.of(WIN_FIELDS)
 _CONTEXT = Declared.of(fields_of(Context))
-_HAND = Declared.of(fields_of(Hand))
+_HAND = Declared.of(requiring(fields_of(Hand), "winning_tile"))  # a room's wins take a tile
 _CONTEXT_FROM_ROOM = _CONTEXT.names - frozenset(EVENT_FLAGS)
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 

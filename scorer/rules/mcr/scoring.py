@@ -13,7 +13,6 @@ from functools import partial
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...decompose import Division
 from ...forms import (
@@ -28,7 +27,7 @@ from ...hand import Hand
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KNITTED, KNITTED_STRAIGHT, KONG, NINE_GATES, PUNG, THIRTEEN_ORPHANS, SetKind
 from ...tiles import EAST, HONOR_START, WINDS
-from ..engine import Engine, Reading, cached, concealed_set, division_sets, fan_score, pair_sets, whole_set
+from ..engine import BookEntry, Engine, Reading, concealed_set, division_sets, fan_score, pair_sets, whole_set
 from . import fan_id as F
 from .detect import (
     CHOW_TRAITS,
@@ -367,18 +366,9 @@ def detected_fans(hand: Hand, context: Context, options: McrOptions | None = Non
 
 # --- public API and caches -------------------------------------------------------------------------
 _DEFAULT_CONTEXT: Final = Context()
-# Off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
-_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)
-_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
-
-
-def score_hand(hand: Hand, context: Context, options: McrOptions | None = None, /) -> Result:
-    """The MCR rule book's ``score``: a checked ``Hand`` and ``Context`` and the book's options (the
-    defaults when None); the options are part of the cache's key."""
-    opts = options if options is not None else _DEFAULT_OPTIONS
-    if _caching:
-        return _cached_score(hand, context, opts)
-    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
+# The cache off unless asked for (``scorer.caches``); bounded when on, so that a long-running worker's heap stays small.
+ENTRY: Final = BookEntry(ENGINE, _DEFAULT_OPTIONS)
+score_hand = ENTRY.score  # the MCR rule book's ``score``: a checked ``Hand`` and ``Context`` and the book's options
 
 
 def proven_context(context: Context, hand: Hand) -> Context:
@@ -387,7 +377,7 @@ def proven_context(context: Context, hand: Hand) -> Context:
 
 
 def clear_caches() -> None:
-    _cached_score.cache_clear()
+    ENTRY.clear_caches()
     for fn in decompose.caches():
         fn.cache_clear()
 
@@ -399,6 +389,6 @@ def cache_info() -> dict[str, dict[str, int]]:
 
     dec, w = (info(fn) for fn in decompose.caches())
     return {
-        "result": info(_cached_score),
+        "result": info(ENTRY.cached),
         "decomposition": {k: dec[k] + w[k] for k in dec},
     }

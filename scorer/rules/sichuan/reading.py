@@ -36,7 +36,7 @@ from ...errors import (
 from ...hand import Hand, Meld, build_melds
 from ...holding import Holding
 from ...set_kind import MeldKind
-from ...shape import Declared, fields_of
+from ...shape import Declared, fields_of, requiring
 from ...shape import listed as _listed
 from ...shape import read_object as _object
 from ...shape import within as _within
@@ -347,7 +347,7 @@ _KONG = _declared(fields_of(Kong))
 _WIN = _declared(WIN_FIELDS)
 _WINNER = _declared(WINNER_FIELDS)
 _WINNER_CONTEXT = _declared(WINNER_FIELDS[2].items)
-_HAND = _declared(fields_of(Hand))
+_HAND = _declared(requiring(fields_of(Hand), "winning_tile"))  # every win here takes a tile
 _HOLDING = _declared(fields_of(Holding))
 
 

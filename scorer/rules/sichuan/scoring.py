@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
 from ...errors import CONTRADICTORY_CONTEXT, MISSING_SUIT_REQUIRED, NOT_IN_RULESET, TOO_MANY_WINNERS, ScorerError
 from ...forms import Form
@@ -19,7 +18,7 @@ from ...hand import Hand, Meld
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW
 from ...tiles import INDEX, IS_HONOR, Tile
-from ..engine import cached, division_sets, pair_sets
+from ..engine import BookEntry, division_sets, pair_sets
 from ..tabled import TableEngine, TableReading
 from .detect import Facts, Shape, holds_suit, regular_shape, seven_pairs_shape
 from .fans import TABLE, values
@@ -84,8 +83,12 @@ def missing_suit(context: Context) -> str:
 
 def first_draw(hand: Hand, context: Context) -> None:
     """天胡 and 地胡 (RULINGS S16) as the hand and seat can contradict them: the dealer (East) wins
-    天胡 before anyone has won, a player who is not the dealer 地胡; neither has declared a meld."""
+    天胡 before anyone has won, a player who is not the dealer 地胡; neither on a kong replacement,
+    nor having declared a meld."""
     name = "heavenly_hand" if context.heavenly_hand else "earthly_hand"
+    if context.kong_replacement:
+        raise ScorerError(CONTRADICTORY_CONTEXT, f"{name} is won on one's first tiles, not on a kong replacement",
+                          ("context", name), ruleset=RULESET)
     if context.heavenly_hand and (context.seat_wind.value != "E" or context.out):
         raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's (East's) win on the first "
                           "fourteen tiles, before anyone has won", ("context", "heavenly_hand"), ruleset=RULESET)
@@ -165,16 +168,6 @@ class _Sichuan(TableEngine):
 
 
 ENGINE: Final = _Sichuan(RULESET, TABLE, zero_is_off=False)
-_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
-_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
-
-
-def score_hand(hand: Hand, context: Context, options: SichuanOptions) -> Result:
-    """A checked ``Hand`` and ``Context`` scored under ``options`` (the cap, the optional fans)."""
-    if _caching:
-        return _cached_score(hand, context, options)
-    return ENGINE.score(hand, context, options)  # a cache of size 0 is still a call through it
-
-
-def clear_caches() -> None:
-    _cached_score.cache_clear()
+ENTRY: Final = BookEntry(ENGINE, SichuanOptions())
+score_hand = ENTRY.score  # a checked ``Hand`` and ``Context`` scored under the options (the cap, the optional fans)
+clear_caches = ENTRY.clear_caches

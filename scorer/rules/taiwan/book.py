@@ -8,7 +8,7 @@ from ..book import RuleBook, lazy_explain
 from ..playrules import PlayRules
 from .fans import TABLE
 from .options import PRESETS, TaiwanOptions
-from .scoring import clear_caches, score_hand
+from .scoring import clear_caches, score_hand, score_held
 
 BOOK = RuleBook(
     name="taiwan",
@@ -27,6 +27,7 @@ BOOK = RuleBook(
     form_options=((Form.EIGHT_AND_A_HALF_PAIRS, "eight_and_a_half_pairs"),),
     fans=TABLE,
     score=score_hand,
+    score_held=score_held,
     clear_caches=clear_caches,
     flowers="named",
     sets=5,

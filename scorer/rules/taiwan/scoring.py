@@ -3,7 +3,8 @@ split, and 嚦咕嚦咕 where it is on), every item of the table asked of each a
 out (the table-driven loop, ``rules.tabled``), the best reading (就高不就低: the most 台, then the most
 items, then the first), the cap, and the payments with the dealer's 台.
 
-A flower win (八仙過海, 七搶一) is scored alone by default: its 8 台, nothing else of the hand.
+A flower win (八仙過海, 七搶一) is scored alone by default: its 8 台, nothing else of the hand; a
+hand given without a winning tile (the tiles held when the eighth flower came) is one (``score_held``).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ... import decompose
-from ...caches import RESULT_CACHE_SIZE
 from ...context import Context
-from ...errors import BAD_FLOWERS, CONTRADICTORY_CONTEXT, ScorerError
+from ...errors import BAD_FLOWERS, BAD_VALUE, CONTRADICTORY_CONTEXT, ScorerError
 from ...forms import EIGHT_AND_A_HALF_PAIRS_FORM, REGULAR_FORM, Form
 from ...hand import Hand
+from ...holding import Holding
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, PAIR, PUNG
-from ..engine import cached, meld_sets, pair_sets, scored_set
+from ..engine import BookEntry, meld_sets, pair_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .detect import Facts, Shape, is_pairs_and_triplet, pairs_and_triplet_shape, regular_shape
 from .fans import BY_ID, FLOWER_ITEMS, TABLE, drops, values
@@ -60,16 +61,34 @@ def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
 
 def check(hand: Hand, ctx: Context) -> None:
     """What the hand and the seat can contradict in this book (the dealer is East)."""
+    _check_held(hand, ctx)
+    if (ctx.heavenly_hand or ctx.earthly_hand) and ctx.kong_replacement and not hand.flower_tiles:
+        name = "heavenly_hand" if ctx.heavenly_hand else "earthly_hand"
+        _no(name, f"{name} is won on one's first tiles: on a replacement only for a flower among them, and the hand "
+            "has no flower")
+    if ctx.kong_replacement and not hand.has_kong and not hand.flower_tiles:
+        _no("kong_replacement", "kong_replacement (槓上開花) is a win on the replacement for a kong or a flower: the "
+            "hand has neither")
+    held = hand.counts()[hand.win] - 1
+    if ctx.robbing_kong and held > 0:
+        _no("robbing_kong", f"robbing_kong (搶槓): the robbed tile {hand.winning_tile} cannot also be in the winner's "
+            "hand")
+    _check_flower_win(hand, ctx)
+
+
+def _no(name: str, why: str) -> None:
+    raise ScorerError(CONTRADICTORY_CONTEXT, why, ("context", name), ruleset=RULESET)
+
+
+def _check_held(hand: Hand | Holding, ctx: Context) -> None:
+    """What the tiles held and the seat can contradict, winning tile or not."""
     if hand.flowers > 0 and not hand.flower_tiles:
         raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a number: "
                           "Taiwanese mahjong scores flowers by seat and by set, so name them (e.g. [\"plum\", "
                           "\"spring\"])", ("hand", "flowers"), ruleset=RULESET)
     east = ctx.seat_wind.value == "E"
     claimed = any(not m.concealed for m in hand.melds)
-
-    def no(name: str, why: str) -> None:
-        raise ScorerError(CONTRADICTORY_CONTEXT, why, ("context", name), ruleset=RULESET)
-
+    no = _no
     if ctx.heavenly_hand and (not east or claimed):
         no("heavenly_hand", "heavenly_hand (天胡) is the dealer's (East's) win on the dealt tiles, before any claim")
     if ctx.earthly_hand and (east or claimed):
@@ -80,18 +99,32 @@ def check(hand: Hand, ctx: Context) -> None:
     if (ctx.heavenly_ready or ctx.earthly_ready) and claimed:
         no("heavenly_ready" if ctx.heavenly_ready else "earthly_ready",
            "a hand declared ready (天聽, 地聽) claims nothing afterwards: it has no claimed meld")
-    if ctx.kong_replacement and not hand.has_kong and not hand.flower_tiles:
-        no("kong_replacement", "kong_replacement (槓上開花) is a win on the replacement for a kong or a flower: the "
-           "hand has neither")
-    held = hand.counts()[hand.win] - 1
-    if ctx.robbing_kong and held > 0:
-        no("robbing_kong", f"robbing_kong (搶槓): the robbed tile {hand.winning_tile} cannot also be in the winner's "
-           "hand")
+
+
+def _check_flower_win(hand: Hand | Holding, ctx: Context) -> None:
+    no = _no
     if ctx.flower_win == "eight_flowers" and (len(hand.flower_tiles) != 8 or not ctx.self_drawn):
         no("flower_win", "eight_flowers (八仙過海) is a self-drawn win holding all eight flowers")
     if ctx.flower_win == "seven_rob_one" and (len(hand.flower_tiles) != 7 or ctx.self_drawn or ctx.discarder is None):
         no("flower_win", "seven_rob_one (七搶一) holds seven flowers and robs the eighth from the discarder who "
            "revealed it (not self-drawn)")
+
+
+def score_held(held: Holding, context: Context, options: Any = None, /) -> Result:
+    """A win that takes no tile (TW8): 八仙過海 or 七搶一 on the tiles held, scored alone in either
+    ``flower_win_mode`` (with no winning tile there is no complete hand to add it to)."""
+    opts = options if options is not None else _DEFAULT_OPTIONS
+    if context.flower_win is None:
+        raise ScorerError(BAD_VALUE, "winning_tile is missing: a Taiwanese hand wins without one only by its flowers "
+                          "(context flower_win: eight_flowers or seven_rob_one)", ("hand", "winning_tile"),
+                          ruleset=RULESET)
+    _check_held(held, context)
+    if context.robbing_kong:
+        _no("robbing_kong", "robbing_kong (搶槓): a win by the flowers alone takes no tile from a kong")
+    _check_flower_win(held, context)
+    fan_id = context.flower_win
+    best = TableReading(REGULAR_FORM, {fan_id: 1}, {}, ENGINE.derived(opts)[0][fan_id], None)
+    return ENGINE.answer(context, opts, best, tuple(scored_set(m.kind, m.index, m.concealed) for m in held.melds))
 
 
 class _Taiwan(TableEngine):
@@ -144,6 +177,10 @@ class _Taiwan(TableEngine):
                 f"form {f.need} set{'s' if f.need != 1 else ''} and a pair")
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: TableReading) -> Result:
+        return self.answer(ctx, options, best, reading_sets(hand, best))
+
+    def answer(self, ctx: Context, options: Any, best: TableReading, sets: tuple[ScoredSet, ...]) -> Result:
+        """The result of the reading ``best`` (whose sets are ``sets``): its 台, the cap, the payments."""
         total = best.total
         valid = total >= options.min_tai
         seat = ctx.seat_wind.value
@@ -157,24 +194,13 @@ class _Taiwan(TableEngine):
             reason = f"{total} 台; a win needs {options.min_tai} (起胡)"
         extras = (("dealer_tai", answered_dealer_tai(seat, ctx.self_drawn, by, ctx.dealer_streak)),)
         return Result(True, valid, best.points, 0, total, self.breakdown(best.fans, options),
-                      reading_sets(hand, best), pay, reason, RULESET, None, None, extras)
+                      sets, pay, reason, RULESET, None, None, extras)
 
 
 ENGINE: Final = _Taiwan(RULESET, TABLE)
-_cached_score = cached(ENGINE, RESULT_CACHE_SIZE)  # off unless asked for (``scorer.caches``)
-_caching = RESULT_CACHE_SIZE > 0  # when not, ``score_hand`` calls the engine directly
+ENTRY: Final = BookEntry(ENGINE, _DEFAULT_OPTIONS)
+score_hand = ENTRY.score  # the Taiwanese book's ``score``: a checked ``Hand`` and ``Context`` and ``TaiwanOptions``
+clear_caches = ENTRY.clear_caches
 
 
-def score_hand(hand: Hand, context: Context, options: Any = None, /) -> Result:
-    """The Taiwanese rule book's ``score``: a checked ``Hand`` and ``Context`` and ``TaiwanOptions``."""
-    opts = options if options is not None else _DEFAULT_OPTIONS
-    if _caching:
-        return _cached_score(hand, context, opts)
-    return ENGINE.score(hand, context, opts)  # a cache of size 0 is still a call through it
-
-
-def clear_caches() -> None:
-    _cached_score.cache_clear()
-
-
-__all__ = ["BY_ID", "ENGINE", "RULESET", "reading_sets", "score_hand"]
+__all__ = ["BY_ID", "ENGINE", "RULESET", "reading_sets", "score_hand", "score_held"]

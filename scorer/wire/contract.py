@@ -1,0 +1,146 @@
+"""The parts of the contract (``openapi.yaml``) that list the rule books, generated from the registry.
+
+The spec is written by hand except between marker comments, where this module writes what the
+registry says: the books' names (``RuleSet``), every house rule and preset (``Options``), the fans
+whose values a table may set (``FanValues``) and the books that settle more than one win (the
+settle route's ``ruleset``). ``render`` rewrites those parts of the spec's text; the file holds
+what it writes for the books that ship (a test holds it so: ``python -m scorer.wire.contract``
+writes it), and the service renders it again when it starts, so a book registered before
+``create_app`` is in the spec it serves, with nothing else edited.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import textwrap
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..rules import RULESETS, RuleBook
+from ..rules.book import FAN_VALUES, PRESET, OptionSpec
+
+_WIDTH = 104  # the spec's prose lines wrap near here
+# ``# <generated: name>`` ... ``# </generated: name>``, each on its own line, at the part's indentation
+_PART = re.compile(r"^(?P<indent> *)# <generated: (?P<name>[\w-]+)>\n.*?^(?P=indent)# </generated: (?P=name)>\n",
+                   re.M | re.S)
+
+
+_PLAIN = re.compile(r"[a-z][a-z0-9_-]*")
+_WORDS = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})  # YAML 1.1 reads these as values
+
+
+def _scalar(item: object) -> str:
+    """An item of a flow sequence: plain where YAML reads it back as the same string, quoted else."""
+    text = str(item)
+    return text if _PLAIN.fullmatch(text) and text not in _WORDS else json.dumps(text, ensure_ascii=False)
+
+
+def _flow(items: Iterable[object]) -> str:
+    return "[" + ", ".join(_scalar(i) for i in items) + "]"
+
+
+def _folded(text: str, indent: int) -> list[str]:
+    """A ``description: >-`` block of ``text`` at ``indent`` spaces (its lines two deeper)."""
+    pad = " " * (indent + 2)
+    return [" " * indent + "description: >-", *textwrap.wrap(text, _WIDTH, initial_indent=pad, subsequent_indent=pad,
+                                                             break_on_hyphens=False, break_long_words=False)]
+
+
+def _default(value: int | str | bool) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+
+def ruleset(books: list[RuleBook], indent: int) -> list[str]:
+    """``RuleSet``'s enum: every book's name, in the registry's order."""
+    return [" " * indent + "enum: " + _flow(b.name for b in books)]
+
+
+def options(books: list[RuleBook], indent: int) -> list[str]:
+    """``Options``' properties: the preset (every book's), ``fan_values``, then each house rule of
+    any book, once, with what it means in each book that has it (the book judges the value)."""
+    pad = " " * indent
+    presets = list(dict.fromkeys(p.name for b in books for p in b.presets))
+    said = "; ".join(f"{b.title}: " + ", ".join(f"{p.name} ({p.help}{', the default' if k == 0 else ''})"
+                                                 for k, p in enumerate(b.presets)) for b in books if b.presets)
+    out = [f"{pad}{PRESET}:", f"{pad}  type: string", f"{pad}  enum: {_flow(presets)}",
+           *_folded("A named row of the book's option values (`GET /v1/rulesets` lists each book's, with its values "
+                    f"and source); options given beside it override it one by one. {said}. A preset another book "
+                    "has is a 422 at /options/preset.", indent + 2),
+           f"{pad}{FAN_VALUES}:", f'{pad}  $ref: "#/components/schemas/FanValues"']
+    seen: dict[str, list[tuple[RuleBook, OptionSpec]]] = {}
+    for b in books:
+        for o in b.options:
+            seen.setdefault(o.name, []).append((b, o))
+    for name, where in seen.items():
+        kinds = {("boolean" if isinstance(o.default, bool) else "string" if o.choices else "integer")
+                 for _, o in where}
+        assert len(kinds) == 1, f"option {name} has two kinds"
+        kind = kinds.pop()
+        out += [f"{pad}{name}:", f"{pad}  type: {kind}"]
+        if kind == "string":
+            out.append(f"{pad}  enum: " + _flow(dict.fromkeys(c for _, o in where for c in o.choices)))
+        parts = []
+        for b, o in where:
+            limits = (f"{o.minimum}-{o.maximum}, " if kind == "integer" and o.minimum is not None
+                      and o.maximum is not None else "")
+            parts.append(f"{b.title}, {o.help} ({limits}default {_default(o.default)})")
+        out += _folded("; ".join(parts) + ".", indent + 2)
+    return out
+
+
+def fan_values(books: list[RuleBook], indent: int) -> list[str]:
+    """``FanValues``: its description (each book's range, or that it fixes its values) and one
+    whole-number property per fan id of a book whose values vary by house."""
+    pad = " " * indent
+    ranges = "; ".join(f"{b.title} {b.fan_values[0]}-{b.fan_values[1]}" if b.fan_values is not None else
+                       f"{b.title} fixes its values (any entry is a 422 at `/options/fan_values`)" for b in books)
+    ids = sorted({r.id for b in books if b.fan_values is not None for r in b.fan_table})
+    return [*_folded("`options.fan_values`: fans of the rule book's table (`GET /v1/fans?ruleset=…`) and what each "
+                     "is worth at this table (a club's or a season's table), over the book's own values and its "
+                     f"options'. A limit hand is worth the book's cap, not a value of its own. {ranges}. A fan the "
+                     "book does not have is a 422 at it.", indent),
+            f"{pad}properties:", *(f"{pad}  {i}: {{type: integer}}" for i in ids)]
+
+
+def settling(books: list[RuleBook], indent: int) -> list[str]:
+    """The settle route's ``ruleset``: the books that settle more than one win."""
+    return [" " * indent + "schema: {type: string, enum: " + _flow(b.name for b in books if b.settlement) + "}"]
+
+
+PARTS = {"ruleset": ruleset, "options": options, "fan-values": fan_values, "settling": settling}
+
+
+def render(text: str, books: Iterable[RuleBook] | None = None) -> str:
+    """``text`` (the spec) with each generated part written for ``books`` (the registry's, by
+    default); a part the spec does not mark is not written, a marked part unknown here is an error."""
+    listed = list(RULESETS.values() if books is None else books)
+
+    def part(m: re.Match[str]) -> str:
+        indent, name = m.group("indent"), m.group("name")
+        lines = PARTS[name](listed, len(indent))
+        return f"{indent}# <generated: {name}>\n" + "".join(line + "\n" for line in lines) + \
+            f"{indent}# </generated: {name}>\n"
+
+    return _PART.sub(part, text)
+
+
+def parts(text: str) -> dict[str, str]:
+    """The generated parts a spec's text marks, by name (what a test compares)."""
+    return {m.group("name"): m.group(0) for m in _PART.finditer(text)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m scorer.wire.contract [path]``: write the spec's generated parts for the registry."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else Path(__file__).resolve().parents[2] / "service" / "openapi.yaml"
+    text = path.read_text(encoding="utf-8")
+    new = render(text)
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
