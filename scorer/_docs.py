@@ -14,13 +14,12 @@ from __future__ import annotations
 import __future__
 
 import inspect
+import json
 from collections.abc import Callable, Iterable, Mapping
 from functools import update_wrapper
 from importlib import resources
 from types import BuiltinFunctionType, ModuleType
 from typing import Any
-
-import orjson
 
 DOCSTRINGS = "_docstrings.json"  # the name setup.py writes
 _ANNOTATIONS = __future__.annotations.compiler_flag  # annotations stay text, unevaluated
@@ -31,7 +30,7 @@ def restore(namespaces: Iterable[ModuleType], table: Mapping[str, Mapping[str, s
     compiled function is replaced by a documented wrapper. ``table`` is the shipped file's."""
     if table is None:
         try:
-            table = orjson.loads(resources.files(__package__).joinpath(DOCSTRINGS).read_bytes())
+            table = json.loads(resources.files(__package__).joinpath(DOCSTRINGS).read_bytes())
         except FileNotFoundError:
             return
     docs, parameters = table["docs"], table["parameters"]
