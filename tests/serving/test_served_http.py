@@ -311,7 +311,9 @@ def shed(answers: list[tuple[int, dict[str, str], bytes]], retry_after: str) -> 
 @pytest.mark.slow
 def test_a_lane_with_too_many_waiting_sheds_load_with_a_503_and_retry_after(tmp_path: Path) -> None:
     with server(tmp_path, {"SCORER_MAX_QUEUED": "2", "SCORER_RETRY_AFTER": "3"}, workers=1) as g:
-        answers = post_all(g.port, batches(12))  # all at once: two wait (or compute), the rest are shed
+        # all at once: two wait (or compute), the rest are shed; explained, so that the lane is still busy
+        # when the last arrive on a loaded machine (plain batches were answered before the next came)
+        answers = post_all(g.port, batches(12, explain=True))
         status, _, took = request(g.port, "GET", "/healthz")
         assert status == 200 and took < 1.0
         after = post_all(g.port, batches(1))  # and once the lane has caught up, it takes work again
