@@ -16,8 +16,9 @@ live in, so that registering the book loads no more than its ``RuleBook``.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
+
+from ..namespace import LazyNames
 
 # each public name: (the module of this package it lives in, its name there)
 _NAMES: dict[str, tuple[str, str]] = {
@@ -33,14 +34,12 @@ _NAMES: dict[str, tuple[str, str]] = {
 __all__ = ["BOOK", "BY_ID", "FANS", "TABLE", "FanId", "Options", "dealer_tai"]
 
 
+_LAZY = LazyNames(__name__, _NAMES, globals(), __all__)
+
+
 def __getattr__(name: str) -> Any:
-    where = _NAMES.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{where[0]}"), where[1])
-    globals()[name] = value  # looked up once
-    return value
+    return _LAZY.get(name)
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    return _LAZY.dir()
