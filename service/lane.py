@@ -130,11 +130,7 @@ class Lane:
             return self._unread(environ, start_response, length, chunked)
         reserved = self.max_body + 1 if length is None else length
         if self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered):
-            detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
-                      "bodies are held, in this worker; retry shortly")
-            headers = {"Retry-After": str(self.retry_after)}
-            refusal = _Refusal(ApiError(503, "overloaded", detail, headers=headers))
-            return self._unread(environ, start_response, length, chunked, refusal)
+            return self._unread(environ, start_response, length, chunked, self._overloaded())
         self.buffered += reserved
         try:
             return self._read_and_compute(environ, start_response, reserved, chunked)
@@ -174,6 +170,10 @@ class Lane:
         environ["CONTENT_LENGTH"] = str(len(body))
         del body  # the stream holds it now, until the answer is made
         environ.pop("HTTP_TRANSFER_ENCODING", None)
+        if self.waiting >= self.max_queued:  # bodies read side by side: the queue filled while this one arrived
+            environ["wsgi.input"] = self._overloaded()
+            stream.close()
+            return self.app(environ, start_response)
         self.waiting += 1
         self.queued_at.append(time.monotonic())
         try:
@@ -183,6 +183,11 @@ class Lane:
             stream.close()  # frees the body now, whatever still refers to the environ (a traceback, a cycle)
         start_response(answer[0], answer[1])
         return answer[2]
+
+    def _overloaded(self) -> _Refusal:
+        detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
+                  "bodies are held, in this worker; retry shortly")
+        return _Refusal(ApiError(503, "overloaded", detail, headers={"Retry-After": str(self.retry_after)}))
 
     def behind(self) -> bool:
         """Whether the lane is too far behind to take another request."""
