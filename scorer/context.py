@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from .context_field import DECLARED
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
@@ -66,6 +67,9 @@ class Context:
         Kind.NAME, "a win by the flowers alone: eight_flowers (all eight, 八仙過海) or seven_rob_one (seven, "
         "robbing the eighth from the discarder who revealed it, 七搶一), where the rule book has them",
         nullable=True))
+    # The fields a book declares as its own (``scorer.context_field``): (name, value) pairs in
+    # order of name, each value checked by its declaration; read with ``get``.
+    own: tuple[tuple[str, object], ...] = field(init=False, default=())
     # every field's value, for equality and the hash (the hash worked out once, when first asked)
     _key: tuple[object, ...] = field(init=False, repr=False, compare=False, default=())
     _hash: int = field(init=False, repr=False, compare=False, default=0)
@@ -76,7 +80,7 @@ class Context:
                  missing_suit: object = None, out: object = (), liable: object = None,
                  heavenly_hand: object = False, earthly_hand: object = False, dealer_streak: object = 0,
                  human_hand: object = False, heavenly_ready: object = False, earthly_ready: object = False,
-                 flower_win: object = None) -> None:
+                 flower_win: object = None, **own: object) -> None:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
@@ -141,8 +145,9 @@ class Context:
                            "the first discard: one of them")
         suit = None if missing_suit is None else str(missing_suit)
         won_by = None if flower_win is None else str(flower_win)
+        mine: tuple[tuple[str, object], ...] = () if not own else _own(own)
         key = (drawn, seat, prevalent, copy, wall, replacement, robbing, by, bp, suit, seats, owes, heavenly, earthly,
-               streak, human, ready, early, won_by)
+               streak, human, ready, early, won_by, mine)
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
@@ -162,12 +167,24 @@ class Context:
         object.__setattr__(self, "heavenly_ready", ready)
         object.__setattr__(self, "earthly_ready", early)
         object.__setattr__(self, "flower_win", won_by)
+        object.__setattr__(self, "own", mine)
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
 
     def values(self) -> tuple[object, ...]:
-        """Every field's value, in field order (as ``dataclasses.fields`` lists those set at init)."""
+        """Every field's value, in field order (as ``dataclasses.fields`` lists those set at init),
+        then the book's own fields (``own``)."""
         return self._key
+
+    def get(self, name: str) -> Any:
+        """A book's own field's value: the one given, or its declared default."""
+        for k, v in self.own:
+            if k == name:
+                return v
+        declared = DECLARED.get(name)
+        if declared is None:
+            raise KeyError(f"no context field {name!r} is declared")
+        return declared.default
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):
@@ -190,8 +207,10 @@ class Context:
         for name, value in kwargs.items():
             at = _FIELD_AT.get(name, -1)
             if at < 0:
-                unknown = sorted(set(kwargs) - _FIELDS)
-                raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
+                unknown = sorted(set(kwargs) - _FIELDS - DECLARED.keys())
+                if unknown:
+                    raise ScorerError(BAD_VALUE, f"unknown context field {unknown[0]!r}", ("context", unknown[0]))
+                return cls(**kwargs)  # a book's own fields, checked by their declarations
             a[at] = value
         if cls is not Context:
             return cls(**kwargs)
@@ -200,13 +219,19 @@ class Context:
         return Context(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14],
                        a[15], a[16], a[17], a[18])
 
+    def replace(self, **changes: Any) -> Context:
+        """This context with ``changes``: ``dataclasses.replace``, keeping the book's own fields."""
+        given: dict[str, Any] = {k: v for k, v in self.own if k not in changes}
+        given.update(changes)
+        return replace(self, **given)
+
     def with_win(self, self_drawn: bool, last_copy: bool) -> Context:
         """This context for one particular win: ``replace(self, self_drawn=..., last_copy=...)``,
         kept, since the waits of a hand ask for the same few variants over and over."""
         key = (self, self_drawn, last_copy)
         ctx = _VARIANTS.get(key)
         if ctx is None:
-            ctx = replace(self, self_drawn=self_drawn, last_copy=last_copy)
+            ctx = self.replace(self_drawn=self_drawn, last_copy=last_copy)
             if len(_VARIANTS) >= _VARIANTS_MAX:
                 _VARIANTS.clear()
             _VARIANTS[key] = ctx
@@ -231,6 +256,17 @@ _EAST: Final = Wind.E  # the winds' default, read as a constant (compiled, Wind.
 _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
 SUITS: Final = ("m", "p", "s")
+
+
+def _own(given: dict[str, object]) -> tuple[tuple[str, object], ...]:
+    """A book's own fields, each read by its declaration, in order of name."""
+    out: list[tuple[str, object]] = []
+    for name in sorted(given):
+        declared = DECLARED.get(name)
+        if declared is None:
+            raise ScorerError(BAD_VALUE, f"unknown context field {name!r}", ("context", name))
+        out.append((name, declared.check(given[name])))
+    return tuple(out)
 
 
 def _flag(name: str, value: object) -> bool:

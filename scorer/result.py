@@ -42,20 +42,28 @@ class ScoredSet:
 
     ``kind``: chow, pung, kong, pair, knitted_straight (the 9 tiles of 组合龙), knitted (the 14
     singles of 全不靠/七星不靠), thirteen_orphans or nine_gates (all 14 tiles): a ``SetKind``,
-    which is its JSON string.
+    which is its JSON string. ``physical``, in a book with jokers, is the tiles held for the set
+    (a joker as its own code, ``C`` for 红中's 中) where ``tiles`` says what they stood for; None
+    (and absent from the JSON) where no joker is in the set.
     """
 
     kind: SetKind
     tiles: tuple[str, ...]
     concealed: bool
+    physical: tuple[str, ...] | None
 
-    def __init__(self, kind: SetKind, tiles: tuple[str, ...], concealed: bool) -> None:
+    def __init__(self, kind: SetKind, tiles: tuple[str, ...], concealed: bool,
+                 physical: tuple[str, ...] | None = None) -> None:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "physical", physical)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": str(self.kind), "tiles": list(self.tiles), "concealed": self.concealed}
+        if self.physical is None:
+            return {"kind": str(self.kind), "tiles": list(self.tiles), "concealed": self.concealed}
+        return {"kind": str(self.kind), "tiles": list(self.tiles), "concealed": self.concealed,
+                "physical": list(self.physical)}
 
 
 @dataclass(frozen=True)

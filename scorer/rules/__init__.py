@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..context_field import DECLARED, declare
 from ..errors import BAD_RULESET, ScorerError
 from .book import OptionSpec, Preset, RuleBook, Settlement
 from .hk.book import BOOK as HK
@@ -22,6 +23,8 @@ from .taiwan.book import BOOK as TAIWAN
 DEFAULT = "mcr"
 _BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN)}
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType(_BOOKS)
+for _book in _BOOKS.values():
+    declare(_book.own_context, _book.name)
 _CHANGES = [0]  # how many times ``register`` and ``unregister`` changed the registry
 
 
@@ -39,6 +42,7 @@ def register(book: RuleBook) -> None:
         raise TypeError(f"register takes a RuleBook, not {type(book).__name__}")
     if book.name in _BOOKS:
         raise ValueError(f"a rule book named {book.name!r} is registered already")
+    declare(book.own_context, book.name)  # its own context fields, known to ``Context`` from now on
     _BOOKS[book.name] = book
     _CHANGES[0] += 1
 
@@ -47,7 +51,12 @@ def unregister(name: str) -> None:
     """Take a book that ``register`` added out of the registry again (the books shipped here stay)."""
     if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name):
         raise ValueError(f"the rule book {name!r} ships with the library and stays")
-    if _BOOKS.pop(name, None) is not None:
+    book = _BOOKS.pop(name, None)
+    if book is not None:
+        kept = {f.name for b in _BOOKS.values() for f in b.own_context}
+        for f in book.own_context:
+            if f.name not in kept:
+                DECLARED.pop(f.name, None)
         _CHANGES[0] += 1
 
 

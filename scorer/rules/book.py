@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
+from ..context_field import DECLARED, ContextField
 from ..errors import BAD_OPTION, BAD_VALUE, NOT_IN_RULESET, TILE_COUNT, ScorerError
 from ..forms import Form
 from ..hand import Hand
@@ -302,6 +303,12 @@ class RuleBook:
     # ``score`` for a hand given without a winning tile (a ``Holding``): a win that takes no tile
     # (Taiwan's 八仙過海 and 七搶一, by the flowers alone). None: every win has its winning tile.
     score_held: HeldScoreFn | None = None
+    # The context fields the book declares as its own (``scorer.context_field``): read from a
+    # context with ``ctx.get(name)``; their names join ``context_fields``.
+    own_context: tuple[ContextField, ...] = ()
+    # The tiles that are jokers in every hand of the book (红中's ``C``, 杭州's ``P``), so a client
+    # draws them as jokers; a book whose jokers the deal decides names them in its own context.
+    jokers: tuple[str, ...] = ()
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,
@@ -343,6 +350,9 @@ class RuleBook:
         return value
 
     def __post_init__(self) -> None:
+        if self.own_context:  # declared to ``Context`` when the book is registered
+            object.__setattr__(self, "context_fields",
+                               self.context_fields | frozenset(f.name for f in self.own_context))
         specs = {o.name: o for o in self.options}
         for p in self.presets:
             for name, value in p.values:
@@ -397,6 +407,10 @@ class RuleBook:
         """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's
         missing suit in MCR): a value other than its default would be silently ignored. A field of
         ``optional_context`` is refused so too while its option is off in ``options``."""
+        for name, v in context.own:
+            if not self.means(name, options) and v != DECLARED[name].default:
+                raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
+                                  ("context", name), ruleset=self.name)
         values = context.values()
         for at, name, default, option_name in self._foreign:
             v = values[at]
@@ -425,6 +439,8 @@ class RuleBook:
                 "options": [o.to_dict() for o in self.options],
                 "presets": [p.to_dict() for p in self.presets],
                 "context": sorted(self.context_fields | _ALWAYS),
+                "own_context": [f.to_dict() for f in self.own_context],
+                "jokers": list(self.jokers),
                 "optional_context": dict(self.optional_context),
                 "unused_context": [{"field": f, "option": o, "value": v} for f, o, v in self.unused_context],
                 "explain": self.explain is not None,

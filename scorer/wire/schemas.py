@@ -31,6 +31,7 @@ from .. import (
     RecordAction,
     Tournament,
 )
+from ..context_field import DECLARED
 from ..hand import MAX_FLOWERS
 from ..records.record import ACTIONS, CLAIMS, MAX_WALL, WALL_RULES
 from ..rules import DEFAULT, version
@@ -222,7 +223,8 @@ def schema_for(value_type: type | Iterable[FieldSpec], name: str | None = None) 
     return generated
 
 
-ContextSchema = schema_for(Context)
+# the shared fields, then those the registered books declare as their own (``scorer.context_field``)
+ContextSchema = schema_for((*fields_of(Context), *(f.spec for f in DECLARED.values())), "ContextSchema")
 HandSchema = schema_for(Hand)
 MeldSchema = schema_for(MELD_FIELDS, "MeldSchema")  # as HandSchema nests it
 

@@ -43,7 +43,7 @@ class _Toy(TableEngine):
 
     def result(self, hand: Hand, ctx: Context, options: Any, f: Facts, best: TableReading) -> Result:
         by = ctx.discarder.value if ctx.discarder is not None else None
-        pay = payouts(best.total, ctx.seat_wind.value, ctx.self_drawn, by, options.stake)
+        pay = payouts(best.total, ctx.seat_wind.value, ctx.self_drawn, by, options.stake << ctx.get("toy_doubles"))
         return Result(True, True, best.points, 0, best.total, self.breakdown(best.fans, options),
                       reading_sets(hand, f, best.shape), pay, None, self.ruleset)
 

@@ -8,7 +8,6 @@ comparing tools see the same fan names.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 from typing import Any, Final
 
@@ -281,7 +280,7 @@ class _Mcr(Engine[_Facts, _Candidate]):
         i = hand.win
         standing = hand.standing_counts()[i]  # the concealed copies and the winning tile itself
         last_copy = last_copy_proven(ctx.last_copy, standing - 1, hand.counts()[i] - standing)
-        return ctx if last_copy == ctx.last_copy else replace(ctx, last_copy=last_copy)
+        return ctx if last_copy == ctx.last_copy else ctx.replace(last_copy=last_copy)
 
     def facts(self, hand: Hand, ctx: Context, options: Any) -> _Facts:
         return _facts(hand, ctx, options if options is not None else _DEFAULT_OPTIONS)
