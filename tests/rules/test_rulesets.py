@@ -195,7 +195,7 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
                    "minimum": 8, "maximum": None, "fans": 81, "options": mcr["options"],
                    "presets": mcr["presets"], "context": mcr["context"], "optional_context": {},
-                   "unused_context": [],
+                   "unused_context": [], "own_context": [], "jokers": [],
                    "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True, "sets": 4,
                                                         "wall": 144}}
     assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],
