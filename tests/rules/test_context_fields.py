@@ -92,3 +92,19 @@ def test_a_book_registered_after_import_has_its_refusal_titles() -> None:
     finally:
         unregister(late.name)
     assert "toy-refusal" not in titles()
+
+
+def test_a_settling_book_registered_after_import_has_its_settle_schema() -> None:
+    """The settle route reads the registry as it is: a settling book registered late is settled."""
+    from dataclasses import replace
+
+    from scorer.wire.schemas import settle_schemas
+
+    late = replace(scorer.RULESETS["sichuan"], name="sichuan_late")
+    assert "sichuan_late" not in settle_schemas()
+    register(late)
+    try:
+        assert "sichuan_late" in settle_schemas()
+    finally:
+        unregister(late.name)
+    assert "sichuan_late" not in settle_schemas()
