@@ -20,6 +20,10 @@ from .shape import FieldSpec, Kind
 from .tiles import WINDS, parse_tiles
 
 Reader = Callable[[object], object]
+# A check of a field's value against the rest of the context (``Context`` itself, typed loosely
+# here since ``scorer.context`` imports this module): it raises a ``ScorerError`` at
+# ``/context/<name>`` when they contradict each other.
+Agreement = Callable[[Any], None]
 
 
 @dataclass(frozen=True)
@@ -28,11 +32,20 @@ class ContextField:
     limits, as the service's schemas and the contract read it), the ``source`` of its rule (a
     RULINGS.md row or the rule document's section), and ``read``, which turns a value as JSON
     gives it into the value the book reads and refuses anything else with a ``ScorerError`` at
-    ``/context/<name>``. Without ``read`` the value is read by its kind (``read_by_kind``)."""
+    ``/context/<name>``. Without ``read`` the value is read by its kind (``read_by_kind``).
+
+    ``agree``, where given, checks a value other than the default against the rest of the context
+    when it is built (the seats out are neither the winner nor the discarder), raising at
+    ``/context/<name>``; ``waits`` says the field holds for every wait of a hand (the missing
+    suit), where most describe one win (the liable seat); ``flag`` is its command-line option
+    where the one derived from its name would mislead (``--out`` reads as ``--output``)."""
 
     spec: FieldSpec
     source: str
     read: Reader | None = field(default=None, compare=False)
+    agree: Agreement | None = field(default=None, compare=False)
+    waits: bool = False
+    flag: str | None = None
 
     @property
     def name(self) -> str:
@@ -63,10 +76,12 @@ class ContextField:
 def context_field(name: str, kind: Kind, help: str, source: str, *, default: object = None,
                   read: Reader | None = None, nullable: bool = False, minimum: int | None = None,
                   maximum: int | None = None, max_items: int | None = None,
-                  items: tuple[FieldSpec, ...] = ()) -> ContextField:
+                  items: tuple[FieldSpec, ...] = (), agree: Agreement | None = None, waits: bool = False,
+                  flag: str | None = None) -> ContextField:
     """A ``ContextField`` from its parts: what a book's ``context.py`` writes for each field."""
     return ContextField(FieldSpec(name, kind, help, nullable=nullable, default=default, minimum=minimum,
-                                  maximum=maximum, max_items=max_items, items=items), source, read)
+                                  maximum=maximum, max_items=max_items, items=items), source, read, agree, waits,
+                        flag)
 
 
 def _json(value: object) -> object:
@@ -139,7 +154,7 @@ def declare(fields: tuple[ContextField, ...], by: str) -> None:
     already must come with an equal declaration."""
     for f in fields:
         known = DECLARED.get(f.name)
-        if known is not None and (known.spec != f.spec or known.read is not f.read):
+        if known is not None and (known != f or known.read is not f.read or known.agree is not f.agree):
             raise ValueError(f"the context field {f.name!r} of {by!r} is declared already, differently")
         DECLARED[f.name] = f
 

@@ -16,9 +16,11 @@ import os
 import sys
 from typing import IO, Any, Final, NoReturn
 
+from ..context import Context
+from ..context_field import DECLARED
 from ..errors import ScorerError
 from ..rules import DEFAULT, RULESETS
-from ..shape import FieldSpec, Kind
+from ..shape import FieldSpec, Kind, fields_of
 from ..tiles import WINDS
 
 MAX_RECORD: Final = 1024 * 1024
@@ -28,19 +30,27 @@ the API would refuse as too large is refused here too."""
 
 # Older short names kept working beside the derived ``--seat-wind`` / ``--prevalent-wind``.
 _ALIASES = {"seat_wind": ("--seat",), "prevalent_wind": ("--prevalent",)}
-# A field whose derived name would mean something else on the command line: ``--out`` reads as
-# ``--output`` (a file, in every command), so the seats already out are ``--seats-out``.
-_RENAMED = {"out": "--seats-out"}
+
+
+def context_specs() -> tuple[FieldSpec, ...]:
+    """The context's fields as options: the shared ones, then those the registered books declare
+    as their own (``scorer.context_field``: Sichuan's ``--missing-suit``)."""
+    return (*fields_of(Context), *(f.spec for f in DECLARED.values()))
 
 
 def add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
-    """One option per declared request field: the Context's and a hand's flowers."""
+    """One option per declared request field: the Context's and a hand's flowers. A book's own
+    context field whose derived name would mean something else on the command line names its
+    own (``ContextField.flag``: ``--out`` reads as ``--output``, a file in every command, so the
+    seats already out are ``--seats-out``); the derived spelling is then refused, naming it."""
     derived = f"--{spec.name.replace('_', '-')}"
-    names = (_RENAMED.get(spec.name, derived), *_ALIASES.get(spec.name, ()))
-    if spec.name in _RENAMED:
+    declared = DECLARED.get(spec.name)
+    flag = declared.flag if declared is not None and declared.spec == spec else None
+    names = (flag or derived, *_ALIASES.get(spec.name, ()))
+    if flag is not None and flag != derived:
         p.add_argument(derived, nargs="?", action=_Renamed, help=argparse.SUPPRESS, dest=argparse.SUPPRESS,
                        default=argparse.SUPPRESS,
-                       renamed=f"{derived} is now {_RENAMED[spec.name]} ({spec.help}, e.g. {_RENAMED[spec.name]} W); "
+                       renamed=f"{derived} is now {flag} ({spec.help}, e.g. {flag} W); "
                        "-o/--output names the file the answer is written to, in every command")
     if spec.kind is Kind.BOOL:
         p.add_argument(*names, dest=spec.name, action="store_true", help=spec.help)
@@ -57,6 +67,9 @@ def add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
     elif spec.kind is Kind.FLOWERS:
         p.add_argument(*names, dest=spec.name, type=_flowers, default=spec.default,
                        help=f"{spec.help}: a number 0-8, or names separated by commas (plum,spring)")
+    elif spec.kind is Kind.TILES:
+        p.add_argument(*names, dest=spec.name, default=spec.default, metavar="TILES",
+                       help=spec.help + " (tile codes, e.g. '1m5pC')")
     elif spec.kind is Kind.INT:
         p.add_argument(*names, dest=spec.name, type=int, default=spec.default,
                        help=f"{spec.help}, {spec.minimum}-{spec.maximum} (default {spec.default})")

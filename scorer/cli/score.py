@@ -13,9 +13,8 @@ from ..result import Explanation, Result, ScoredSet
 from ..rules import DEFAULT, RULESETS
 from ..shape import fields_of
 from . import prog
-from .options import add_option, add_output, add_rulebook, house_rules, json_text, report, write_text
+from .options import add_option, add_output, add_rulebook, context_specs, house_rules, json_text, report, write_text
 
-_CONTEXT_FIELDS = fields_of(Context)
 _HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the rest is the notation
 
 
@@ -28,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=f'example: {prog("score")} "[222m1][444m2][666m3]88mWW8m" --discarder S',
     )
     p.add_argument("hand", help="reference notation: bracketed melds, standing tiles, winning tile last")
-    for spec in (*_CONTEXT_FIELDS, *_HAND_OPTIONS, *SCORE_FIELDS):
+    for spec in (*context_specs(), *_HAND_OPTIONS, *SCORE_FIELDS):
         add_option(p, spec)
     add_rulebook(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -118,7 +117,7 @@ def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
-        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}),
+        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in context_specs()}),
                        ruleset=args.ruleset, options=house_rules(args.option, args.preset), explain=args.explain)
     except ScorerError as e:
         return report(e)

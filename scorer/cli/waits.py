@@ -1,7 +1,7 @@
 """``python -m scorer waits HAND [options]``: what a hand waits on and for how much, or what to discard.
 
 The options are derived from the declared request fields (``scorer.shape``): the shared context
-(``WAIT_CONTEXT_FIELDS``) and the hand's flowers, as for ``python -m scorer HAND``.
+(``wait_context_fields``) and the hand's flowers, as for ``python -m scorer HAND``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..holding import Holding
 from ..result import Result
 from ..rules import RULESETS
 from ..shape import fields_of
-from ..waits.analysis import WAIT_CONTEXT_FIELDS, Analysis, Outlook, analyze
+from ..waits.analysis import Analysis, Outlook, analyze, wait_context_fields
 from . import prog
 from .options import add_option, add_output, add_rulebook, house_rules, json_text, report, write_text
 
@@ -29,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=f'example: {prog("waits")} "123m456p789s1122m" --visible 1m',
     )
     p.add_argument("hand", help="reference notation without a winning tile: bracketed melds, then the concealed tiles")
-    for spec in (*WAIT_CONTEXT_FIELDS, *_HAND_OPTIONS):
+    for spec in (*wait_context_fields(), *_HAND_OPTIONS):
         add_option(p, spec)
     add_rulebook(p)
     p.add_argument("--visible", default="", help="tiles seen elsewhere on the table, e.g. '1m 5p EE'")
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Holding.parse(args.hand, flowers=args.flowers)
-        a = analyze(hand, {f.name: getattr(args, f.name) for f in WAIT_CONTEXT_FIELDS}, visible=args.visible,
+        a = analyze(hand, {f.name: getattr(args, f.name) for f in wait_context_fields()}, visible=args.visible,
                     ruleset=args.ruleset, options=house_rules(args.option, args.preset))
     except ScorerError as e:
         return report(e)

@@ -13,7 +13,7 @@ table's rules are the book's (``RuleBook.play``, its hand size and tiles).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -33,12 +33,15 @@ from ..forms import (
 from ..hand import MAX_FLOWERS, Hand, Meld, read_flowers
 from ..result import Result
 from ..rules import rulebook
+from ..rules.playrules import SeatAtWin
 from ..set_kind import MeldKind
 from ..tiles import ALL_TILES, INDEX, IS_HONOR, SUIT, Tile, Wind
 from .outcome import WinReplay
 from .record import ACTIONS, Action, Record, action_dict
 
 SEATS: Final = tuple(Wind)
+# The shared context's flags of a win, as the table tells them (in this order, as answers list them).
+_WIN_FLAGS: Final = ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy")
 WALL_OF_FOUR: Final = 34  # Botzone's judge: each seat's own wall
 SUIT_CODES: Final = "msp"  # scorer.tiles.SUIT's numbers: 0 characters, 1 bamboo, 2 dots
 RANK: Final = {"chow": 1, "pung": 2, "kong": 2, "win": 3}  # claim priority: win over pung/kong over chow
@@ -559,8 +562,7 @@ class Table:
             flags |= {"kong_replacement": self.replaced, "last_wall_tile": self.last_tile(seat)}
             first = not self.replaced and not self.melds[seat] and not flags["last_wall_tile"]
             dealt_first = 1 if len(self.record.deal[seat]) == self.full else 0
-            flags |= {"heavenly_hand": first and seat is Wind.E and i == dealt_first,
-                      "earthly_hand": first and seat is not Wind.E and self.draws[seat] == 1}  # RULINGS S16
+            first_action = i == dealt_first
             robbing = False
         elif self.phase == "claims":
             discarder, win_tile = self._claim(a, "win")
@@ -568,7 +570,7 @@ class Table:
                 raise Illegal("截和: on one discard only the seat nearest after the discarder wins")
             concealed = list(self.held[seat])
             flags |= {"kong_replacement": False, "last_wall_tile": self.last_tile(discarder)}
-            robbing = False
+            robbing = first = first_action = False
         elif self.phase == "robbing" and self.kong is not None:
             maker, win_tile, _ = self.kong
             if seat is maker:
@@ -584,6 +586,7 @@ class Table:
             concealed = list(self.held[seat])
             flags |= {"kong_replacement": False, "last_wall_tile": self.last_tile(maker)}
             robbing = True
+            first = first_action = False
         else:
             if self.phase == "replacement":
                 raise Illegal("only an added kong can be robbed; a concealed or exposed kong waits for its "
@@ -597,7 +600,11 @@ class Table:
         if robbing:
             shown -= 1  # the robbed tile itself
         flags |= {"robbing_kong": robbing, "last_copy": shown >= 3}
-        fields = self._context(seat, discarder, flags)
+        own = self.rules.own_context(SeatAtWin(  # the book's own fields (RULINGS S16: 天胡, 地胡)
+            seat, discarder is None, first, first_action, self.draws[seat], self.record.missing_suits.get(seat),
+            tuple(w for w in self.out if w is not seat)))
+        flags |= own
+        fields = self._context(seat, discarder, flags, own)
         ctx = Context.build(base_points=self.record.base_points, **fields)
         try:
             result = score(hand, ctx, ruleset=self.record.ruleset, options=self.record.options)
@@ -653,21 +660,20 @@ class Table:
                     return True
         return False
 
-    def _context(self, seat: Wind, discarder: Wind | None, flags: dict[str, Any]) -> dict[str, Any]:
+    def _context(self, seat: Wind, discarder: Wind | None, flags: dict[str, Any],
+                 own: Mapping[str, object]) -> dict[str, Any]:
         """The win's context, as ``POST /v1/score`` takes it: only the fields the book reads."""
         fields = self.book.context_fields
         out: dict[str, Any] = {"self_drawn": discarder is None, "seat_wind": seat.value,
                                "discarder": None if discarder is None else discarder.value}
         if "prevalent_wind" in fields:
             out["prevalent_wind"] = self.record.prevalent_wind.value
-        for k in ("kong_replacement", "robbing_kong", "last_wall_tile", "last_copy", "heavenly_hand",
-                  "earthly_hand"):
+        for k in _WIN_FLAGS:
             if k in flags and self.book.means(k, self.options):  # a field an option switches on only then (S20)
                 out[k] = flags[k]
-        if "missing_suit" in fields:
-            out["missing_suit"] = self.record.missing_suits[seat]
-        if "out" in fields:
-            out["out"] = [w.value for w in self.out if w is not seat]
+        for k, v in own.items():  # the book's own fields (``PlayRules.own_context``), where they mean something
+            if self.book.means(k, self.options):
+                out[k] = v
         return out
 
     def _hand(self, seat: Wind, counts: Sequence[int], win_tile: Tile) -> Hand:

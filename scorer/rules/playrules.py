@@ -7,9 +7,31 @@ Everything else the replay needs is in the book already: its hand size (``sets``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from ..tiles import Wind
+
+
+@dataclass(frozen=True)
+class SeatAtWin:
+    """What the replay's table knows of a win that a book's own context fields may be told from:
+    the winner's seat, whether it is self-drawn, and whether on the seat's first tiles (no
+    replacement, no meld, not the wall's last tile) and as the first action of the hand, how many
+    tiles the seat has drawn, the suit it declared missing and the seats already out."""
+
+    seat: Wind
+    self_drawn: bool
+    first_tiles: bool
+    first_action: bool
+    draws: int
+    missing: str | None  # the suit the seat declared missing (定缺), where the record gives them
+    others_out: tuple[Wind, ...]  # the seats that have won and left before this win
+
+
+def _no_own_context(win: SeatAtWin) -> Mapping[str, object]:
+    return {}
 
 
 def _any_options(options: Any) -> None:
@@ -40,3 +62,6 @@ class PlayRules:
     event_flags: tuple[str, ...] = ()
     # Refuse options under which the replay's table does not hold (a ``ScorerError`` at the option).
     check_options: Callable[[Any], None] = _any_options
+    # The book's own context fields of a win, as the table tells them (``SeatAtWin``): Sichuan's
+    # missing suit and seats out, 天胡 and 地胡. The table gives each the book reads under its options.
+    own_context: Callable[[SeatAtWin], Mapping[str, object]] = _no_own_context

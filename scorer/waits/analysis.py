@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from ..context import Context
+from ..context_field import DECLARED
 from ..errors import BAD_VALUE, ScorerError
 from ..forms import Form
 from ..hand import Hand
@@ -27,9 +28,11 @@ from ..shape import FieldSpec, Kind, field_spec, fields_of
 from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
 from . import shanten
 
-# The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
-# win events) belong to one particular win, so they are decided per wait, never given.
-SHARED_CONTEXT: Final = ("seat_wind", "prevalent_wind", "base_points", "missing_suit", "out")
+# The shared context fields that hold for every wait, and the books' own fields declared so
+# (``ContextField.waits``: Sichuan's missing suit); the rest (self_drawn, discarder, last_copy, the
+# win events, a book's own fields of one win) belong to one particular win, so they are decided
+# per wait, never given.
+SHARED_CONTEXT: Final = ("seat_wind", "prevalent_wind", "base_points")
 _PER_WIN: Final = tuple(f.name for f in fields(Context) if f.init and f.name not in SHARED_CONTEXT)
 _DEFAULT: Final = Context()
 # Each tile's and form's code as a plain str: reading an enum member's ``value`` is a property call.
@@ -38,7 +41,14 @@ FORM_NAME: Final[dict[Form, str]] = {f: f.value for f in Form}
 
 # The question as a request asks it (POST /v1/waits): declared once here, from Holding's and
 # Context's own declarations.
-WAIT_CONTEXT_FIELDS: tuple[FieldSpec, ...] = tuple(s for s in fields_of(Context) if s.name in SHARED_CONTEXT)
+def wait_context_fields() -> tuple[FieldSpec, ...]:
+    """The context a waits request may give: the shared fields of ``SHARED_CONTEXT``, then the
+    registered books' own fields that hold for every wait."""
+    return (*(s for s in fields_of(Context) if s.name in SHARED_CONTEXT),
+            *(f.spec for f in DECLARED.values() if f.waits))
+
+
+WAIT_CONTEXT_FIELDS: tuple[FieldSpec, ...] = wait_context_fields()  # as the registry is when this module is loaded
 WAITS_FIELDS: tuple[FieldSpec, ...] = (
     field_spec("hand", Kind.HAND, "the hand before its winning tile: an object of Holding's fields, or the reference "
                "notation without a winning tile", required=True, items=fields_of(Holding)),
@@ -223,9 +233,15 @@ def wait_context(context: Context | Mapping[str, Any] | None = None) -> Context:
         given = {name: getattr(context, name) for name in _PER_WIN if getattr(context, name) != getattr(_DEFAULT, name)}
         if given:
             _per_win_error(next(iter(given)))
+        for name, _ in context.own:  # a book's own field given (only those not at their default are kept)
+            if not DECLARED[name].waits:
+                _per_win_error(name)
         return context
     for name in context:
         if name in _PER_WIN:
+            _per_win_error(name)
+        declared = DECLARED.get(name)
+        if declared is not None and not declared.waits:
             _per_win_error(name)
     return Context.build(**context)
 

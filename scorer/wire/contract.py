@@ -2,11 +2,12 @@
 
 The spec is written by hand except between marker comments, where this module writes what the
 registry says: the books' names (``RuleSet``), every house rule and preset (``Options``), the fans
-whose values a table may set (``FanValues``) and the books that settle more than one win (the
-settle route's ``ruleset``). ``render`` rewrites those parts of the spec's text; the file holds
-what it writes for the books that ship (a test holds it so: ``python -m scorer.wire.contract``
-writes it), and the service renders it again when it starts, so a book registered before
-``create_app`` is in the spec it serves, with nothing else edited.
+whose values a table may set (``FanValues``), the books that settle more than one win (the
+settle route's ``ruleset``) and the context fields books declare as their own (``Context``).
+``render`` rewrites those parts of the spec's text; the file holds what it writes for the books that
+ship (a test holds it so: ``python -m scorer.wire.contract`` writes it), and the service renders it
+again when it starts, so a book registered before ``create_app`` is in the spec it serves, with
+nothing else edited.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..context_field import ContextField
 from ..rules import RULESETS, RuleBook
 from ..rules.book import FAN_VALUES, PRESET, OptionSpec
+from ..shape import MAX_TILE_LIST, MAX_TILE_STRING, Kind
 
 _WIDTH = 104  # the spec's prose lines wrap near here
 # ``# <generated: name>`` ... ``# </generated: name>``, each on its own line, at the part's indentation
@@ -109,7 +112,58 @@ def settling(books: list[RuleBook], indent: int) -> list[str]:
     return [" " * indent + "schema: {type: string, enum: " + _flow(b.name for b in books if b.settlement) + "}"]
 
 
-PARTS = {"ruleset": ruleset, "options": options, "fan-values": fan_values, "settling": settling}
+def _kind(f: ContextField, indent: int) -> list[str]:
+    """The JSON shape of a book's own context field, as the request schema reads it."""
+    pad = " " * indent
+    spec = f.spec
+    kind = spec.kind
+    if kind is Kind.BOOL:
+        shape = ["type: boolean"]
+    elif kind is Kind.INT:
+        shape = ["type: integer", *(f"{k}: {v}" for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum))
+                                    if v is not None)]
+    elif kind is Kind.WINDS:
+        shape = ["type: array", f"maxItems: {spec.max_items}", "items:", '  $ref: "#/components/schemas/Wind"']
+    elif kind is Kind.TILES:
+        shape = ["oneOf:", f"  - type: string\n{pad}    maxLength: {MAX_TILE_STRING}",
+                 f"  - type: array\n{pad}    maxItems: {MAX_TILE_LIST}\n{pad}    items:\n{pad}      "
+                 '$ref: "#/components/schemas/Tile"']
+    else:  # a short string: a seat wind, a suit, a name the book judges
+        ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit"}.get(kind)
+        one = f'$ref: "#/components/schemas/{ref}"' if ref else f"type: string\n{pad}    maxLength: {MAX_TILE_STRING}"
+        shape = ["oneOf:", f"  - {one}"]
+    if spec.nullable:
+        assert shape[0] == "oneOf:", f"{spec.name}: a nullable field of kind {kind} has no form here"
+        shape.append('  - type: "null"')
+    elif shape[0] == "oneOf:" and len(shape) == 2:
+        shape = [shape[1][4:]]  # one form: itself
+    return [pad + line for line in shape]
+
+
+def context(books: list[RuleBook], indent: int) -> list[str]:
+    """``Context``'s properties that books declare as their own (``scorer.context_field``): each
+    once, its shape, what it means and which books read it (under which option)."""
+    pad = " " * indent
+    seen: dict[str, tuple[ContextField, list[str]]] = {}
+    for b in books:
+        switched = dict(b.optional_context)
+        for f in b.own_context:
+            option = switched.get(f.name)
+            seen.setdefault(f.name, (f, []))[1].append(b.title + (f" (with its option {option} on)" if option else ""))
+    out: list[str] = []
+    for name, (f, readers) in seen.items():
+        default = "null" if f.default is None else _json_text(f.default)
+        text = (f"{f.spec.help[:1].upper()}{f.spec.help[1:]}. Read by {', '.join(readers)}; any other book refuses a "
+                f"value other than the default (a 422 `not-in-ruleset` at `/context/{name}`). Defaults to {default}.")
+        out += [f"{pad}{name}:", *_kind(f, indent + 2), *_folded(text, indent + 2)]
+    return out
+
+
+def _json_text(value: object) -> str:
+    return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
+
+
+PARTS = {"ruleset": ruleset, "options": options, "fan-values": fan_values, "settling": settling, "context": context}
 
 
 def render(text: str, books: Iterable[RuleBook] | None = None) -> str:

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import SCORE_FIELDS, Context, Hand
+from ..context_field import DECLARED
+from ..rules import version
 from ..shape import MAX_NOTATION, MAX_TILE_LIST, MAX_TILE_STRING, FieldSpec, Kind, fields_of
 
 MAX_BATCH = 1000  # requests in one POST /v1/score/batch
@@ -69,7 +71,15 @@ class _Shape:
         return True
 
 
-_CONTEXT = _Shape(fields_of(Context))
+def _context_shape() -> _Shape:
+    """The shared context fields and the registered books' own (``scorer.context_field``): a
+    field of a plain kind (flag, number, wind, suit, name, tiles) is checked here as the shared
+    ones are; any other kind takes the schema's path."""
+    return _Shape((*fields_of(Context), *(f.spec for f in DECLARED.values())))
+
+
+_CONTEXT = [_context_shape()]  # rebuilt when the registry changes (``version``)
+_CONTEXT_AT = [version()]
 # a hand without its winning tile (a win by the flowers alone) takes the schema's path, where its book judges it
 _HAND = _Shape(fields_of(Hand), ("winning_tile",))
 _SCORE = _Shape(SCORE_FIELDS)  # explain
@@ -84,8 +94,12 @@ def fast_load(data: Any) -> dict[str, Any] | None:
     for name, t in _SCORE.scalars.items():
         if name in data and type(data[name]) is not t:
             return None
-    if "context" in data and not _CONTEXT.accepts(data["context"]):
-        return None
+    if "context" in data:
+        if _CONTEXT_AT[0] != version():
+            _CONTEXT[0] = _context_shape()
+            _CONTEXT_AT[0] = version()
+        if not _CONTEXT[0].accepts(data["context"]):
+            return None
     hand = data["hand"]
     if type(hand) is str:
         return data if len(hand) <= MAX_NOTATION else None

@@ -223,8 +223,13 @@ def schema_for(value_type: type | Iterable[FieldSpec], name: str | None = None) 
     return generated
 
 
-# the shared fields, then those the registered books declare as their own (``scorer.context_field``)
-ContextSchema = schema_for((*fields_of(Context), *(f.spec for f in DECLARED.values())), "ContextSchema")
+def context_specs() -> tuple[FieldSpec, ...]:
+    """The context a request may give: the shared fields, then those the registered books declare
+    as their own (``scorer.context_field``), in the order they were declared."""
+    return (*fields_of(Context), *(f.spec for f in DECLARED.values()))
+
+
+ContextSchema = schema_for(context_specs(), "ContextSchema")  # as the registry is when this module is loaded
 HandSchema = schema_for(Hand)
 MeldSchema = schema_for(MELD_FIELDS, "MeldSchema")  # as HandSchema nests it
 
@@ -314,6 +319,36 @@ class BookOptions(fields.Nested):
         return super().schema
 
 
+_LIVE_CONTEXT: dict[int, type[Schema]] = {version(): ContextSchema}
+
+
+def context_schema() -> type[Schema]:
+    """The context as the registry has it now (a book registered after this module was loaded
+    brings its own fields): rebuilt when the registry changes."""
+    at = version()
+    known = _LIVE_CONTEXT.get(at)
+    if known is None:
+        _LIVE_CONTEXT.clear()
+        known = _LIVE_CONTEXT[at] = schema_for(context_specs(), "ContextSchema")
+    return known
+
+
+class BookContext(fields.Nested):
+    """``context``: nested in the context fields of the registry as it is at each load."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(ContextSchema, **kwargs)
+        self._at = version()
+
+    @property
+    def schema(self) -> Schema:
+        if self._at != version():
+            self._at = version()
+            self.nested = context_schema()
+            self._schema = None
+        return super().schema
+
+
 def rulebook_fields() -> dict[str, fields.Field[Any]]:
     """``ruleset`` and ``options``, as every scoring request may give them."""
     return {"ruleset": Choice(RULESETS), "options": BookOptions()}
@@ -336,7 +371,7 @@ class _ScoreRequest(StrictSchema):
 
 
 ScoreRequestSchema = _ScoreRequest.from_dict(
-    {"hand": HandField(required=True), "context": fields.Nested(ContextSchema), **rulebook_fields(),
+    {"hand": HandField(required=True), "context": BookContext(), **rulebook_fields(),
      **{s.name: field_for(s) for s in SCORE_FIELDS}},  # explain
     name="ScoreRequestSchema")
 

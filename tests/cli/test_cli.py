@@ -63,6 +63,38 @@ def test_cli_has_an_option_for_every_context_field(capsys):
         assert f"--{f.name.replace('_', '-')}" in help_text
 
 
+def test_cli_has_an_option_for_every_books_own_context_field():
+    """A book's own context fields (``scorer.context_field``) are options too, under the derived
+    name or the one the field names (``--seats-out``), and reach the context as the book reads them."""
+    import scorer
+    from scorer.cli.options import context_specs
+    from scorer.cli.score import _parser
+
+    help_text = _parser().format_help()
+    own = {f.name: f for b in scorer.RULESETS.values() for f in b.own_context}
+    assert own and all(f.spec in context_specs() for f in own.values())
+    for f in own.values():
+        assert (f.flag or f"--{f.name.replace('_', '-')}") in help_text, f.name
+    args = _parser().parse_args(["1m", "--missing-suit", "s", "--seats-out", "W", "--dealer-streak", "2",
+                                 "--liable", "N", "--flower-win", "eight_flowers", "--human-hand"])
+    ctx = scorer.Context.build(**{f.name: getattr(args, f.name) for f in context_specs()})
+    assert ctx == scorer.Context(missing_suit="s", out=["W"], dealer_streak=2, liable="N", flower_win="eight_flowers",
+                                 human_hand=True)
+
+
+def test_a_registered_books_own_context_field_is_an_option(capsys):
+    from scorer.rules import register, unregister
+    from testkit.toybook.book import BOOK
+
+    hand = "11m22p33s44m555m66p77s8m8m"
+    register(BOOK)
+    try:
+        assert main(["score", hand, "--ruleset", "toy", "--self-drawn", "--seat-wind", "S", "--toy-doubles", "2"]) == 0
+        assert "S +72" in capsys.readouterr().out
+    finally:
+        unregister(BOOK.name)
+
+
 # --- one command: its subcommands, the settlement ------------------------------------------------------------
 HAND = "[222m1][444m2][666m3]88mWW8m"
 # the library's, then those the service adds through the entry-point group (pyproject.toml), by name
@@ -263,8 +295,8 @@ def test_a_sichuan_hand_with_players_out_scores_as_over_http(capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "All 2-5-8 Pungs" in out and "Payouts: E +34  S -17  W +0  N -17" in out
-    assert scorer.Context(out=("W",)).out == (scorer.tiles.Wind.W,)
-    assert type(scorer.Context(out=("W",)).out[0]) is scorer.tiles.Wind
+    assert scorer.Context(out=("W",)).get("out") == (scorer.tiles.Wind.W,)
+    assert type(scorer.Context(out=("W",)).get("out")[0]) is scorer.tiles.Wind
 
 
 def test_version_names_the_release_and_the_build(capsys):

@@ -23,6 +23,7 @@ import pytest
 
 import scorer
 from scorer.context import Context
+from scorer.context_field import DECLARED
 from scorer.rules import RULESETS, RuleBook, register, unregister
 from scorer.rules.table import Fan, Group
 from scorer.shape import Kind, fields_of
@@ -114,8 +115,9 @@ _SAMPLE = {Kind.BOOL: True, Kind.WIND: "N", Kind.INT: 2, Kind.SUIT: "s", Kind.WI
 
 
 def foreign_field(book: RuleBook) -> dict[str, object]:
-    """A context field the book has no use for, with a value that is not its default."""
-    for s in fields_of(Context):
+    """A context field the book has no use for, with a value that is not its default: a shared
+    field, or one another book declares as its own."""
+    for s in (*fields_of(Context), *(f.spec for f in DECLARED.values())):
         if s.kind in _SAMPLE and not book.means(s.name, book.parse_options(None)):
             try:
                 Context.build(**{s.name: _SAMPLE[s.kind]})

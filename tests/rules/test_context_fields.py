@@ -108,3 +108,94 @@ def test_a_settling_book_registered_after_import_has_its_settle_schema() -> None
     finally:
         unregister(late.name)
     assert "sichuan_late" not in settle_schemas()
+
+
+# --- the four books' own fields: moved out of the shared Context, read and checked as before ----------
+@pytest.mark.parametrize(("given", "at", "message"), [
+    pytest.param({"out": ["E"]}, "out", "the winner E cannot have already won", id="out-winner"),
+    pytest.param({"out": ["S"], "discarder": "S"}, "out", "the discarder S has already won", id="out-discarder"),
+    pytest.param({"liable": "E"}, "liable", "the liable seat E is the winner's own seat", id="liable-own-seat"),
+    pytest.param({"human_hand": True, "self_drawn": True}, "human_hand", "人胡", id="human-self-drawn"),
+    pytest.param({"heavenly_hand": True, "earthly_hand": True, "self_drawn": True}, "earthly_hand",
+                 "the dealer's, earthly_hand (地胡) another player's", id="heavenly-and-earthly"),
+    pytest.param({"heavenly_hand": True}, "heavenly_hand", "but self_drawn is false", id="heavenly-not-drawn"),
+    pytest.param({"earthly_hand": True, "self_drawn": True, "last_wall_tile": True}, "earthly_hand",
+                 "not on the wall's last tile", id="earthly-last-tile"),
+    pytest.param({"heavenly_ready": True, "earthly_ready": True}, "earthly_ready", "one of them", id="ready-both"),
+])
+def test_an_own_field_that_contradicts_the_context_is_refused_when_it_is_built(
+        given: dict[str, object], at: str, message: str) -> None:
+    for build in (Context, Context.build):
+        with pytest.raises(ScorerError) as e:
+            build(**given)
+        assert (e.value.code, e.value.field) == ("contradictory_context", ("context", at))
+        assert message in str(e.value)
+
+
+@pytest.mark.parametrize(("given", "at", "code"), [
+    pytest.param({"missing_suit": "z"}, ("missing_suit",), "bad_value", id="suit"),
+    pytest.param({"out": ["E", "X"]}, ("out", 1), "bad_wind", id="out-wind"),
+    pytest.param({"out": ["S", "S"]}, ("out", 1), "bad_value", id="out-twice"),
+    pytest.param({"liable": "X"}, ("liable",), "bad_wind", id="liable"),
+    pytest.param({"dealer_streak": 100}, ("dealer_streak",), "bad_value", id="streak"),
+    pytest.param({"flower_win": "nine_flowers"}, ("flower_win",), "bad_value", id="flower-win"),
+    pytest.param({"human_hand": 1}, ("human_hand",), "bad_value", id="flag"),
+])
+def test_an_own_fields_value_is_read_by_its_declaration(given: dict[str, object], at: tuple[object, ...],
+                                                        code: str) -> None:
+    with pytest.raises(ScorerError) as e:
+        Context.build(**given)
+    assert (e.value.code, e.value.field) == (code, ("context", *at))
+
+
+def test_own_fields_are_read_as_the_books_read_them_and_a_default_given_is_left_out() -> None:
+    from scorer.tiles import Wind
+
+    ctx = Context.build(seat_wind="S", missing_suit="m", out=["W", "E"], liable="N", dealer_streak=3)
+    assert ctx.get("out") == (Wind.E, Wind.W) and ctx.get("liable") is Wind.N and ctx.get("missing_suit") == "m"
+    assert ctx.get("dealer_streak") == 3 and ctx.get("flower_win") is None and ctx.get("heavenly_hand") is False
+    plain = Context.build(seat_wind="S", missing_suit=None, out=[], liable=None, dealer_streak=0, human_hand=False)
+    assert plain.own == () and plain == Context(seat_wind="S") and hash(plain) == hash(Context(seat_wind="S"))
+    assert not hasattr(Context(), "missing_suit")  # the shared Context holds none of a book's own fields
+
+
+def test_the_library_api_takes_own_fields_by_keyword() -> None:
+    r = scorer.score("[2222m]555m888p22p55p5p", ruleset="sichuan", self_drawn=True, missing_suit="s", out=["W"])
+    assert r.valid and r.payouts == {"E": 34, "S": -17, "W": 0, "N": -17}
+    with pytest.raises(ScorerError) as e:  # Sichuan's own field, refused by another book
+        scorer.score("123m456m789m123p55p", ruleset="hk", missing_suit="s")
+    assert (e.value.code, e.value.field) == ("not_in_ruleset", ("context", "missing_suit"))
+
+
+def test_waits_take_the_own_fields_that_hold_for_every_wait_only() -> None:
+    from scorer.waits.analysis import wait_context_fields
+
+    assert [s.name for s in wait_context_fields()][-2:] == ["missing_suit", "out"]
+    a = scorer.analyze("[2222m]555m888p22p55p", {"missing_suit": "s", "out": ["W"]}, ruleset="sichuan")
+    assert a.outlook is not None and a.outlook.waits
+    for given in ({"liable": "S"}, {"dealer_streak": 1}, {"heavenly_hand": False}):
+        with pytest.raises(ScorerError) as e:
+            scorer.analyze("123m456m789m123p5p", given)
+        assert e.value.field == ("context", *given) and "decided per wait" in str(e.value)
+    with pytest.raises(ScorerError) as one:  # a Context given whole: the same
+        scorer.analyze("123m456m789m123p5p", Context(dealer_streak=1))
+    assert one.value.field == ("context", "dealer_streak")
+
+
+def test_the_fast_check_takes_declared_own_fields_of_plain_kinds() -> None:
+    from scorer.wire.fastbody import fast_load
+
+    body = {"hand": "123m456m789m123p55p", "ruleset": "taiwan",
+            "context": {"self_drawn": True, "dealer_streak": 2, "human_hand": False, "missing_suit": "m", "liable": "S",
+                        "flower_win": None}}
+    assert fast_load(body) is body
+    assert fast_load({**body, "context": {"dealer_streak": "2"}}) is None  # the schema names the error
+    assert fast_load({**body, "context": {"out": ["S"]}}) is None  # a list of winds: the schema's path
+    assert fast_load({**body, "context": {"no_such_field": 1}}) is None
+    toy = {**body, "context": {"toy_doubles": 1}}
+    assert fast_load(toy) is toy  # the toy book's, registered here: the check follows the registry
+    unregister(TOY.name)
+    try:
+        assert fast_load(toy) is None  # taken out, an unknown field
+    finally:
+        register(TOY)

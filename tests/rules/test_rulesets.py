@@ -204,6 +204,13 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     assert tiles["hk"]["flowers"] == "named"
     assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 108}
     assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
+    # a book's own context fields, each as it declares it, and among the fields it reads
+    sichuan = next(b for b in body["rulesets"] if b["name"] == "sichuan")
+    own = {f["name"]: f for f in sichuan["own_context"]}
+    assert list(own) == ["missing_suit", "out", "heavenly_hand", "earthly_hand"]
+    assert own["out"] == {"name": "out", "kind": "winds", "help": own["out"]["help"], "default": [],
+                          "source": "RULINGS S12", "max_items": 3}
+    assert set(own) <= set(sichuan["context"])
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -338,7 +345,7 @@ def test_the_spec_file_holds_what_the_registry_generates() -> None:
     from testkit import ROOT
 
     text = (ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8")
-    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling"}
+    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling", "context"}
     assert render(text) == text, "python -m scorer.wire.contract writes the spec's generated parts"
 
 
@@ -362,6 +369,25 @@ def test_a_registered_book_is_in_the_generated_parts() -> None:
     assert schemas["RuleSet"]["enum"][-1] == "toy"
     assert schemas["Options"]["properties"]["stake"]["type"] == "integer"
     assert "plain" in schemas["Options"]["properties"]["preset"]["enum"]
+    # its own context field, with its shape, beside the shared fields and the other books' own
+    doubles = schemas["Context"]["properties"]["toy_doubles"]
+    assert (doubles["type"], doubles["minimum"], doubles["maximum"]) == ("integer", 0, 3)
+    assert "Read by Toy sixteen;" in doubles["description"]
+    assert {"self_drawn", "missing_suit", "liable", "dealer_streak"} <= set(schemas["Context"]["properties"])
+
+
+def test_the_context_part_lists_each_books_own_fields_once_and_no_shared_field() -> None:
+    from dataclasses import fields
+
+    from scorer.context import Context
+    from scorer.wire.contract import parts
+    from testkit import ROOT
+
+    part = parts((ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8"))["context"]
+    named = re.findall(r"^ {8}(\w+):$", part, re.M)
+    own = list(dict.fromkeys(f.name for b in scorer.RULESETS.values() for f in b.own_context))
+    assert named == own and len(named) == len(set(named))
+    assert not set(named) & {f.name for f in fields(Context)}
 
 
 @pytest.mark.server
@@ -375,13 +401,25 @@ def test_the_served_spec_is_the_generated_one_and_names_a_registered_book(client
     from testkit.toybook.book import BOOK
 
     assert client.get("/openapi.yaml").get_data(as_text=True) == render(SPEC_PATH.read_text(encoding="utf-8"))
+    body = {"hand": "11m22p33s44m555m66p77s8m8m", "ruleset": "toy",
+            "context": {"self_drawn": True, "seat_wind": "S", "toy_doubles": 2}}
     register(BOOK)
     try:
-        served = create_app({"TESTING": True}).test_client().get("/openapi.yaml").get_data(as_text=True)
+        app = create_app({"TESTING": True}).test_client()
+        served = app.get("/openapi.yaml").get_data(as_text=True)
         assert served == render(SPEC_PATH.read_text(encoding="utf-8"))
+        scored = app.post("/v1/score", json=body)  # the book's own context field, read and paid
+        assert scored.status_code == 200, scored.get_json()
+        assert scored.get_json()["payouts"] == {"E": -24, "S": 72, "W": -24, "N": -24}
+        refused = app.post("/v1/score", json={**body, "context": {**body["context"], "toy_doubles": "2"}})
+        assert refused.status_code == 422 and "/context/toy_doubles" in refused.get_data(as_text=True)
     finally:
         unregister(BOOK.name)
     assert "toy" in yaml.safe_load(served)["components"]["schemas"]["RuleSet"]["enum"]
+    assert yaml.safe_load(served)["components"]["schemas"]["Context"]["properties"]["toy_doubles"]["maximum"] == 3
+    # taken out again, the field is an unknown one (the schema follows the registry both ways)
+    gone = client.post("/v1/score", json={"hand": "123m456m789m123p55p", "context": {"toy_doubles": 1}})
+    assert gone.status_code == 422 and "/context/toy_doubles" in gone.get_data(as_text=True)
 
 
 @pytest.mark.server  # PyYAML reads the spec: the server extra

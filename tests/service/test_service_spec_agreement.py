@@ -196,7 +196,6 @@ def test_the_settle_body_is_one_of_each_settling_books_body() -> None:
 
 # --- the library is the source ------------------------------------------------------------------------
 @pytest.mark.parametrize(("value_type", "schema"), [
-    pytest.param(scorer.Context, schemas.ContextSchema, id="Context"),
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
     pytest.param(scorer.mcr.Room, MATCH, id="Room"),
     pytest.param(scorer.mcr.Player, _nested(MATCH, "players"), id="Player"),
@@ -207,6 +206,16 @@ def test_schemas_are_derived_from_the_library_value_types(value_type: type, sche
     declared = scorer.shape.fields_of(value_type)
     assert list(schema().fields) == [s.name for s in declared]
     assert [f.metadata["spec"] for f in schema().fields.values()] == list(declared)
+
+
+def test_the_context_schema_is_the_shared_fields_and_the_books_own() -> None:
+    """``ContextSchema``: the shared ``Context``'s declared fields, then each field a registered book
+    declares as its own (``scorer.context_field``), once, as declared."""
+    declared = (*scorer.shape.fields_of(scorer.Context),
+                *dict.fromkeys(f.spec for b in scorer.RULESETS.values() for f in b.own_context))
+    assert list(schemas.ContextSchema().fields) == [s.name for s in declared]
+    assert [f.metadata["spec"] for f in schemas.ContextSchema().fields.values()] == list(declared)
+    assert "missing_suit" not in {s.name for s in scorer.shape.fields_of(scorer.Context)}  # Sichuan's own
 
 
 def test_every_context_field_is_a_request_field() -> None:

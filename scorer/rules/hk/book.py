@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...forms import Form
 from ..book import RuleBook, lazy_explain
+from .context import FIELDS
 from .fans import MAX_FAN, MIN_FAN, TABLE
 from .options import PRESETS, HKOptions
 from .scoring import clear_caches, score_hand
@@ -16,7 +17,8 @@ BOOK = RuleBook(
     minimum=MIN_FAN,
     maximum=MAX_FAN,
     options_type=HKOptions,
-    context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong", "liable"}),
+    context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong"}),
+    own_context=FIELDS,
     forms=(Form.REGULAR, Form.SEVEN_PAIRS, Form.THIRTEEN_ORPHANS),
     fans=TABLE,
     score=score_hand,

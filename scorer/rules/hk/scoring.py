@@ -115,11 +115,11 @@ class _Hk(TableEngine):
         valid = total >= options.min_fan
         pay = None
         reason = None
-        if ctx.liable is not None:
+        if ctx.get("liable") is not None:
             check_liable(hand, ctx, best.limit)
         if valid:
             pay = payouts(total, ctx.seat_wind, ctx.self_drawn, ctx.discarder, ctx.base_points,
-                          options.points_table, options.discard_payment, options.stakes, ctx.liable)
+                          options.points_table, options.discard_payment, options.stakes, ctx.get("liable"))
         else:
             reason = f"{total} fan; a win needs {options.min_fan}"
         return Result(True, valid, best.points, 0, total, self.breakdown(best.fans, options),
@@ -144,12 +144,13 @@ def check_liable(hand: Hand, ctx: Context, limit: bool) -> None:
     else:
         _contradiction_liable("包 is for 大三元, 大四喜 or four exposed melds (十二张落地); this hand is none of them")
         return
-    if shown == need or (shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable and completes):
+    liable = ctx.get("liable")
+    if shown == need or (shown == need - 1 and not ctx.self_drawn and ctx.discarder == liable and completes):
         return
-    if shown == need - 1 and not ctx.self_drawn and ctx.discarder == ctx.liable:
-        _contradiction_liable(f"the last {what} set was whole in the concealed hand: {ctx.liable}'s discard "
+    if shown == need - 1 and not ctx.self_drawn and ctx.discarder == liable:
+        _contradiction_liable(f"the last {what} set was whole in the concealed hand: {liable}'s discard "
                               f"{hand.winning_tile} did not complete it, and no discard let the winner complete them")
-    _contradiction_liable(f"{shown} of the {need} {what} sets are exposed melds: no discard by {ctx.liable} let the "
+    _contradiction_liable(f"{shown} of the {need} {what} sets are exposed melds: no discard by {liable} let the "
                           "winner complete them")
 
 

@@ -12,6 +12,7 @@ from ...shape import fields_of
 from ...tiles import HONOR_START, NUM_TILES
 from ..book import RuleBook, Settlement, lazy_explain
 from ..playrules import PlayRules
+from .context import FIELDS, at_the_table
 from .fans import MAX_FAN, TABLE
 from .options import PRESETS, UNUSED_CONTEXT, SichuanOptions
 from .play import EVENT_FLAGS, Play
@@ -31,7 +32,8 @@ _DEAD = {s: _HONOURS | frozenset(range(9 * k, 9 * k + 9)) for s, k in SUIT_INDEX
 
 def dead_tiles(context: Context) -> frozenset[int]:
     """The honours, and the missing suit's nine tiles: a win never holds them."""
-    return _DEAD[context.missing_suit] if context.missing_suit is not None else _HONOURS
+    suit = context.get("missing_suit")
+    return _DEAD[suit] if suit is not None else _HONOURS
 
 
 def replayable(options: SichuanOptions) -> None:
@@ -51,8 +53,8 @@ BOOK = RuleBook(
     minimum=0,
     maximum=MAX_FAN,
     options_type=SichuanOptions,
-    context_fields=frozenset({"missing_suit", "out", "last_wall_tile", "kong_replacement", "robbing_kong",
-                              "heavenly_hand", "earthly_hand", "last_copy"}),
+    context_fields=frozenset({"last_wall_tile", "kong_replacement", "robbing_kong", "last_copy"}),
+    own_context=FIELDS,
     optional_context=(("heavenly_hand", "heavenly_hand"), ("earthly_hand", "earthly_hand"), ("last_copy", "last_copy")),
     forms=(Form.REGULAR, Form.SEVEN_PAIRS),
     fans=TABLE,
@@ -71,5 +73,6 @@ BOOK = RuleBook(
     unused_context=UNUSED_CONTEXT,
     fan_values=(0, 13),
     play=PlayRules(winners_leave=True, several_win_one_discard=True, missing_suit=True,
-                   kong_transfer_option="kong_transfer", event_flags=EVENT_FLAGS, check_options=replayable),
+                   kong_transfer_option="kong_transfer", event_flags=EVENT_FLAGS, check_options=replayable,
+                   own_context=at_the_table),
 )

@@ -22,6 +22,7 @@ from ...holding import Holding
 from ...shape import FieldSpec, Kind, field_spec, fields_of, spec
 from ...tiles import WINDS, Tile, Wind
 from ..book import option_specs
+from .context import FIELDS as OWN_CONTEXT
 from .options import PRESETS, SichuanOptions
 
 KONG_KINDS: Final = ("exposed", "added", "concealed")
@@ -60,12 +61,13 @@ class Winner:
     last_copy: bool = False
 
 
+# the event flags as the context declares them: the shared ones, then the book's own (天胡, 地胡)
+_EVENT_SPECS: Final = tuple(s for s in (*fields_of(Context), *(f.spec for f in OWN_CONTEXT)) if s.name in EVENT_FLAGS)
 WINNER_FIELDS: tuple[FieldSpec, ...] = (
     field_spec("player", Kind.WIND, "the winner's seat", required=True),
     field_spec("hand", Kind.HAND, "the winning hand, as POST /v1/score takes it", required=True),
     field_spec("context", Kind.OBJECT, "how this win came about, as only the win can say (seats, missing suit and "
-               "who is still in come from the settlement)", items=tuple(s for s in fields_of(Context)
-                                                                          if s.name in EVENT_FLAGS)),
+               "who is still in come from the settlement)", items=_EVENT_SPECS),
 )
 
 

@@ -66,13 +66,14 @@ MAX_OUT: Final = 2  # play ends when three have won (直到三家胡牌): a win 
 def missing_suit(context: Context) -> str:
     """The winner's missing suit; and the context could have happened: ``out`` leaves room for
     this win (RULINGS S12), a robbed kong was not made on the wall's last tile (T14)."""
-    suit = context.missing_suit
+    suit: str | None = context.get("missing_suit")
     if suit is None:
         raise ScorerError(MISSING_SUIT_REQUIRED, "Sichuan needs the winner's missing suit (定缺): m, p or s",
                           ("context", "missing_suit"), ruleset=RULESET)
-    if len(context.out) > MAX_OUT:
+    out = context.get("out")
+    if len(out) > MAX_OUT:
         raise ScorerError(TOO_MANY_WINNERS, f"play ends when three have won (直到三家胡牌): with "
-                          f"{', '.join(w.value for w in context.out)} out, nobody wins again", ("context", "out"),
+                          f"{', '.join(w.value for w in out)} out, nobody wins again", ("context", "out"),
                           ruleset=RULESET)
     if context.robbing_kong and context.last_wall_tile:  # RULINGS T14
         raise ScorerError(CONTRADICTORY_CONTEXT, "robbing_kong (抢杠胡) with last_wall_tile (海底): the robbed kong "
@@ -85,14 +86,14 @@ def first_draw(hand: Hand, context: Context) -> None:
     """天胡 and 地胡 (RULINGS S16) as the hand and seat can contradict them: the dealer (East) wins
     天胡 before anyone has won, a player who is not the dealer 地胡; neither on a kong replacement,
     nor having declared a meld."""
-    name = "heavenly_hand" if context.heavenly_hand else "earthly_hand"
+    name = "heavenly_hand" if context.get("heavenly_hand") else "earthly_hand"
     if context.kong_replacement:
         raise ScorerError(CONTRADICTORY_CONTEXT, f"{name} is won on one's first tiles, not on a kong replacement",
                           ("context", name), ruleset=RULESET)
-    if context.heavenly_hand and (context.seat_wind.value != "E" or context.out):
+    if context.get("heavenly_hand") and (context.seat_wind.value != "E" or context.get("out")):
         raise ScorerError(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's (East's) win on the first "
                           "fourteen tiles, before anyone has won", ("context", "heavenly_hand"), ruleset=RULESET)
-    if context.earthly_hand and context.seat_wind.value == "E":
+    if context.get("earthly_hand") and context.seat_wind.value == "E":
         raise ScorerError(CONTRADICTORY_CONTEXT, "earthly_hand (地胡) is won by a player who is not the dealer "
                           "(East)", ("context", "earthly_hand"), ruleset=RULESET)
     if hand.melds:
@@ -119,10 +120,10 @@ class _Sichuan(TableEngine):
     def prepare(self, hand: Hand, context: Context, options: Any) -> Context:
         check_hand(hand)
         missing_suit(context)
-        if context.heavenly_hand or context.earthly_hand:
+        if context.get("heavenly_hand") or context.get("earthly_hand"):
             first_draw(hand, context)
         for name, option_name, value in UNUSED_CONTEXT:  # RULINGS T20: under 血流成河 nobody is out
-            if getattr(context, name) and getattr(options, option_name) == value:
+            if context.get(name) and getattr(options, option_name) == value:
                 raise ScorerError(CONTRADICTORY_CONTEXT, f"under {option_name} {value} {name} means nothing: a player "
                                   "who has won stays at the table and pays", ("context", name), ruleset=RULESET)
         return context.for_hand(hand)
@@ -162,7 +163,7 @@ class _Sichuan(TableEngine):
             return Result(True, False, best.points, 0, total, fans, sets, None,
                           f"the hand still holds its missing suit, {SUIT_NAMES[suit]}: it cannot win (花猪)", "sichuan")
         pay = payouts(total, ctx.seat_wind.value, ctx.self_drawn,
-                      None if ctx.discarder is None else ctx.discarder.value, tuple(w.value for w in ctx.out),
+                      None if ctx.discarder is None else ctx.discarder.value, tuple(w.value for w in ctx.get("out")),
                       ctx.base_points, options.self_drawn == "base")
         return Result(True, True, best.points, 0, total, fans, sets, pay, None, "sichuan")
 

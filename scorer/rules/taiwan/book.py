@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...forms import Form
 from ..book import RuleBook, lazy_explain
 from ..playrules import PlayRules
+from .context import FIELDS
 from .fans import TABLE
 from .options import PRESETS, TaiwanOptions
 from .scoring import clear_caches, score_hand, score_held
@@ -18,9 +19,8 @@ BOOK = RuleBook(
     minimum=0,
     maximum=None,
     options_type=TaiwanOptions,
-    context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong",
-                              "heavenly_hand", "earthly_hand", "human_hand", "heavenly_ready", "earthly_ready",
-                              "dealer_streak", "flower_win"}),
+    context_fields=frozenset({"prevalent_wind", "last_wall_tile", "kong_replacement", "robbing_kong"}),
+    own_context=FIELDS,
     optional_context=(("heavenly_hand", "heavenly_hand"), ("human_hand", "human_hand"),
                       ("heavenly_ready", "heavenly_ready"), ("earthly_ready", "earthly_ready")),
     forms=(Form.REGULAR, Form.EIGHT_AND_A_HALF_PAIRS),

@@ -159,31 +159,31 @@ def win_roles(win: int, own_chows: list[int], own_pungs: list[int], pair: int) -
 
 # --- the detectors: (facts, reading) -> count ------------------------------------------------------
 def heavenly_hand(f: Facts, r: Shape) -> int:
-    return int(f.ctx.heavenly_hand)
+    return int(f.ctx.get("heavenly_hand"))
 
 
 def earthly_hand(f: Facts, r: Shape) -> int:
-    return int(f.ctx.earthly_hand)
+    return int(f.ctx.get("earthly_hand"))
 
 
 def human_hand(f: Facts, r: Shape) -> int:
-    return int(f.ctx.human_hand)
+    return int(f.ctx.get("human_hand"))
 
 
 def heavenly_ready(f: Facts, r: Shape) -> int:
-    return int(f.ctx.heavenly_ready)
+    return int(f.ctx.get("heavenly_ready"))
 
 
 def earthly_ready(f: Facts, r: Shape) -> int:
-    return int(f.ctx.earthly_ready)
+    return int(f.ctx.get("earthly_ready"))
 
 
 def eight_flowers(f: Facts, r: Shape) -> int:
-    return int(f.ctx.flower_win == "eight_flowers")
+    return int(f.ctx.get("flower_win") == "eight_flowers")
 
 
 def seven_rob_one(f: Facts, r: Shape) -> int:
-    return int(f.ctx.flower_win == "seven_rob_one")
+    return int(f.ctx.get("flower_win") == "seven_rob_one")
 
 
 def _winds(r: Shape) -> int:

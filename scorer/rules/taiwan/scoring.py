@@ -32,7 +32,7 @@ _DEFAULT_OPTIONS: Final = TaiwanOptions()
 
 def _flower_win(f: Facts) -> TableReading:
     """八仙過海 or 七搶一 alone (TW8)."""
-    fan_id = "eight_flowers" if f.ctx.flower_win == "eight_flowers" else "seven_rob_one"
+    fan_id = "eight_flowers" if f.ctx.get("flower_win") == "eight_flowers" else "seven_rob_one"
     return TableReading(REGULAR_FORM, {fan_id: 1}, {}, ENGINE.derived(f.options)[0][fan_id], None)
 
 
@@ -62,8 +62,8 @@ def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
 def check(hand: Hand, ctx: Context) -> None:
     """What the hand and the seat can contradict in this book (the dealer is East)."""
     _check_held(hand, ctx)
-    if (ctx.heavenly_hand or ctx.earthly_hand) and ctx.kong_replacement and not hand.flower_tiles:
-        name = "heavenly_hand" if ctx.heavenly_hand else "earthly_hand"
+    if (ctx.get("heavenly_hand") or ctx.get("earthly_hand")) and ctx.kong_replacement and not hand.flower_tiles:
+        name = "heavenly_hand" if ctx.get("heavenly_hand") else "earthly_hand"
         _no(name, f"{name} is won on one's first tiles: on a replacement only for a flower among them, and the hand "
             "has no flower")
     if ctx.kong_replacement and not hand.has_kong and not hand.flower_tiles:
@@ -89,23 +89,24 @@ def _check_held(hand: Hand | Holding, ctx: Context) -> None:
     east = ctx.seat_wind.value == "E"
     claimed = any(not m.concealed for m in hand.melds)
     no = _no
-    if ctx.heavenly_hand and (not east or claimed):
+    if ctx.get("heavenly_hand") and (not east or claimed):
         no("heavenly_hand", "heavenly_hand (天胡) is the dealer's (East's) win on the dealt tiles, before any claim")
-    if ctx.earthly_hand and (east or claimed):
+    if ctx.get("earthly_hand") and (east or claimed):
         no("earthly_hand", "earthly_hand (地胡) is a non-dealer's self-drawn win on its first draw, before any claim")
-    if ctx.human_hand and (east or claimed):
+    if ctx.get("human_hand") and (east or claimed):
         no("human_hand", "human_hand (人胡) is a non-dealer's win on a discard before its own first draw, before any "
            "claim")
-    if (ctx.heavenly_ready or ctx.earthly_ready) and claimed:
-        no("heavenly_ready" if ctx.heavenly_ready else "earthly_ready",
+    if (ctx.get("heavenly_ready") or ctx.get("earthly_ready")) and claimed:
+        no("heavenly_ready" if ctx.get("heavenly_ready") else "earthly_ready",
            "a hand declared ready (天聽, 地聽) claims nothing afterwards: it has no claimed meld")
 
 
 def _check_flower_win(hand: Hand | Holding, ctx: Context) -> None:
     no = _no
-    if ctx.flower_win == "eight_flowers" and (len(hand.flower_tiles) != 8 or not ctx.self_drawn):
+    won_by = ctx.get("flower_win")
+    if won_by == "eight_flowers" and (len(hand.flower_tiles) != 8 or not ctx.self_drawn):
         no("flower_win", "eight_flowers (八仙過海) is a self-drawn win holding all eight flowers")
-    if ctx.flower_win == "seven_rob_one" and (len(hand.flower_tiles) != 7 or ctx.self_drawn or ctx.discarder is None):
+    if won_by == "seven_rob_one" and (len(hand.flower_tiles) != 7 or ctx.self_drawn or ctx.discarder is None):
         no("flower_win", "seven_rob_one (七搶一) holds seven flowers and robs the eighth from the discarder who "
            "revealed it (not self-drawn)")
 
@@ -114,7 +115,7 @@ def score_held(held: Holding, context: Context, options: Any = None, /) -> Resul
     """A win that takes no tile (TW8): 八仙過海 or 七搶一 on the tiles held, scored alone in either
     ``flower_win_mode`` (with no winning tile there is no complete hand to add it to)."""
     opts = options if options is not None else _DEFAULT_OPTIONS
-    if context.flower_win is None:
+    if context.get("flower_win") is None:
         raise ScorerError(BAD_VALUE, "winning_tile is missing: a Taiwanese hand wins without one only by its flowers "
                           "(context flower_win: eight_flowers or seven_rob_one)", ("hand", "winning_tile"),
                           ruleset=RULESET)
@@ -122,7 +123,7 @@ def score_held(held: Holding, context: Context, options: Any = None, /) -> Resul
     if context.robbing_kong:
         _no("robbing_kong", "robbing_kong (搶槓): a win by the flowers alone takes no tile from a kong")
     _check_flower_win(held, context)
-    fan_id = context.flower_win
+    fan_id = context.get("flower_win")
     best = TableReading(REGULAR_FORM, {fan_id: 1}, {}, ENGINE.derived(opts)[0][fan_id], None)
     return ENGINE.answer(context, opts, best, tuple(scored_set(m.kind, m.index, m.concealed) for m in held.melds))
 
@@ -156,15 +157,15 @@ class _Taiwan(TableEngine):
         return drops(options)
 
     def adjust(self, f: Facts, found: dict[str, int]) -> None:
-        if f.ctx.flower_win is not None:  # additive: the flower win in the place of the flower items (TW8)
+        if f.ctx.get("flower_win") is not None:  # additive: the flower win in the place of the flower items (TW8)
             for i in FLOWER_ITEMS:
                 found.pop(i, None)
 
     def readings(self, hand: Hand, f: Facts) -> list[TableReading]:
-        if f.ctx.flower_win is not None and f.options.flower_win_mode != ADDITIVE:
+        if f.ctx.get("flower_win") is not None and f.options.flower_win_mode != ADDITIVE:
             return [_flower_win(f)]
         out = super().readings(hand, f)
-        if not out and f.ctx.flower_win is not None:
+        if not out and f.ctx.get("flower_win") is not None:
             out.append(_flower_win(f))
         return out
 
@@ -188,11 +189,11 @@ class _Taiwan(TableEngine):
         pay = None
         reason = None
         if valid:
-            pay = payouts(total, seat, ctx.self_drawn, by, ctx.dealer_streak, options.base, options.per_tai,
+            pay = payouts(total, seat, ctx.self_drawn, by, ctx.get("dealer_streak"), options.base, options.per_tai,
                           ctx.base_points)
         else:
             reason = f"{total} 台; a win needs {options.min_tai} (起胡)"
-        extras = (("dealer_tai", answered_dealer_tai(seat, ctx.self_drawn, by, ctx.dealer_streak)),)
+        extras = (("dealer_tai", answered_dealer_tai(seat, ctx.self_drawn, by, ctx.get("dealer_streak"))),)
         return Result(True, valid, best.points, 0, total, self.breakdown(best.fans, options),
                       sets, pay, reason, RULESET, None, None, extras)
 
