@@ -9,7 +9,7 @@ from ..book import RuleBook, lazy_explain
 from .context import FIELDS
 from .fans import TABLE
 from .options import PRESETS, GuangdongOptions
-from .scoring import clear_caches, score_hand
+from .scoring import clear_caches, deal_wild, score_hand
 
 BOOK = RuleBook(
     name="guangdong",
@@ -31,6 +31,7 @@ BOOK = RuleBook(
     rulings=("GD",),
     presets=PRESETS,
     own_context=FIELDS,
+    wild=deal_wild,
 )
 
 __all__ = ["BOOK", "GuangdongOptions"]

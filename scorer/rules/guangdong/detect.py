@@ -70,24 +70,42 @@ class Shape:
     it, the pairs of seven pairs, and the logical counts of all 14 tiles, melds included (a kong
     counted as three)."""
 
-    def __init__(self, kind: str, sets: tuple[tuple[int, SetKind, int], ...], pair: int, pair_jokers: int,
-                 pairs: tuple[tuple[int, int], ...], logical: tuple[int, ...], stands_for: tuple[int, ...],
-                 double: int = -1) -> None:
+    def __init__(self, f: Facts, kind: str, sets: tuple[tuple[int, SetKind, int], ...], pair: int, pair_jokers: int,
+                 pairs: tuple[tuple[int, int], ...], stands_for: tuple[int, ...], double: int = -1) -> None:
         self.kind = kind
         self.sets = sets
         self.pair = pair
         self.pair_jokers = pair_jokers
         self.pairs = pairs
-        self.logical = logical
         self.stands_for = stands_for
         self.double = double  # thirteen orphans: the doubled tile
-
-
-def _logical(f: Facts, stands_for: tuple[int, ...]) -> tuple[int, ...]:
-    c = [f.counts[i] + f.meld_counts[i] for i in range(NUM_TILES)]
-    for t in stands_for:
-        c[t] += 1
-    return tuple(c)
+        # what the detectors read, worked out once: the logical counts, the suits and honours,
+        # whether every set is a pung, the honour pungs and the pair
+        logical = [f.counts[i] + f.meld_counts[i] for i in range(NUM_TILES)] if kind != FOUR else [0] * NUM_TILES
+        for t in stands_for:
+            logical[t] += 1
+        self.logical = tuple(logical)
+        suits: set[int] = set()
+        honours = False
+        terminal = True
+        for i in range(NUM_TILES):
+            if logical[i]:
+                if i >= HONOR_START:
+                    honours = True
+                else:
+                    suits.add(SUIT[i])
+                if not IS_TERMINAL_OR_HONOR[i]:
+                    terminal = False
+        self.suits = suits
+        self.honours = honours
+        self.terminal = terminal
+        regular = kind == REGULAR
+        self.all_pungs = regular and all(k is not CHOW for _, k, _ in sets)
+        pungs = [t for t, _ in f.melds] + [t for t, k, _ in sets if k is PUNG] if regular else []
+        self.dragon_pungs = sum(1 for t in pungs if IS_DRAGON[t])
+        self.wind_pungs = sum(1 for t in pungs if IS_WIND[t])
+        self.pair_dragon = regular and IS_DRAGON[pair]
+        self.pair_wind = regular and IS_WIND[pair]
 
 
 def shapes(f: Facts) -> list[Shape]:
@@ -96,21 +114,41 @@ def shapes(f: Facts) -> list[Shape]:
     value is the one reported: the document's §12, 5)."""
     o = f.options
     out: list[Shape] = []
+    one = not f.mil  # the common table's items never depend on which reading of a form it is
     for r in readings(f.counts, f.ghosts, f.need, WILD):
-        sf = r.stands_for()
-        out.append(Shape(REGULAR, r.sets, r.pair, r.pair_jokers, (), _logical(f, sf), sf))
+        out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
+        if one:
+            break
     if not f.melds:
         if o.seven_pairs:
-            for prs in seven_pairs(f.counts, f.ghosts, WILD):
+            for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):
                 sf = tuple(sorted(t for t, j in prs for _ in range(j)))
-                out.append(Shape(PAIRS, (), -1, 0, prs, _logical(f, sf), sf))
+                out.append(Shape(f, PAIRS, (), -1, 0, prs, sf))
+                if one:
+                    break
         if o.thirteen_orphans:
             for d in thirteen_orphans(f.counts, f.ghosts, WILD):
-                sf = _orphan_ghosts(f.counts, d)
-                out.append(Shape(ORPHANS, (), -1, 0, (), _logical(f, sf), sf, d))
+                out.append(Shape(f, ORPHANS, (), -1, 0, (), _orphan_ghosts(f.counts, d), d))
     if f.four and o.four_ghosts != "off" and (f.mil or f.ctx.self_drawn):
-        out.append(Shape(FOUR, (), -1, 0, (), (), ()))
+        out.append(Shape(f, FOUR, (), -1, 0, (), ()))
     return out
+
+
+def _pairs_wild(counts: tuple[int, ...]) -> Wild:
+    """Ghosts for seven pairs, narrowed to what can tell its readings apart: the kinds held (a
+    single's partner, or a pair of ghosts beside a pair) and one kind not held of each suit and
+    of the honours (a pair of ghosts there). Seven pairs' items read only the suits and honours
+    its tiles show, so a pair of ghosts on any other kind of the same group scores the same."""
+    m = 0
+    for group in (range(0, 9), range(9, 18), range(18, 27), range(HONOR_START, NUM_TILES)):
+        free = True
+        for t in group:
+            if counts[t]:
+                m |= 1 << t
+            elif free:
+                m |= 1 << t
+                free = False
+    return Wild(m, 4)
 
 
 def _orphan_ghosts(counts: tuple[int, ...], double: int) -> tuple[int, ...]:
@@ -123,27 +161,6 @@ def _orphan_ghosts(counts: tuple[int, ...], double: int) -> tuple[int, ...]:
 
 
 # --- what a reading shows ----------------------------------------------------------------------------
-def _pungs(f: Facts, s: Shape) -> list[int]:
-    """The tiles of the reading's pungs and kongs, melds included."""
-    out = [t for t, k in f.melds if k is not CHOW]
-    out.extend(t for t, k, _ in s.sets if k is PUNG)
-    return out
-
-
-def _all_pungs(f: Facts, s: Shape) -> bool:
-    return s.kind == REGULAR and all(k is not CHOW for _, k, _ in s.sets)
-
-
-def _suits(s: Shape) -> tuple[set[int], bool]:
-    suits: set[int] = set()
-    honours = False
-    for i, n in enumerate(s.logical):
-        if n:
-            if i >= HONOR_START:
-                honours = True
-            else:
-                suits.add(SUIT[i])
-    return suits, honours
 
 
 # --- the detectors -----------------------------------------------------------------------------------
@@ -156,17 +173,15 @@ def concealed(f: Facts, s: Shape) -> int:
 
 
 def all_pungs(f: Facts, s: Shape) -> int:
-    return int(_all_pungs(f, s))
+    return int(s.all_pungs)
 
 
 def half_flush(f: Facts, s: Shape) -> int:
-    suits, honours = _suits(s)
-    return int(len(suits) == 1 and honours)
+    return int(len(s.suits) == 1 and s.honours)
 
 
 def full_flush(f: Facts, s: Shape) -> int:
-    suits, honours = _suits(s)
-    return int(len(suits) == 1 and not honours)
+    return int(len(s.suits) == 1 and not s.honours)
 
 
 def robbing_kong(f: Facts, s: Shape) -> int:
@@ -186,34 +201,23 @@ def seven_pairs_form(f: Facts, s: Shape) -> int:
 
 
 def terminals_and_honors(f: Facts, s: Shape) -> int:
-    return int(_all_pungs(f, s) and all(IS_TERMINAL_OR_HONOR[i] for i, n in enumerate(s.logical) if n))
-
-
-def _dragon_wind(f: Facts, s: Shape) -> tuple[int, int, bool, bool]:
-    """Dragon pungs, wind pungs, whether the pair is a dragon, whether it is a wind."""
-    if s.kind != REGULAR:
-        return 0, 0, False, False
-    pungs = _pungs(f, s)
-    return (sum(1 for t in pungs if IS_DRAGON[t]), sum(1 for t in pungs if IS_WIND[t]), IS_DRAGON[s.pair],
-            IS_WIND[s.pair])
+    return int(s.all_pungs and s.terminal)
 
 
 def small_three_dragons(f: Facts, s: Shape) -> int:
-    d, _, dp, _ = _dragon_wind(f, s)
-    return int(d == 2 and dp)
+    return int(s.dragon_pungs == 2 and s.pair_dragon)
 
 
 def small_four_winds(f: Facts, s: Shape) -> int:
-    _, w, _, wp = _dragon_wind(f, s)
-    return int(w == 3 and wp)
+    return int(s.wind_pungs == 3 and s.pair_wind)
 
 
 def big_three_dragons(f: Facts, s: Shape) -> int:
-    return int(_dragon_wind(f, s)[0] == 3)
+    return int(s.dragon_pungs == 3)
 
 
 def big_four_winds(f: Facts, s: Shape) -> int:
-    return int(_dragon_wind(f, s)[1] == 4)
+    return int(s.wind_pungs == 4)
 
 
 def heavenly_hand(f: Facts, s: Shape) -> int:
@@ -231,12 +235,9 @@ def four_ghosts(f: Facts, s: Shape) -> int:
 def nine_gates(f: Facts, s: Shape) -> int:
     """1112345678999 of one suit before the winning tile, won on a tile of that suit: the extra
     tile over that shape is the winning tile (a real one), or one a ghost stood for (a drawn ghost)."""
-    if f.melds or s.kind != REGULAR:
+    if f.melds or s.kind != REGULAR or len(s.suits) != 1 or s.honours:
         return 0
-    suits, honours = _suits(s)
-    if len(suits) != 1 or honours:
-        return 0
-    base = 9 * next(iter(suits))
+    base = 9 * next(iter(s.suits))
     extra = -1
     for r in range(9):
         d = s.logical[base + r] - NINE_GATES_BASE[r]

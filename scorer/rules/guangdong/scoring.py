@@ -18,10 +18,11 @@ from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG, SetKind
 from ...tiles import CODES, IS_TERMINAL_OR_HONOR, NUM_TILES
+from ...wild import Wild
 from ..engine import BookEntry, joker_set, meld_sets, scored_set
 from ..fields import JOKER_CODE
 from ..tabled import TableEngine, TableReading
-from .detect import FOUR, ORPHANS, PAIRS, Facts, Shape, joker_mask, shapes
+from .detect import FOUR, ORPHANS, PAIRS, WILD, Facts, Shape, joker_mask, shapes
 from .fans import TABLE, values
 from .options import COMMON, MIL, GuangdongOptions
 from .payouts import horse_hits, payouts
@@ -267,9 +268,16 @@ def invalid(f: Facts, o: Any, best: TableReading, points: int) -> str | None:
     return None
 
 
+def deal_wild(options: Any, ctx: Context) -> tuple[Wild, int] | None:
+    """The ghosts of a deal for the waits (``RuleBook.wild``): any kind, never a fifth copy, and
+    the kinds that are ghosts under ``ghosts``; None under ``ghosts: none``."""
+    mask = joker_mask(options, ctx)
+    return (WILD, mask) if mask else None
+
+
 ENGINE: Final = _Guangdong(RULESET, TABLE)
 ENTRY: Final = BookEntry(ENGINE, GuangdongOptions())
 score_hand = ENTRY.score
 clear_caches = ENTRY.clear_caches
 
-__all__ = ["ENGINE", "RULESET", "clear_caches", "reading_sets", "score_hand"]
+__all__ = ["ENGINE", "RULESET", "clear_caches", "deal_wild", "reading_sets", "score_hand"]
