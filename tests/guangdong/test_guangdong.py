@@ -346,3 +346,18 @@ def test_winning_is_some_assignment_of_the_ghosts_complete(data: st.DataObject) 
                  for c in assignments(real, ghosts, WILD))
     r = gd(" ".join(tiles), win, {"ghosts": "white"}, seat_wind="S", self_drawn=True)
     assert r.winning == expect, (tiles, win)
+
+
+@pytest.mark.parametrize("preset", ["common", "mil-2023"])
+def test_explain_points_every_item_at_its_sets(preset: str) -> None:
+    r = scorer.score(Hand.build(concealed="111m EEE SSS WWW N", winning_tile="N"), ruleset="guangdong",
+                     options={"preset": preset}, seat_wind="S", self_drawn=True, explain=True)
+    assert r.explanation is not None and len(r.explanation.sets) == len(r.fans)
+    n = len(r.decomposition)
+    for f, occ in zip(r.fans, r.explanation.sets, strict=True):
+        assert len(occ) == f.count and all(0 <= k < n for o in occ for k in o)
+    if preset == "mil-2023":
+        sets = dict(zip((f.id for f in r.fans), r.explanation.sets, strict=True))
+        winds = sets["small_four_winds"][0]
+        assert sorted(r.decomposition[k].tiles[0] for k in winds) == ["E", "N", "S", "W"]
+        assert {e.id for e in r.explanation.excluded} == {"all_pungs"}
