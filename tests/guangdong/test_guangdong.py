@@ -361,3 +361,35 @@ def test_explain_points_every_item_at_its_sets(preset: str) -> None:
         winds = sets["small_four_winds"][0]
         assert sorted(r.decomposition[k].tiles[0] for k in winds) == ["E", "N", "S", "W"]
         assert {e.id for e in r.explanation.excluded} == {"all_pungs"}
+
+
+# --- the Open Mahjong server's MIL tests, as the rule document transcribes them ---------------------
+@pytest.mark.parametrize("suit", "mps")
+@pytest.mark.parametrize("rank", range(1, 10))
+def test_mil_nine_gates_on_each_of_the_nine_tiles(suit: str, rank: int) -> None:
+    """1112345678999 of a suit, won on any of its nine tiles: 九莲宝灯 (27 cases)."""
+    r = gd(f"1112345678999{suit}", f"{rank}{suit}", MIL, seat_wind="S", self_drawn=True)
+    assert fans(r) == {"self_drawn": 1, "nine_gates": 16}
+
+
+def test_mil_nine_gates_needs_the_pre_win_shape_and_no_kong() -> None:
+    assert fans(gd("1123456789999m", "1m", MIL, seat_wind="S", self_drawn=True)) == {
+        "self_drawn": 1, "concealed": 1, "full_flush": 8}
+    kong = gd("2345678999m", "2m", MIL, melds=[{"tiles": "1111m", "concealed": True}], seat_wind="S",
+              self_drawn=True)
+    assert "nine_gates" not in fans(kong) and "full_flush" in fans(kong)
+
+
+def test_mil_four_ghosts_on_a_robbed_kong_stacks_only_the_event() -> None:
+    r = gd("PPPP 159m 258p 69s E", "3s", MIL, seat_wind="S", robbing_kong=True, discarder="W")
+    assert fans(r) == {"robbing_kong": 4, "four_ghosts": 12} and r.payouts == {"E": 0, "S": 48, "W": -48, "N": 0}
+
+
+def test_mil_seven_pairs_may_repeat_a_pair_and_be_a_flush() -> None:
+    r = gd("1111223344556m", "6m", MIL, seat_wind="S", discarder="W")
+    assert fans(r) == {"seven_pairs": 6, "full_flush": 8} and r.total == 28
+
+
+def test_mil_honours_only_is_no_flush() -> None:
+    r = gd("EEE SSS WWW NNN C", "C", MIL, seat_wind="S", discarder="W")
+    assert "half_flush" not in fans(r) and "full_flush" not in fans(r)
