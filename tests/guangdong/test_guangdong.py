@@ -86,6 +86,8 @@ def test_gd2_ghosts_and_jokers() -> None:
 def test_gd3_base_scales_hand_and_horses() -> None:
     r = gd(PLAIN, "S", {"base": 3}, seat_wind="E", self_drawn=True, birds=["1m", "5p", "C", "2s"])
     assert r.total == 12 and r.payouts == {"E": 90, "S": -30, "W": -30, "N": -30}  # (12 + 3 hits × 2 × 3) each
+    r = gd(PLAIN, "S", seat_wind="E", self_drawn=True, birds=["1m", "5p", "C", "2s"], base_points=5)
+    assert r.total == 4 and r.payouts == {"E": 150, "S": -50, "W": -50, "N": -50}
 
 
 def test_gd4_ways_to_win() -> None:

@@ -236,7 +236,7 @@ class _Guangdong(TableEngine):
         pay = None
         if reason is None:
             each = total if o.horses_follow_hand else o.horse_value * o.base
-            share = total + hits * each
+            share = (total + hits * each) * ctx.base_points  # every book's payouts are times base_points
             by = ctx.discarder.value if ctx.discarder is not None else None
             kong_by = ctx.get("kong_discarder")
             if ctx.self_drawn and kong_by is not None and o.kong_flower_pays_all:
