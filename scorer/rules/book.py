@@ -309,6 +309,10 @@ class RuleBook:
     # The tiles that are jokers in every hand of the book (红中's ``C``, 杭州's ``P``), so a client
     # draws them as jokers; a book whose jokers the deal decides names them in its own context.
     jokers: tuple[str, ...] = ()
+    # The book's jokers in a deal, for the waits: (its ``scorer.wild.Wild``, the 34-bit mask of the
+    # kinds that are jokers) under the options and the context, or None where the deal has none.
+    # None here: a book without jokers (the waits read every tile as itself).
+    wild: Callable[[Any, Context], tuple[Any, int] | None] | None = None
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,

@@ -51,6 +51,12 @@ def scored_set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
     return s
 
 
+def joker_set(kind: SetKind, tiles: tuple[str, ...], concealed: bool, physical: tuple[str, ...] | None) -> ScoredSet:
+    """A set of a book with jokers: ``tiles`` as read, ``physical`` the tiles held for it (each
+    joker as its own code), None where it holds no joker. Not kept: readings with jokers vary."""
+    return ScoredSet(kind, tiles, concealed, physical)
+
+
 def concealed_set(kind: SetKind, tiles: Iterable[int]) -> ScoredSet:
     """A concealed group of these tiles (a knitted straight's nine)."""
     return ScoredSet(kind, tuple(CODES[i] for i in tiles), True)

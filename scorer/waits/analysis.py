@@ -19,13 +19,15 @@ from typing import Any, Final
 from ..context import Context
 from ..context_field import DECLARED
 from ..errors import BAD_VALUE, ScorerError
-from ..forms import Form
+from ..forms import ALL_FORMS, Form
 from ..hand import Hand
 from ..holding import Holding, visible_counts
 from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
 from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
+from ..wild import counts_and_jokers
+from ..wild.outlook import outlook as wild_outlook
 from . import shanten
 
 # The shared context fields that hold for every wait, and the books' own fields declared so
@@ -316,6 +318,7 @@ class _Rules:
         self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
         self.forms = book.forms_under(options)
+        self.wild = book.wild(options, ctx) if book.wild is not None else None  # the deal's jokers, if any
 
     def score(self, hand: Hand, ctx: Context) -> Result:
         return self.book.score(hand, ctx, self.options)
@@ -328,6 +331,8 @@ class _Rules:
 
 def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     standing = h.standing_counts()
+    if rules.wild is not None:
+        return _wild_outlook(h, standing, seen, rules)
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
     forms, least, tiles = shanten.outlook(standing, len(h.melds), rules.forms, h.sets)
@@ -338,6 +343,25 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     for i in tiles:
         helps[i] = True
     ordered = [i for i in DISPLAY_INDICES if helps[i]]  # display order, without sorting
+    if least > 0:
+        return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
+    return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
+
+
+def _wild_outlook(h: Holding, standing: tuple[int, ...], seen: tuple[int, ...], rules: _Rules) -> Outlook:
+    """``_outlook`` of a book whose deal has jokers (``RuleBook.wild``): the shanten counts each
+    joker as a free tile, and a joker kind helps (or wins) exactly when drawing a joker does."""
+    assert rules.wild is not None
+    wild, kinds = rules.wild
+    counts, jokers = counts_and_jokers((i for i in range(NUM_TILES) for _ in range(standing[i])), kinds)
+    got, least, tiles = wild_outlook(counts, jokers, len(h.melds), rules.forms, wild, kinds)
+    per = dict(got)
+    forms = tuple((f, per.get(f)) for f in ALL_FORMS)
+    own = h.counts()
+    helps = [False] * NUM_TILES
+    for i in tiles:
+        helps[i] = True
+    ordered = [i for i in DISPLAY_INDICES if helps[i]]
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
     return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))

@@ -1,0 +1,254 @@
+"""The 广东推倒胡 book's facts, its readings and one detector per item: (facts, shape) -> count.
+
+A hand is its real tiles and its ghosts (a count: ``scorer.wild``); every item is judged on the
+tiles as read, each ghost counted as what it stood for, declared melds included (the rule
+document's §6). The 四鬼胡 reading is a shape of its own that shows no tile pattern."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...context import Context
+from ...hand import Hand
+from ...set_kind import CHOW, PUNG, SetKind
+from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
+from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, readings, seven_pairs, thirteen_orphans
+from .options import MIL
+
+WILD: Final = Wild(ALL_TILES_MASK, 4)  # a ghost is any kind, never a fifth copy (the document's §2)
+
+REGULAR: Final = "regular"
+PAIRS: Final = "seven_pairs"
+ORPHANS: Final = "thirteen_orphans"
+FOUR: Final = "four_ghosts"
+
+NINE_GATES_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def joker_mask(options: Any, ctx: Context) -> int:
+    """The 34-bit mask of the kinds that are ghosts in this deal (``ghosts``)."""
+    if options.ghosts == "white":
+        return 1 << WHITE
+    if options.ghosts == "flip":
+        m = 0
+        for code in ctx.get("jokers"):
+            m |= 1 << INDEX_OF_CODE[code]
+        return m
+    return 0
+
+
+class Facts:
+    """What every reading of the hand shares: the real tiles and the ghosts held (the concealed
+    tiles and the winning tile), the melds as (tile, kind), whether the winning tile is a ghost."""
+
+    def __init__(self, hand: Hand, ctx: Context, options: Any) -> None:
+        self.options = options
+        self.ctx = ctx
+        self.mil = options.table == MIL
+        self.jokers = joker_mask(options, ctx)
+        standing = hand.standing_counts()
+        tiles = [i for i in range(NUM_TILES) for _ in range(standing[i])]
+        self.counts, self.ghosts = counts_and_jokers(tiles, self.jokers)
+        # the ghosts' own codes, as the decomposition shows them (``physical``)
+        self.ghost_codes = tuple(CODES[i] for i in range(NUM_TILES) if self.jokers >> i & 1 for _ in range(standing[i]))
+        self.win = hand.win
+        self.win_is_ghost = bool(self.jokers >> hand.win & 1)
+        self.melds = tuple((m.index, m.kind) for m in hand.melds)
+        self.need = 4 - len(self.melds)
+        self.claimed = any(not m.concealed for m in hand.melds)
+        meld_counts = [0] * NUM_TILES
+        for t, _ in self.melds:
+            meld_counts[t] += 3
+        self.meld_counts = tuple(meld_counts)
+        # four ghosts of one kind held (四鬼胡)
+        self.four = any(standing[i] == 4 for i in range(NUM_TILES) if self.jokers >> i & 1)
+
+
+class Shape:
+    """One reading: its kind (regular, seven pairs, thirteen orphans, four ghosts), its concealed
+    sets as read with their ghosts (first tile, kind, ghost positions), its pair and the ghosts in
+    it, the pairs of seven pairs, and the logical counts of all 14 tiles, melds included (a kong
+    counted as three)."""
+
+    def __init__(self, f: Facts, kind: str, sets: tuple[tuple[int, SetKind, int], ...], pair: int, pair_jokers: int,
+                 pairs: tuple[tuple[int, int], ...], stands_for: tuple[int, ...], double: int = -1) -> None:
+        self.kind = kind
+        self.sets = sets
+        self.pair = pair
+        self.pair_jokers = pair_jokers
+        self.pairs = pairs
+        self.stands_for = stands_for
+        self.double = double  # thirteen orphans: the doubled tile
+        # what the detectors read, worked out once: the logical counts, the suits and honours,
+        # whether every set is a pung, the honour pungs and the pair
+        logical = [f.counts[i] + f.meld_counts[i] for i in range(NUM_TILES)] if kind != FOUR else [0] * NUM_TILES
+        for t in stands_for:
+            logical[t] += 1
+        self.logical = tuple(logical)
+        suits: set[int] = set()
+        honours = False
+        terminal = True
+        for i in range(NUM_TILES):
+            if logical[i]:
+                if i >= HONOR_START:
+                    honours = True
+                else:
+                    suits.add(SUIT[i])
+                if not IS_TERMINAL_OR_HONOR[i]:
+                    terminal = False
+        self.suits = suits
+        self.honours = honours
+        self.terminal = terminal
+        regular = kind == REGULAR
+        self.all_pungs = regular and all(k is not CHOW for _, k, _ in sets)
+        pungs = [t for t, _ in f.melds] + [t for t, k, _ in sets if k is PUNG] if regular else []
+        self.dragon_pungs = sum(1 for t in pungs if IS_DRAGON[t])
+        self.wind_pungs = sum(1 for t in pungs if IS_WIND[t])
+        self.pair_dragon = regular and IS_DRAGON[pair]
+        self.pair_wind = regular and IS_WIND[pair]
+
+
+def shapes(f: Facts) -> list[Shape]:
+    """Every reading: the regular ones (``scorer.wild.readings``), seven pairs and thirteen orphans
+    where the options have them, then 四鬼胡 where it wins (last, so a complete reading of the same
+    value is the one reported: the document's §12, 5)."""
+    o = f.options
+    out: list[Shape] = []
+    one = not f.mil  # the common table's items never depend on which reading of a form it is
+    for r in readings(f.counts, f.ghosts, f.need, WILD):
+        out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
+        if one:
+            break
+    if not f.melds:
+        if o.seven_pairs:
+            for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):
+                sf = tuple(sorted(t for t, j in prs for _ in range(j)))
+                out.append(Shape(f, PAIRS, (), -1, 0, prs, sf))
+                if one:
+                    break
+        if o.thirteen_orphans:
+            for d in thirteen_orphans(f.counts, f.ghosts, WILD):
+                out.append(Shape(f, ORPHANS, (), -1, 0, (), _orphan_ghosts(f.counts, d), d))
+    if f.four and o.four_ghosts != "off" and (f.mil or f.ctx.self_drawn):
+        out.append(Shape(f, FOUR, (), -1, 0, (), ()))
+    return out
+
+
+def _pairs_wild(counts: tuple[int, ...]) -> Wild:
+    """Ghosts for seven pairs, narrowed to what can tell its readings apart: the kinds held (a
+    single's partner, or a pair of ghosts beside a pair) and one kind not held of each suit and
+    of the honours (a pair of ghosts there). Seven pairs' items read only the suits and honours
+    its tiles show, so a pair of ghosts on any other kind of the same group scores the same."""
+    m = 0
+    for group in (range(0, 9), range(9, 18), range(18, 27), range(HONOR_START, NUM_TILES)):
+        free = True
+        for t in group:
+            if counts[t]:
+                m |= 1 << t
+            elif free:
+                m |= 1 << t
+                free = False
+    return Wild(m, 4)
+
+
+def _orphan_ghosts(counts: tuple[int, ...], double: int) -> tuple[int, ...]:
+    out: list[int] = []
+    for t in range(NUM_TILES):
+        if IS_TERMINAL_OR_HONOR[t]:
+            want = 2 if t == double else 1
+            out.extend([t] * (want - counts[t]))
+    return tuple(out)
+
+
+# --- what a reading shows ----------------------------------------------------------------------------
+
+
+# --- the detectors -----------------------------------------------------------------------------------
+def self_drawn(f: Facts, s: Shape) -> int:
+    return int(f.ctx.self_drawn and not (s.kind == FOUR and f.mil))
+
+
+def concealed(f: Facts, s: Shape) -> int:
+    return int(not f.claimed and s.kind != FOUR)
+
+
+def all_pungs(f: Facts, s: Shape) -> int:
+    return int(s.all_pungs)
+
+
+def half_flush(f: Facts, s: Shape) -> int:
+    return int(len(s.suits) == 1 and s.honours)
+
+
+def full_flush(f: Facts, s: Shape) -> int:
+    return int(len(s.suits) == 1 and not s.honours)
+
+
+def robbing_kong(f: Facts, s: Shape) -> int:
+    return int(f.ctx.robbing_kong)
+
+
+def last_tile(f: Facts, s: Shape) -> int:
+    return int(f.ctx.last_wall_tile)
+
+
+def kong_flower(f: Facts, s: Shape) -> int:
+    return int(f.ctx.kong_replacement)
+
+
+def seven_pairs_form(f: Facts, s: Shape) -> int:
+    return int(s.kind == PAIRS)
+
+
+def terminals_and_honors(f: Facts, s: Shape) -> int:
+    return int(s.all_pungs and s.terminal)
+
+
+def small_three_dragons(f: Facts, s: Shape) -> int:
+    return int(s.dragon_pungs == 2 and s.pair_dragon)
+
+
+def small_four_winds(f: Facts, s: Shape) -> int:
+    return int(s.wind_pungs == 3 and s.pair_wind)
+
+
+def big_three_dragons(f: Facts, s: Shape) -> int:
+    return int(s.dragon_pungs == 3)
+
+
+def big_four_winds(f: Facts, s: Shape) -> int:
+    return int(s.wind_pungs == 4)
+
+
+def heavenly_hand(f: Facts, s: Shape) -> int:
+    return int(f.ctx.heavenly_hand)
+
+
+def earthly_hand(f: Facts, s: Shape) -> int:
+    return int(f.ctx.earthly_hand)
+
+
+def four_ghosts(f: Facts, s: Shape) -> int:
+    return int(s.kind == FOUR)
+
+
+def nine_gates(f: Facts, s: Shape) -> int:
+    """1112345678999 of one suit before the winning tile, won on a tile of that suit: the extra
+    tile over that shape is the winning tile (a real one), or one a ghost stood for (a drawn ghost)."""
+    if f.melds or s.kind != REGULAR or len(s.suits) != 1 or s.honours:
+        return 0
+    base = 9 * next(iter(s.suits))
+    extra = -1
+    for r in range(9):
+        d = s.logical[base + r] - NINE_GATES_BASE[r]
+        if d < 0 or d > 1 or (d == 1 and extra >= 0):
+            return 0
+        if d == 1:
+            extra = base + r
+    if f.win_is_ghost:
+        return int(extra in s.stands_for)
+    return int(extra == f.win)
+
+
+def thirteen_orphans_form(f: Facts, s: Shape) -> int:
+    return int(s.kind == ORPHANS)
