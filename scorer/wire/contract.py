@@ -127,7 +127,7 @@ def _kind(f: ContextField, indent: int) -> list[str]:
     elif kind is Kind.TILES:
         shape = ["oneOf:", f"  - type: string\n{pad}    maxLength: {MAX_TILE_STRING}",
                  f"  - type: array\n{pad}    maxItems: {MAX_TILE_LIST}\n{pad}    items:\n{pad}      "
-                 '$ref: "#/components/schemas/Tile"']
+                 '$ref: "#/components/schemas/TileCode"']
     else:  # a short string: a seat wind, a suit, a name the book judges
         ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit"}.get(kind)
         one = f'$ref: "#/components/schemas/{ref}"' if ref else f"type: string\n{pad}    maxLength: {MAX_TILE_STRING}"
@@ -140,14 +140,17 @@ def _kind(f: ContextField, indent: int) -> list[str]:
     return [pad + line for line in shape]
 
 
-def context(books: list[RuleBook], indent: int) -> list[str]:
+def context(books: list[RuleBook], indent: int, waits: bool = False) -> list[str]:
     """``Context``'s properties that books declare as their own (``scorer.context_field``): each
-    once, its shape, what it means and which books read it (under which option)."""
+    once, its shape, what it means and which books read it (under which option). ``waits``: only
+    those that hold for every wait (``WaitContext``'s)."""
     pad = " " * indent
     seen: dict[str, tuple[ContextField, list[str]]] = {}
     for b in books:
         switched = dict(b.optional_context)
         for f in b.own_context:
+            if waits and not f.waits:
+                continue
             option = switched.get(f.name)
             seen.setdefault(f.name, (f, []))[1].append(b.title + (f" (with its option {option} on)" if option else ""))
     out: list[str] = []
@@ -163,7 +166,13 @@ def _json_text(value: object) -> str:
     return json.dumps(list(value) if isinstance(value, tuple) else value, ensure_ascii=False)
 
 
-PARTS = {"ruleset": ruleset, "options": options, "fan-values": fan_values, "settling": settling, "context": context}
+def wait_context(books: list[RuleBook], indent: int) -> list[str]:
+    """``WaitContext``'s properties that books declare as their own and that hold for every wait."""
+    return context(books, indent, waits=True)
+
+
+PARTS = {"ruleset": ruleset, "options": options, "fan-values": fan_values, "settling": settling, "context": context,
+         "wait-context": wait_context}
 
 
 def render(text: str, books: Iterable[RuleBook] | None = None) -> str:

@@ -345,7 +345,7 @@ def test_the_spec_file_holds_what_the_registry_generates() -> None:
     from testkit import ROOT
 
     text = (ROOT / "service" / "openapi.yaml").read_text(encoding="utf-8")
-    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling", "context"}
+    assert set(parts(text)) == {"ruleset", "options", "fan-values", "settling", "context", "wait-context"}
     assert render(text) == text, "python -m scorer.wire.contract writes the spec's generated parts"
 
 

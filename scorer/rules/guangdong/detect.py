@@ -221,11 +221,11 @@ def big_four_winds(f: Facts, s: Shape) -> int:
 
 
 def heavenly_hand(f: Facts, s: Shape) -> int:
-    return int(f.ctx.heavenly_hand)
+    return int(f.ctx.get("heavenly_hand"))
 
 
 def earthly_hand(f: Facts, s: Shape) -> int:
-    return int(f.ctx.earthly_hand)
+    return int(f.ctx.get("earthly_hand"))
 
 
 def four_ghosts(f: Facts, s: Shape) -> int:

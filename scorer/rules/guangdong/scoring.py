@@ -80,15 +80,15 @@ def check(hand: Hand, ctx: Context, o: Any) -> None:
                           "hand", "melds", k)
     if o.table == COMMON:
         for name in ("heavenly_hand", "earthly_hand"):
-            if getattr(ctx, name):
+            if ctx.get(name):
                 raise _refuse(NOT_IN_RULESET, f"{name} is an item of the mil table only", "context", name)
-    elif (ctx.heavenly_hand or ctx.earthly_hand) and hand.melds:
-        name = "heavenly_hand" if ctx.heavenly_hand else "earthly_hand"
+    elif (ctx.get("heavenly_hand") or ctx.get("earthly_hand")) and hand.melds:
+        name = "heavenly_hand" if ctx.get("heavenly_hand") else "earthly_hand"
         raise _refuse(CONTRADICTORY_CONTEXT, f"{name} is won on the dealt tiles or the first draw: no meld yet",
                       "context", name)
-    if ctx.heavenly_hand and ctx.seat_wind.value != "E":
+    if ctx.get("heavenly_hand") and ctx.seat_wind.value != "E":
         raise _refuse(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's: seat E", "context", "heavenly_hand")
-    if ctx.earthly_hand and ctx.seat_wind.value == "E":
+    if ctx.get("earthly_hand") and ctx.seat_wind.value == "E":
         raise _refuse(CONTRADICTORY_CONTEXT, "earthly_hand (地胡) is a non-dealer's", "context", "earthly_hand")
     by = ctx.get("kong_discarder")
     if by is not None:
