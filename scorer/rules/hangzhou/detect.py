@@ -1,0 +1,144 @@
+"""The 杭州 book's facts, its shapes and one detector per item: (facts, shape) -> count.
+
+The 财神 (白, ``P``) is a joker: the hand is its counts of ordinary tiles plus how many 财神 it
+holds (``scorer.wild``), the melds never hold one. 爆头 is judged on the hand before the winning
+draw (the concealed tiles and the melds), every other item on the tiles at the win (the Hangzhou
+rule document, §6). No item depends on how the sets are read, so every regular reading scores the
+same; seven pairs is the other form.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...context import Context
+from ...forms import Form
+from ...hand import Hand
+from ...tiles import INDEX, NUM_TILES, WHITE
+from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
+from .options import EACH, PER_QUAD
+
+WILD: Final = Wild(ALL_TILES_MASK, None)  # a 财神 is any tile, a fifth copy too (§2)
+JOKER: Final = WHITE
+JOKER_MASK: Final = 1 << WHITE
+
+
+def split(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """Counts of the 34 kinds as ordinary counts and the 财神 among them."""
+    jokers = counts[JOKER]
+    if not jokers:
+        return counts, 0
+    out = list(counts)
+    out[JOKER] = 0
+    return tuple(out), jokers
+
+
+def can_baotou(counts: tuple[int, ...], jokers: int, need: int, melds: int) -> bool:
+    """爆头's test on the hand before the draw: one 财神 set aside, the rest (and the melds) make the
+    sets alone, or, with no meld, six pairs (the Hangzhou rule document, §6; MIL §八.9)."""
+    if jokers < 1:
+        return False
+    if is_complete(counts, jokers - 1, need, WILD, pair=False):
+        return True
+    return melds == 0 and is_seven_pairs(counts, jokers - 1, WILD, pairs=6)
+
+
+def quads(physical: tuple[int, ...]) -> int:
+    """The quads of 豪华七对: four physically identical tiles among the 14; four 财神 only while every
+    other count is even (they stay two literal white pairs; the Hangzhou rule document, §6)."""
+    n = 0
+    for t in range(NUM_TILES):
+        if physical[t] == 4 and t != JOKER:
+            n += 1
+    if physical[JOKER] == 4 and all(physical[t] % 2 == 0 for t in range(NUM_TILES)):
+        n += 1
+    return n
+
+
+class Facts:
+    """What every reading of a hand shares, worked out once."""
+
+    def __init__(self, hand: Hand, ctx: Context, options: Any) -> None:
+        self.options = options
+        self.ctx = ctx
+        self.melds = len(hand.melds)
+        self.need = hand.sets - self.melds
+        self.physical = hand.standing_counts()  # the tiles held at the win, the 财神 among them
+        self.counts, self.jokers = split(self.physical)
+        before = list(self.physical)
+        before[hand.win] -= 1
+        self.before_counts, self.before_jokers = split(tuple(before))
+        self.baotou = can_baotou(self.before_counts, self.before_jokers, self.need, self.melds)
+        self.joker_discards: int = ctx.get("joker_discards")
+        self.kongs = sum(1 for m in hand.melds if m.kind.value == "kong")
+        chain = ctx.get("chain_kongs")
+        self.chain_kongs: int = (1 if ctx.kong_replacement else 0) if chain is None else chain
+        self.quads = quads(self.physical) if not self.melds else 0
+
+
+class Shape:
+    """A reading: its form, and the regular reading (``scorer.wild.Reading``) or the seven pairs
+    (each pair's tile and how many of its two are 财神) it was read as."""
+
+    def __init__(self, form: Form, reading: Reading | None = None, pairs: tuple[PairT, ...] = ()) -> None:
+        self.form = form
+        self.reading = reading
+        self.pairs = pairs
+
+
+def held_tiles(hand: Hand) -> tuple[tuple[int, ...], int]:
+    """The concealed tiles and the winning tile as counts and 财神."""
+    return counts_and_jokers((INDEX[t] for t in (*hand.concealed, hand.winning_tile)), JOKER_MASK)
+
+
+# --- the detectors ----------------------------------------------------------------------------------
+def plain(f: Facts, s: Shape) -> int:
+    """平和: a win with no other item (worth 0: one 底分)."""
+    o = f.options
+    other = (baotou(f, s) or kong_replacement(f, s) or s.form is Form.SEVEN_PAIRS
+             or (o.no_joker and no_joker(f, s)) or (o.four_jokers and four_jokers(f, s)))
+    return 0 if other else 1
+
+
+def baotou(f: Facts, s: Shape) -> int:
+    """爆头: the hand before the draw, one 财神 set aside, makes its sets (or six pairs) alone."""
+    return int(f.baotou)
+
+
+def cai_piao(f: Facts, s: Shape) -> int:
+    """财飘: one per 财神 discarded in a row before the winning draw, only with 爆头."""
+    return f.joker_discards if f.baotou else 0
+
+
+def kong_replacement(f: Facts, s: Shape) -> int:
+    """杠开: won on a kong's replacement (one, or one per kong of the chain under kong_chain each)."""
+    if f.options.kong_chain == EACH:
+        return f.chain_kongs
+    return int(f.ctx.kong_replacement)
+
+
+def seven_pairs(f: Facts, s: Shape) -> int:
+    """七对子: the seven-pairs shape (a 财神 pairs any tile, two 财神 make a pair)."""
+    return int(s.form is Form.SEVEN_PAIRS)
+
+
+def luxury_seven_pairs(f: Facts, s: Shape) -> int:
+    """豪华七对: seven pairs holding four physically identical tiles (once; per quad under per_quad)."""
+    if s.form is not Form.SEVEN_PAIRS or not f.quads:
+        return 0
+    return f.quads if f.options.luxury_seven_pairs == PER_QUAD else 1
+
+
+def ten_winds(f: Facts, s: Shape) -> int:
+    """十风 is a win without a winning tile (``scoring.score_held``): never in a reading."""
+    return 0
+
+
+def no_joker(f: Facts, s: Shape) -> int:
+    """无财神: no 财神 among the tiles at the win (a drawn 财神 counts as held)."""
+    return int(f.jokers == 0)
+
+
+def four_jokers(f: Facts, s: Shape) -> int:
+    """四个白板: the 财神 held at the win and those counted as 财飘 make four."""
+    return int(f.jokers + cai_piao(f, s) == 4)
