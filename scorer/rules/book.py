@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from importlib import import_module
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..context import Context
 from ..context_field import DECLARED, ContextField
@@ -27,6 +27,9 @@ from ..shape import Declared, FieldSpec, read_object
 from .engine import result_cache_info
 from .playrules import PlayRules
 from .table import FanRow, FanTable
+
+if TYPE_CHECKING:
+    from ..wild.spec import Wild
 
 _OPTION = "scorer.rules.option"  # the metadata key of an option field
 
@@ -312,6 +315,9 @@ class RuleBook:
     # Every win of the book is self-drawn (杭州): a request's context that gives none of self_drawn,
     # discarder and robbing_kong is read as self-drawn (``context_of``), where the shared default is not.
     self_drawn_default: bool = False
+    # What the fixed jokers (``jokers``) may stand for (``scorer.wild.Wild``), so the waits read a held
+    # joker as wild, never as a tile to wait on; None for a book without fixed jokers.
+    wild: Wild | None = None
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,

@@ -25,6 +25,10 @@ from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
 from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
+from ..wild import Wild
+from ..wild import regular_shanten as wild_regular_shanten
+from ..wild import seven_pairs_shanten as wild_pairs_shanten
+from ..wild import waits as wild_waits
 from . import shanten
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
@@ -300,6 +304,10 @@ class _Rules:
         self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
         self.forms = book.forms_under(options)
+        self.wild = book.wild
+        self.joker_mask = 0
+        for code in book.jokers:
+            self.joker_mask |= 1 << INDEX[Tile(code)]
 
     def score(self, hand: Hand, ctx: Context) -> Result:
         return self.book.score(hand, ctx, self.options)
@@ -311,6 +319,8 @@ class _Rules:
 
 
 def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
+    if rules.wild is not None:
+        return _joker_outlook(h, seen, rules, rules.wild)
     standing = h.standing_counts()
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
@@ -325,6 +335,40 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
     return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
+
+
+def _joker_outlook(h: Holding, seen: tuple[int, ...], rules: _Rules, wild: Wild) -> Outlook:
+    """``_outlook`` in a book with fixed jokers (``RuleBook.wild``): a held joker is wild, not a
+    tile; the regular form and seven pairs (where the book has it) count each joker as a free tile
+    (``scorer.wild``'s shanten); a useful tile lowers the shanten once drawn; when ready, the waits
+    are the tiles that complete the hand and the joker's own kind where a drawn joker does."""
+    mask = rules.joker_mask
+    standing = h.standing_counts()
+    counts = tuple(0 if mask >> i & 1 else c for i, c in enumerate(standing))
+    jokers = sum(standing) - sum(counts)
+    need = h.sets - len(h.melds)
+    seven = Form.SEVEN_PAIRS in rules.forms and not h.melds
+
+    def least(c: tuple[int, ...], j: int) -> int:
+        best = wild_regular_shanten(c, j, need, wild)
+        return min(best, wild_pairs_shanten(c, j, wild)) if seven else best
+
+    regular = wild_regular_shanten(counts, jokers, need, wild)
+    pairs = wild_pairs_shanten(counts, jokers, wild) if seven else None
+    forms = tuple((f, regular if f is Form.REGULAR else pairs if f is Form.SEVEN_PAIRS else None)
+                  for f in rules.book.forms)
+    now = regular if pairs is None else min(regular, pairs)
+    own = h.counts()
+    kinds = [i for i in DISPLAY_INDICES if not mask >> i & 1]
+    jokers_kinds = [i for i in DISPLAY_INDICES if mask >> i & 1]
+    if now > 0:
+        useful = [i for i in kinds if least(tuple(c + (k == i) for k, c in enumerate(counts)), jokers) < now]
+        if jokers_kinds and least(counts, jokers + 1) < now:
+            useful.extend(jokers_kinds)
+        return Outlook(now, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in useful), ())
+    w = wild_waits(counts, jokers, need, wild, seven_pairs=seven, joker_kinds=mask)
+    tiles = [i for i in kinds if i in w.tiles] + (jokers_kinds if w.joker else [])
+    return Outlook(now, forms, (), tuple(_wait(h, i, own, seen, rules) for i in tiles))
 
 
 def _unseen(i: int, own: tuple[int, ...], seen: tuple[int, ...]) -> int:

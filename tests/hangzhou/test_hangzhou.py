@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import scorer
 from scorer import Hand, ScorerError
 from scorer.rules.hangzhou.detect import WILD, can_baotou, split
-from scorer.tiles import CODES, NUM_TILES, WHITE
+from scorer.tiles import CODES, INDEX, NUM_TILES, WHITE
 from scorer.wire.scoring import score_item
 from testkit.wild import brute_complete
 
@@ -332,3 +332,83 @@ def test_payments_sum_to_zero(hand: dict[str, Any], seat: str, streak: int, pres
     r = hz(hand, {"preset": preset}, **ctx)
     assert r.valid and r.payouts is not None and sum(r.payouts.values()) == 0
     assert r.payouts[seat] > 0 and all(v <= 0 for s, v in r.payouts.items() if s != seat)
+
+
+# --- the cases the rule document states from OMU's tests and HMP's golden responses ------------------
+def test_omu_no_logical_four_copy_cap() -> None:
+    """test_hangzhou_has_no_unpublished_logical_four_copy_cap: four E held, the 财神 a fifth E."""
+    r = hz(dict(concealed="EEEE123m456m789m", winning_tile="P"))
+    assert r.winning and r.decomposition[-1].physical == ("E", "P")
+
+
+def test_omu_open_short_hand_baotou_and_all_joker_pair() -> None:
+    melds = [{"tiles": "123m"}, {"tiles": "456m"}, {"tiles": "789m"}, {"tiles": "111p"}]
+    r = hz(dict(concealed="P", melds=melds, winning_tile="P"))
+    assert fans(r) == {"baotou": 1} and r.decomposition[-1].physical == ("P", "P")
+
+
+def test_omu_kong_and_seven_pairs_exclude_each_other() -> None:
+    """test_open_hand_and_kong_cannot_be_seven_pairs: a concealed kong is no two pairs."""
+    r = hz(dict(concealed="33m55p77p99sEN", melds=[{"tiles": "1111m", "concealed": True}], winning_tile="N"))
+    assert not r.winning
+
+
+def test_omu_four_whites_luxury_in_the_default_table() -> None:
+    """test_four_whites_luxury_only_when_they_are_literal_white_pairs, in MIL's table."""
+    odd = fans(hz(dict(concealed="11m33m55p77p9sPPPP", winning_tile="E")))  # whites partner the singles
+    assert "seven_pairs" in odd and "luxury_seven_pairs" not in odd
+    assert "luxury_seven_pairs" in fans(hz(dict(concealed="11m33m55p77pEPPPP", winning_tile="E")))
+
+
+def test_omu_ten_winds_joker_combinations() -> None:
+    """test_ten_winds_all_four_joker_combinations: 3+1 → 4, 3 → 3, 4+1 → 5 → 4, 4 → 4."""
+    none, held = "123m456m789p1259s", "123m456m789p125sP"
+    got = [(r.points, r.total) for r in (hz_held({"concealed": c}, ten_winds=t) for c, t in
+                                         ((none, "EESSWWNNCF"), (held, "EESSWWNNCF"), (none, "EESSWWNNCP"),
+                                          (held, "EESSWWNNCP")))]
+    assert got == [(4, 4), (3, 3), (5, 4), (4, 4)]
+
+
+def test_hmp_golden_no_joker_is_times_one() -> None:
+    """HMP's golden 1w1w1w…9w东东 + 东 is ×1 (no 无财神 on the platform); MIL's table scores 无财神."""
+    hand = dict(concealed="11123456789mEE", winning_tile="E")
+    assert (fans(hz(hand, {"preset": "fan-calc"})), extras(hz(hand, {"preset": "fan-calc"}))["basic_points"]) == (
+        {"plain": 1}, 1)
+    assert fans(hz(hand)) == {"no_joker": 1}
+
+
+def test_hmp_golden_luxury_by_quads() -> None:
+    """HMP's golden 1w×4 2b×4 3t 白×4 + 3t is 豪华七对×3; + 东 it is ×2 (the whites no longer two pairs)."""
+    calc = {"preset": "fan-calc"}
+    assert fans(hz(dict(concealed="1111m2222p3sPPPP", winning_tile="3s"), calc))["luxury_seven_pairs"] == 3
+    assert fans(hz(dict(concealed="1111m2222p3sPPPP", winning_tile="E"), calc))["luxury_seven_pairs"] == 2
+
+
+# --- waits and shanten (scorer.analyze, POST /v1/waits) ----------------------------------------------
+def test_a_baotou_hand_waits_on_every_kind_the_joker_too() -> None:
+    out = scorer.analyze(scorer.Holding.build(concealed="123456789m111pP"), ruleset="hangzhou")
+    assert out.outlook is not None and out.outlook.shanten == 0
+    assert {w.tile.value for w in out.outlook.waits} == set(CODES)
+    assert all(w.self_drawn is not None and w.self_drawn.valid and w.self_drawn.count("baotou") for w in
+               out.outlook.waits)
+
+
+def test_a_held_joker_is_no_tile_to_wait_on() -> None:
+    out = scorer.analyze(scorer.Holding.build(concealed="11m33m55p77p99sENP"), ruleset="hangzhou")
+    assert out.outlook is not None
+    assert dict(out.outlook.forms)[scorer.forms.Form.SEVEN_PAIRS] == 0
+    assert [w.tile.value for w in out.outlook.waits] == ["E", "N", "P"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_hands())
+def test_waits_are_the_draws_that_win(h: tuple[list[int], int, int]) -> None:
+    concealed, _, _ = h
+    melds = [{"tiles": "123p"}, {"tiles": "456p"}]
+    holding = scorer.Holding.build(concealed=[CODES[t] for t in concealed], melds=melds)
+    out = scorer.analyze(holding, ruleset="hangzhou").outlook
+    assert out is not None
+    own = holding.counts()
+    winning = {CODES[t] for t in range(NUM_TILES) if own[t] < 4 and hz(_hand(concealed, t)).winning}
+    listed = {w.tile.value for w in out.waits if own[INDEX[w.tile]] < 4}
+    assert listed == winning and (out.shanten == 0) == bool(winning)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...forms import Form
 from ..book import RuleBook, lazy_explain
 from .context import FIELDS
+from .detect import WILD
 from .fans import TABLE
 from .options import PRESETS, HangzhouOptions
 from .scoring import clear_caches, score_hand, score_held
@@ -33,6 +34,7 @@ BOOK = RuleBook(
     own_context=FIELDS,
     jokers=("P",),
     self_drawn_default=True,
+    wild=WILD,
 )
 
 __all__ = ["BOOK", "HangzhouOptions"]
