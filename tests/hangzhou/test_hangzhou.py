@@ -412,3 +412,24 @@ def test_waits_are_the_draws_that_win(h: tuple[list[int], int, int]) -> None:
     winning = {CODES[t] for t in range(NUM_TILES) if own[t] < 4 and hz(_hand(concealed, t)).winning}
     listed = {w.tile.value for w in out.waits if own[INDEX[w.tile]] < 4}
     assert listed == winning and (out.shanten == 0) == bool(winning)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([0, 1, 2, 3, 4, 5, 9, 10, 27, 28]), min_size=8, max_size=14), st.integers(0, 4))
+def test_the_one_reading_scored_is_one_of_every_reading(tiles: list[int], jokers: int) -> None:
+    """``first_reading`` (scoring reads one reading of the regular form) is None exactly when
+    ``scorer.wild.readings`` finds none, and else is one of them."""
+    from scorer.rules.hangzhou.detect import first_reading
+    from scorer.wild import readings
+
+    counts = [0] * NUM_TILES
+    for t in tiles:
+        counts[t] = min(4, counts[t] + 1)
+    n = sum(counts) + jokers
+    need = (n - 2) // 3
+    if (n - 2) % 3 or need < 1:
+        return
+    every = readings(tuple(counts), jokers, need, WILD)
+    one = first_reading(tuple(counts), jokers, need)
+    assert (one is None) == (not every)
+    assert one is None or one in every

@@ -12,10 +12,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...context import Context
+from ...decompose import regular_divisions
 from ...forms import Form
 from ...hand import Hand
 from ...tiles import INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
+from ...wild.regular import Group, _combine, _place, group_fits, group_ways, groups
 from .options import EACH, PER_QUAD
 
 WILD: Final = Wild(ALL_TILES_MASK, None)  # a 财神 is any tile, a fifth copy too (§2)
@@ -41,6 +43,71 @@ def can_baotou(counts: tuple[int, ...], jokers: int, need: int, melds: int) -> b
     if is_complete(counts, jokers - 1, need, WILD, pair=False):
         return True
     return melds == 0 and is_seven_pairs(counts, jokers - 1, WILD, pairs=6)
+
+
+def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | None:
+    """One reading of the regular form (None: the hand is not complete in it). No Hangzhou item
+    depends on how the sets are read, so scoring needs one, not every reading ``scorer.wild.readings``
+    makes (with four 财神 about a hundred): the groups' joker shares are walked in order and each
+    group's first way that leaves the rest completable is taken."""
+    if jokers == 0 and max(counts) <= 4:
+        divs = regular_divisions(counts, need)
+        if not divs:
+            return None
+        sets, pair = divs[0]
+        return Reading(tuple([(t, k, 0) for t, k in sets]), pair, 0)
+    total = 0
+    for c in counts:
+        total += c
+    if total + jokers != 3 * need + 2:
+        return None
+    gs = groups(counts, WILD)
+    if gs is None:
+        return None
+    fits = [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+    suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
+    suffix[len(gs)][0] = 1
+    for g in range(len(gs) - 1, -1, -1):
+        suffix[g] = _combine(suffix[g + 1], fits[g])
+    if not suffix[0][jokers] & 2:
+        return None
+    codes: list[int] = []
+    pair = _walk(gs, fits, suffix, 0, jokers, 1, codes)
+    codes.sort()
+    return _place(counts, tuple(codes), pair)
+
+
+def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,
+          codes: list[int]) -> int:
+    """Group ``g`` on with ``k`` jokers and ``pairs`` (1 or 0) pairs to make: each group's first way
+    that the groups after it can complete (``suffix`` says which can), its set codes added to
+    ``codes``; the pair's tile."""
+    pair = -1
+    while g < len(gs):
+        first, counts, rooms = gs[g]
+        chosen = False
+        for kg in range(k + 1):
+            f = fits[g][kg]
+            rest = suffix[g + 1][k - kg]
+            with_pair = pairs == 1 and f & 2 and rest & 1
+            without = f & 1 and rest >> pairs & 1
+            if not (with_pair or without):
+                continue
+            for way, p in group_ways(counts, rooms, kg):
+                if (p >= 0 and with_pair) or (p < 0 and without):
+                    codes.extend(2 * first + c for c in way)
+                    if p >= 0:
+                        pair = first + p
+                        pairs = 0
+                    k -= kg
+                    chosen = True
+                    break
+            if chosen:
+                break
+        if not chosen:  # the suffix table says a way exists: never reached
+            raise AssertionError("no way for a group the tables said could complete")
+        g += 1
+    return pair
 
 
 def quads(physical: tuple[int, ...]) -> int:

@@ -16,7 +16,8 @@ from ...result import Arrangement, Excluded, Explanation, Result
 from ..table import Group
 from .fans import BY_ID, TABLE, values
 from .options import HangzhouOptions
-from .scoring import ENGINE, reading_sets, score_hand
+from .scoring import EXPLAINING as ENGINE
+from .scoring import reading_sets, score_hand
 
 MAX_ARRANGEMENTS = 10
 NO_SET = TABLE.group(Group.NO_SET)

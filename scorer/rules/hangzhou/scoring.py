@@ -25,7 +25,7 @@ from ...tiles import CODES, HONOR_START, INDEX
 from ...wild import readings, seven_pairs
 from ..engine import BookEntry, fan_score, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
-from .detect import JOKER, WILD, Facts, Shape, split
+from .detect import JOKER, WILD, Facts, Shape, first_reading, split
 from .fan_id import HangzhouFan as H
 from .fans import TABLE, TEN_WINDS_JOKER, drops, values
 from .options import FIXED_8, HangzhouOptions
@@ -108,10 +108,25 @@ class _Hangzhou(TableEngine):
     def facts(self, hand: Hand, ctx: Context, options: Any) -> Facts:
         return Facts(hand, ctx, options)
 
+    def __init__(self, every: bool = False) -> None:
+        super().__init__(RULESET, TABLE, zero_is_off=False)  # 平和 is shown at 0
+        self.every = every  # every reading (explaining), not one of each form (scoring)
+
     def shapes(self, hand: Hand, f: Facts) -> list[Shape]:
-        out = [Shape(Form.REGULAR, r) for r in readings(f.counts, f.jokers, f.need, WILD)]
-        if not f.melds:
-            out.extend(Shape(Form.SEVEN_PAIRS, None, p) for p in seven_pairs(f.counts, f.jokers, WILD))
+        """One regular reading and one of seven pairs (every item scores alike in all readings of a
+        form); explaining, the other readings after them."""
+        out: list[Shape] = []
+        first = first_reading(f.counts, f.jokers, f.need)
+        if first is not None:
+            out.append(Shape(Form.REGULAR, first))
+        pairs = seven_pairs(f.counts, f.jokers, WILD) if not f.melds else ()
+        if pairs:
+            out.append(Shape(Form.SEVEN_PAIRS, None, pairs[0]))
+        if self.every:
+            if first is not None:
+                out.extend(Shape(Form.REGULAR, r) for r in readings(f.counts, f.jokers, f.need, WILD)
+                           if r.division() != first.division())
+            out.extend(Shape(Form.SEVEN_PAIRS, None, p) for p in pairs[1:])
         return out
 
     def form_of(self, shape: Shape) -> Form:
@@ -203,7 +218,8 @@ def score_held(held: Holding, context: Context, options: Any = None, /) -> Resul
     return answer(ctx, opts, points, total, tuple(fans), (), chow_counts(held, context))
 
 
-ENGINE: Final = _Hangzhou(RULESET, TABLE, zero_is_off=False)  # 平和 is shown at 0
+ENGINE: Final = _Hangzhou()
+EXPLAINING: Final = _Hangzhou(every=True)  # the same hooks, every reading weighed
 ENTRY: Final = BookEntry(ENGINE, _DEFAULT_OPTIONS)
 score_hand = ENTRY.score  # the Hangzhou book's ``score``: a checked ``Hand`` and ``Context`` and ``HangzhouOptions``
 clear_caches = ENTRY.clear_caches
