@@ -9,15 +9,17 @@ same; seven pairs is the other form.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from ...context import Context
 from ...decompose import regular_divisions
 from ...forms import Form
 from ...hand import Hand
-from ...tiles import INDEX, NUM_TILES, WHITE
+from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import Group, _combine, _place, group_fits, group_ways, groups
+from ...wild.regular import Group, _combine, _place, group_fits, group_ways
+from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
 WILD: Final = Wild(ALL_TILES_MASK, None)  # a 财神 is any tile, a fifth copy too (§2)
@@ -35,16 +37,47 @@ def split(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
     return tuple(out), jokers
 
 
+_SUIT_ROOMS: Final = (NO_LIMIT,) * 9  # a 财神 may be any rank, any number of times
+_HONOUR_ROOM: Final = (NO_LIMIT,)
+
+
+def wild_groups(counts: tuple[int, ...]) -> list[Group]:
+    """``scorer.wild.regular.groups`` for the 财神: every suit and every honour, each rank with no
+    limit on the 财神 standing for it (the same groups, without asking the ``Wild`` rank by rank)."""
+    out: list[Group] = [(0, counts[0:9], _SUIT_ROOMS), (9, counts[9:18], _SUIT_ROOMS),
+                        (18, counts[18:27], _SUIT_ROOMS)]
+    for i in range(HONOR_START, NUM_TILES):
+        out.append((i, (counts[i],), _HONOUR_ROOM))
+    return out
+
+
+@lru_cache(maxsize=4096)
 def can_baotou(counts: tuple[int, ...], jokers: int, need: int, melds: int) -> bool:
     """爆头's test on the hand before the draw: one 财神 set aside, the rest (and the melds) make the
     sets alone, or, with no meld, six pairs (the Hangzhou rule document, §6; MIL §八.9)."""
     if jokers < 1:
         return False
-    if is_complete(counts, jokers - 1, need, WILD, pair=False):
+    if _completes(counts, jokers - 1, need, False):
         return True
     return melds == 0 and is_seven_pairs(counts, jokers - 1, WILD, pairs=6)
 
 
+def _completes(counts: tuple[int, ...], jokers: int, need: int, pair: bool) -> bool:
+    """``scorer.wild.is_complete`` for the 财神 (``wild_groups``)."""
+    total = 0
+    for c in counts:
+        total += c
+    if total + jokers != 3 * need + (2 if pair else 0):
+        return False
+    if jokers == 0 and pair:
+        return is_complete(counts, 0, need, WILD)
+    state = [1] + [0] * jokers
+    for g in wild_groups(counts):
+        state = _combine(state, [group_fits(g[1], g[2], k) for k in range(jokers + 1)])
+    return bool(state[jokers] & (2 if pair else 1))
+
+
+@lru_cache(maxsize=4096)  # a hand's waits score each drawn tile twice (on a discard and self-drawn)
 def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | None:
     """One reading of the regular form (None: the hand is not complete in it). No Hangzhou item
     depends on how the sets are read, so scoring needs one, not every reading ``scorer.wild.readings``
@@ -61,9 +94,7 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
         total += c
     if total + jokers != 3 * need + 2:
         return None
-    gs = groups(counts, WILD)
-    if gs is None:
-        return None
+    gs = wild_groups(counts)
     fits = [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
     suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
     suffix[len(gs)][0] = 1
