@@ -16,6 +16,7 @@ from . import prog
 from .options import add_option, add_output, add_rulebook, house_rules, json_text, report, write_text
 
 _CONTEXT_FIELDS = fields_of(Context)
+_NO_CONTEXT = Context()  # the flags left alone: a book's own reading of how the hand was won applies
 _HAND_OPTIONS = tuple(s for s in fields_of(Hand) if s.name == "flowers")  # the rest is the notation
 
 
@@ -118,7 +119,10 @@ def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
-        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS}),
+        given = {f.name: getattr(args, f.name) for f in _CONTEXT_FIELDS
+                 if getattr(args, f.name) != getattr(_NO_CONTEXT, f.name)}
+        book = RULESETS.get(args.ruleset)
+        result = score(hand, Context.build(**(given if book is None else book.context_of(given))),
                        ruleset=args.ruleset, options=house_rules(args.option, args.preset), explain=args.explain)
     except ScorerError as e:
         return report(e)

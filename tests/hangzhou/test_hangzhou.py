@@ -433,3 +433,12 @@ def test_the_one_reading_scored_is_one_of_every_reading(tiles: list[int], jokers
     one = first_reading(tuple(counts), jokers, need)
     assert (one is None) == (not every)
     assert one is None or one in every
+
+
+def test_the_command_line_reads_a_hand_silent_on_the_win_as_self_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    from scorer.cli.score import main
+
+    assert main(["--ruleset", "hangzhou", "--json", "123456789m111pPE"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is True
+    assert main(["--ruleset", "hangzhou", "--json", "--discarder", "S", "123456789m111pPE"]) == 0
+    assert json.loads(capsys.readouterr().out)["valid"] is False
