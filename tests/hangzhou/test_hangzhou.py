@@ -442,3 +442,15 @@ def test_the_command_line_reads_a_hand_silent_on_the_win_as_self_drawn(capsys: p
     assert json.loads(capsys.readouterr().out)["valid"] is True
     assert main(["--ruleset", "hangzhou", "--json", "--discarder", "S", "123456789m111pPE"]) == 0
     assert json.loads(capsys.readouterr().out)["valid"] is False
+
+
+def test_explain_weighs_every_reading_of_the_jokers_and_answers_as_scoring_does() -> None:
+    hand = Hand.build(concealed="123m456m789p2s5sPP", winning_tile="5s")
+    plain = scorer.score(hand, ruleset="hangzhou")
+    r = scorer.score(hand, ruleset="hangzhou", explain=True)
+    assert (r.fans, r.decomposition, r.payouts) == (plain.fans, plain.decomposition, plain.payouts)
+    assert r.explanation is not None and len(r.explanation.arrangements) == 3  # the two 财神 read three other ways
+    assert all(a.decomposition != r.decomposition for a in r.explanation.arrangements)
+    quad = scorer.score(Hand.build(concealed="1111m33m55p77p99sE", winning_tile="E"), ruleset="hangzhou", explain=True)
+    assert quad.explanation is not None
+    assert [(x.id, x.by) for x in quad.explanation.excluded] == [("seven_pairs", ("luxury_seven_pairs",))]
