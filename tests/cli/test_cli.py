@@ -350,10 +350,11 @@ def test_the_help_texts_list_every_registered_book(capsys):
     for text in helps():
         for name, book in scorer.RULESETS.items():
             assert book.title in text and name in text, (name, text)
-    assert len(scorer.RULESETS) == 4 and "Taiwanese" in helps()[0]
+    assert len(scorer.RULESETS) == 5 and "Taiwanese" in helps()[0] and "Hangzhou" in helps()[0]
     rules.register(dataclasses.replace(scorer.RULESETS["hk"], name="toy", title="Toy Book", title_zh="玩具"))
     try:
         top, score_help = helps()
     finally:
         rules.unregister("toy")
-    assert "  toy      Toy Book (玩具)" in top.splitlines() and "Toy Book (玩具, --ruleset toy)" in score_help
+    assert ["toy", "Toy", "Book", "(玩具)"] in [line.split() for line in top.splitlines()]  # padded to the longest name
+    assert "Toy Book (玩具, --ruleset toy)" in score_help
