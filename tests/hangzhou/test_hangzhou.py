@@ -254,6 +254,8 @@ def test_hzh15_the_joker() -> None:
     assert refused(NO_JOKER, last_copy=True).field == ("context", "last_copy")
     assert refused({**NO_JOKER, "flowers": 1}).field == ("hand", "flowers")
     assert scorer.hangzhou.BOOK.jokers == ("P",)
+    more = refused(dict(concealed="PPPP123m456m789m", winning_tile="P"))  # five 财神: there are four
+    assert (more.code, more.field) == ("too_many_copies", ("hand",))
 
 
 def test_hzh16_not_offered() -> None:
