@@ -56,6 +56,7 @@ def score(hand: Hand | Holding | str, context: Context | None = None, /, *, rule
     elif not isinstance(hand, Hand) and not isinstance(hand, Holding):
         raise TypeError(f"hand must be a Hand, a Holding or a notation string, not {type(hand).__name__}")
     if context is None:
+        context_fields = dict(book.context_of(context_fields))
         context = Context.build(**context_fields) if context_fields else _DEFAULT_CONTEXT
     elif not isinstance(context, Context):  # e.g. a seat wind or a dict given where the Context goes
         raise TypeError(f"context must be a Context or its fields as keywords, not {type(context).__name__}")

@@ -117,7 +117,10 @@ def main(argv: Sequence[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         hand = Hand.parse(args.hand, flowers=args.flowers)
-        result = score(hand, Context.build(**{f.name: getattr(args, f.name) for f in context_specs()}),
+        # the flags given: left alone, a book's own reading of how the hand was won applies (杭州: self-drawn)
+        given = {f.name: v for f in context_specs() if (v := getattr(args, f.name)) != f.default}
+        book = RULESETS.get(args.ruleset)
+        result = score(hand, Context.build(**(given if book is None else book.context_of(given))),
                        ruleset=args.ruleset, options=house_rules(args.option, args.preset), explain=args.explain)
     except ScorerError as e:
         return report(e)

@@ -313,6 +313,9 @@ class RuleBook:
     # kinds that are jokers) under the options and the context, or None where the deal has none.
     # None here: a book without jokers (the waits read every tile as itself).
     wild: Callable[[Any, Context], tuple[Any, int] | None] | None = None
+    # Every win of the book is self-drawn (杭州): a request's context that gives none of self_drawn,
+    # discarder and robbing_kong is read as self-drawn (``context_of``), where the shared default is not.
+    self_drawn_default: bool = False
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,
@@ -371,6 +374,14 @@ class RuleBook:
                         if f.name not in _ALWAYS and (f.name not in self.context_fields or f.name in switched))
         object.__setattr__(self, "_foreign", foreign)
         object.__setattr__(self, "_defaults", self.options_type())
+
+    def context_of(self, given: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A request's context fields with the book's default for how the hand was won: self-drawn
+        where ``self_drawn_default`` and the request says nothing of it (no discarder, no robbed kong)."""
+        if (self.self_drawn_default and "self_drawn" not in given and given.get("discarder") is None
+                and not given.get("robbing_kong")):
+            return {**given, "self_drawn": True}
+        return given
 
     def cache_info(self) -> dict[str, int]:
         """The book's result cache's counters (``hits``, ``misses``, ``size``, ``maxsize``), as

@@ -79,14 +79,17 @@ def options(books: list[RuleBook], indent: int) -> list[str]:
     for name, where in seen.items():
         kinds = {("boolean" if isinstance(o.default, bool) else "string" if o.choices else "integer")
                  for _, o in where}
-        assert len(kinds) == 1, f"option {name} has two kinds"
-        kind = kinds.pop()
+        # one name may be a switch in one book and a value in another (广东's seven_pairs is on or off,
+        # 杭州's its fan): the property takes either, and each book judges its own
+        assert "string" not in kinds or len(kinds) == 1, f"option {name}: a string option and another kind"
+        kind = kinds.pop() if len(kinds) == 1 else "[" + ", ".join(sorted(kinds)) + "]"
         out += [f"{pad}{name}:", f"{pad}  type: {kind}"]
         if kind == "string":
             out.append(f"{pad}  enum: " + _flow(dict.fromkeys(c for _, o in where for c in o.choices)))
         parts = []
         for b, o in where:
-            limits = (f"{o.minimum}-{o.maximum}, " if kind == "integer" and o.minimum is not None
+            limits = (f"{o.minimum}-{o.maximum}, " if "integer" in kind and not isinstance(o.default, bool)
+                      and o.minimum is not None
                       and o.maximum is not None else "")
             parts.append(f"{b.title}, {o.help} ({limits}default {_default(o.default)})")
         out += _folded("; ".join(parts) + ".", indent + 2)
@@ -132,7 +135,9 @@ def _kind(f: ContextField, indent: int) -> list[str]:
         ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit"}.get(kind)
         one = f'$ref: "#/components/schemas/{ref}"' if ref else f"type: string\n{pad}    maxLength: {MAX_TILE_STRING}"
         shape = ["oneOf:", f"  - {one}"]
-    if spec.nullable:
+    if spec.nullable and shape[0] in ("type: integer", "type: boolean"):
+        shape[0] = f'type: [{shape[0][6:]}, "null"]'
+    elif spec.nullable:
         assert shape[0] == "oneOf:", f"{spec.name}: a nullable field of kind {kind} has no form here"
         shape.append('  - type: "null"')
     elif shape[0] == "oneOf:" and len(shape) == 2:

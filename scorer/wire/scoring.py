@@ -43,8 +43,11 @@ def score_one(body: dict[str, Any]) -> dict[str, Any]:
     """A body that passed the schema -> the scorer's result, as JSON. Raises ``ScorerError``."""
     hand = body["hand"]
     hand = scorer.Hand.parse(hand) if isinstance(hand, str) else read_hand(hand)
-    context = scorer.Context.build(**body.get("context", {}))
-    return scorer.score(hand, context, ruleset=body.get("ruleset", scorer.rules.DEFAULT),
+    ruleset = body.get("ruleset", scorer.rules.DEFAULT)
+    fields = body.get("context", {})
+    book = scorer.rules.RULESETS.get(ruleset) if type(ruleset) is str else None
+    context = scorer.Context.build(**(fields if book is None else book.context_of(fields)))
+    return scorer.score(hand, context, ruleset=ruleset,
                         options=body.get("options"), explain=body.get("explain", False)).to_dict()
 
 

@@ -198,6 +198,9 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
                    "unused_context": [], "own_context": [], "jokers": [],
                    "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True, "sets": 4,
                                                         "wall": 144}}
+    hangzhou = body["rulesets"][list(RULESETS).index("hangzhou")]
+    assert hangzhou["jokers"] == ["P"] and hangzhou["maximum"] == 4
+    assert [f["name"] for f in hangzhou["own_context"]] == ["joker_discards", "chain_kongs", "chow_counts", "ten_winds"]
     assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],
                                  "source": mcr["presets"][0]["source"], "values": {}}
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
