@@ -117,32 +117,33 @@ def settling(books: list[RuleBook], indent: int) -> list[str]:
 
 def _kind(f: ContextField, indent: int) -> list[str]:
     """The JSON shape of a book's own context field, as the request schema reads it."""
-    pad = " " * indent
     spec = f.spec
     kind = spec.kind
+    forms: list[list[str]]  # each form the value may take, as lines of YAML
     if kind is Kind.BOOL:
-        shape = ["type: boolean"]
+        forms = [["type: boolean"]]
     elif kind is Kind.INT:
-        shape = ["type: integer", *(f"{k}: {v}" for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum))
-                                    if v is not None)]
+        forms = [["type: integer", *(f"{k}: {v}" for k, v in (("minimum", spec.minimum), ("maximum", spec.maximum))
+                                     if v is not None)]]
     elif kind is Kind.WINDS:
-        shape = ["type: array", f"maxItems: {spec.max_items}", "items:", '  $ref: "#/components/schemas/Wind"']
+        forms = [["type: array", f"maxItems: {spec.max_items}", "items:", '  $ref: "#/components/schemas/Wind"']]
     elif kind is Kind.TILES:
-        shape = ["oneOf:", f"  - type: string\n{pad}    maxLength: {MAX_TILE_STRING}",
-                 f"  - type: array\n{pad}    maxItems: {MAX_TILE_LIST}\n{pad}    items:\n{pad}      "
-                 '$ref: "#/components/schemas/TileCode"']
+        forms = [["type: string", f"maxLength: {MAX_TILE_STRING}"],
+                 ["type: array", f"maxItems: {MAX_TILE_LIST}", "items:", '  $ref: "#/components/schemas/TileCode"']]
+    elif kind is Kind.OBJECT:  # an object of declared fields (each a whole number here)
+        assert all(i.kind is Kind.INT for i in spec.items), f"{spec.name}: an object of other kinds has no form here"
+        forms = [["type: object", "additionalProperties: false", "properties:",
+                  *(f"  {i.name}: {{type: integer" + "".join(f", {k}: {v}" for k, v in (("minimum", i.minimum),
+                                                                                       ("maximum", i.maximum))
+                                                              if v is not None) + "}" for i in spec.items)]]
     else:  # a short string: a seat wind, a suit, a name the book judges
         ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit"}.get(kind)
-        one = f'$ref: "#/components/schemas/{ref}"' if ref else f"type: string\n{pad}    maxLength: {MAX_TILE_STRING}"
-        shape = ["oneOf:", f"  - {one}"]
-    if spec.nullable and shape[0] in ("type: integer", "type: boolean"):
-        shape[0] = f'type: [{shape[0][6:]}, "null"]'
-    elif spec.nullable:
-        assert shape[0] == "oneOf:", f"{spec.name}: a nullable field of kind {kind} has no form here"
-        shape.append('  - type: "null"')
-    elif shape[0] == "oneOf:" and len(shape) == 2:
-        shape = [shape[1][4:]]  # one form: itself
-    return [pad + line for line in shape]
+        forms = [[f'$ref: "#/components/schemas/{ref}"'] if ref else ["type: string", f"maxLength: {MAX_TILE_STRING}"]]
+    if spec.nullable:
+        forms.append(['type: "null"'])
+    shape = forms[0] if len(forms) == 1 else ["oneOf:", *(line for form in forms for line in
+                                                          ["  - " + form[0], *("    " + rest for rest in form[1:])])]
+    return [" " * indent + line for line in shape]
 
 
 def context(books: list[RuleBook], indent: int, waits: bool = False) -> list[str]:
