@@ -12,6 +12,7 @@ bound instead of filling memory.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from typing import IO, Any, Final, NoReturn
@@ -73,8 +74,22 @@ def add_option(p: argparse.ArgumentParser, spec: FieldSpec) -> None:
     elif spec.kind is Kind.INT:
         p.add_argument(*names, dest=spec.name, type=int, default=spec.default,
                        help=f"{spec.help}, {spec.minimum}-{spec.maximum} (default {spec.default})")
+    elif spec.kind in (Kind.OBJECT, Kind.OBJECTS):  # a book's own structured field, as JSON text
+        p.add_argument(*names, dest=spec.name, type=_json_value, default=spec.default, metavar="JSON",
+                       help=spec.help + " (JSON, e.g. '{\"S\": 3}')")
     else:
         raise TypeError(f"no command-line option for a {spec.kind} field ({spec.name})")
+
+
+def _json_value(text: str) -> object:
+    """A structured option's value, as JSON; argparse reports a ``ValueError`` as a usage error."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not JSON: {e.msg}") from None
+
+
+_json_value.__name__ = "JSON"  # argparse's usage error names it: "invalid JSON value: '{N'"
 
 
 class _Renamed(argparse.Action):

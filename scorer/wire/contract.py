@@ -79,17 +79,14 @@ def options(books: list[RuleBook], indent: int) -> list[str]:
     for name, where in seen.items():
         kinds = {("boolean" if isinstance(o.default, bool) else "string" if o.choices else "integer")
                  for _, o in where}
-        # one name may be a switch in one book and a value in another (广东's seven_pairs is on or off,
-        # 杭州's its fan): the property takes either, and each book judges its own
-        assert "string" not in kinds or len(kinds) == 1, f"option {name}: a string option and another kind"
-        kind = kinds.pop() if len(kinds) == 1 else "[" + ", ".join(sorted(kinds)) + "]"
+        assert len(kinds) == 1, f"option {name} has two kinds"
+        kind = kinds.pop()
         out += [f"{pad}{name}:", f"{pad}  type: {kind}"]
         if kind == "string":
             out.append(f"{pad}  enum: " + _flow(dict.fromkeys(c for _, o in where for c in o.choices)))
         parts = []
         for b, o in where:
-            limits = (f"{o.minimum}-{o.maximum}, " if "integer" in kind and not isinstance(o.default, bool)
-                      and o.minimum is not None
+            limits = (f"{o.minimum}-{o.maximum}, " if kind == "integer" and o.minimum is not None
                       and o.maximum is not None else "")
             parts.append(f"{b.title}, {o.help} ({limits}default {_default(o.default)})")
         out += _folded("; ".join(parts) + ".", indent + 2)

@@ -116,7 +116,7 @@ def test_hzh2_the_cap() -> None:
 def test_hzh3_seven_pairs() -> None:
     hand = dict(concealed="11m33m55p77p99sEEN", winning_tile="N")
     assert fans(hz(hand)) == {"seven_pairs": 1, "no_joker": 1} and hz(hand).total == 3
-    assert hz(hand, {"seven_pairs": 1}).total == 2
+    assert hz(hand, {"seven_pairs_fan": 1}).total == 2
     # a meld rules seven pairs out
     melded = dict(concealed="33m55p77p99sEN", melds=[{"tiles": "111m"}], winning_tile="N")
     assert not hz(melded).winning

@@ -26,7 +26,7 @@ FANS: Final[tuple[Fan[H], ...]] = (
     Fan(H.CAI_PIAO, 1, "Floating Fortune", "财飘", D.cai_piao, NO_SET, per="a 财神 discarded in a row before the win"),
     Fan(H.KONG_REPLACEMENT, 1, "Win on a Kong Replacement", "杠开", D.kong_replacement, NO_SET,
         per="a kong of the chain, under kong_chain each"),
-    Fan(H.SEVEN_PAIRS, 2, "Seven Pairs", "七对子", D.seven_pairs, WHOLE, option="seven_pairs"),
+    Fan(H.SEVEN_PAIRS, 2, "Seven Pairs", "七对子", D.seven_pairs, WHOLE, option="seven_pairs_fan"),
     Fan(H.LUXURY_SEVEN_PAIRS, 4, "Luxury Seven Pairs", "豪华七对", D.luxury_seven_pairs, WHOLE,
         replaces=(H.SEVEN_PAIRS,), per="a quad, under luxury_seven_pairs per_quad"),
     Fan(H.TEN_WINDS, 3, "Ten Honours", "十风", D.ten_winds, NO_SET, option="ten_winds"),
@@ -42,7 +42,7 @@ BY_ID: Final = TABLE.by_id
 def values(options: HangzhouOptions) -> dict[str, int]:
     """Every row's fan under ``options``."""
     out = dict(TABLE.points)
-    out[H.SEVEN_PAIRS.value] = options.seven_pairs
+    out[H.SEVEN_PAIRS.value] = options.seven_pairs_fan
     out[H.LUXURY_SEVEN_PAIRS.value] = 4 if options.luxury_seven_pairs == FLAT else 1
     out[H.TEN_WINDS.value] = 3 if options.ten_winds else 0
     out[H.NO_JOKER.value] = options.no_joker

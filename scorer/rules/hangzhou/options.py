@@ -26,7 +26,7 @@ class HangzhouOptions:
                        "agreed)", minimum=1, maximum=MAX_BASE)
     max_fan: int = option(4, "the cap on a hand's fan; 0: none", source=f"HZH2: {_DOC}, §5 and §8 (MIL §八.4: 4; "
                           "the platform's fan-calc and KZ: none)", minimum=0, maximum=20)
-    seven_pairs: int = option(2, "七对子's fan", source=f"HZH3: {_DOC}, §8 seven_pairs (MIL 2; HMP, TRE 1)",
+    seven_pairs_fan: int = option(2, "七对子's fan", source=f"HZH3: {_DOC}, §8 seven_pairs (MIL 2; HMP, TRE 1)",
                               minimum=1, maximum=2)
     luxury_seven_pairs: str = option(FLAT, "豪华七对: flat (4 fan in the place of 七对子, once) or per_quad (七对子 "
                                      "and 1 fan per quad)", source=f"HZH4: {_DOC}, §8 luxury_seven_pairs (MIL; HMP, "
@@ -53,6 +53,6 @@ PRESETS = (
            "4-fan cap, 老庄 ×2/×4/×8, 无财神, 十风, 三吃承包", f"HZH11: {_DOC}, §10 (MIL; OMU)"),
     Preset("fan-calc", "the online platform's fan-calc scorer: every item a doubling, no cap, the dealer ×8, no "
            "liability", f"HZH11: {_DOC}, §10 (HMP's golden responses)",
-           (("max_fan", 0), ("seven_pairs", 1), ("luxury_seven_pairs", PER_QUAD), ("no_joker", 0), ("four_jokers", 1),
-            ("ten_winds", False), ("kong_chain", EACH), ("dealer_multiplier", FIXED_8), ("contract", False))),
+           (("max_fan", 0), ("seven_pairs_fan", 1), ("luxury_seven_pairs", PER_QUAD), ("no_joker", 0),
+            ("four_jokers", 1), ("ten_winds", False), ("kong_chain", EACH), ("dealer_multiplier", FIXED_8), ("contract", False))),
 )
