@@ -200,7 +200,8 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
                                                         "wall": 144}}
     hangzhou = body["rulesets"][list(RULESETS).index("hangzhou")]
     assert hangzhou["jokers"] == ["P"] and hangzhou["maximum"] == 4
-    assert [f["name"] for f in hangzhou["own_context"]] == ["joker_discards", "chain_kongs", "chow_counts", "ten_winds"]
+    assert [f["name"] for f in hangzhou["own_context"]] == ["dealer_streak", "joker_discards", "chain_kongs",
+                                                          "chow_counts", "ten_winds"]
     assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],
                                  "source": mcr["presets"][0]["source"], "values": {}}
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}

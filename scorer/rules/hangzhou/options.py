@@ -54,5 +54,6 @@ PRESETS = (
     Preset("fan-calc", "the online platform's fan-calc scorer: every item a doubling, no cap, the dealer ×8, no "
            "liability", f"HZH11: {_DOC}, §10 (HMP's golden responses)",
            (("max_fan", 0), ("seven_pairs_fan", 1), ("luxury_seven_pairs", PER_QUAD), ("no_joker", 0),
-            ("four_jokers", 1), ("ten_winds", False), ("kong_chain", EACH), ("dealer_multiplier", FIXED_8), ("contract", False))),
+            ("four_jokers", 1), ("ten_winds", False), ("kong_chain", EACH), ("dealer_multiplier", FIXED_8),
+            ("contract", False))),
 )
