@@ -22,7 +22,7 @@ from pathlib import Path
 from ..context_field import ContextField
 from ..rules import RULESETS, RuleBook
 from ..rules.book import FAN_VALUES, PRESET, OptionSpec
-from ..shape import MAX_TILE_LIST, MAX_TILE_STRING, Kind
+from ..shape import MAX_TILE_STRING, Kind
 
 _WIDTH = 104  # the spec's prose lines wrap near here
 # ``# <generated: name>`` ... ``# </generated: name>``, each on its own line, at the part's indentation
@@ -125,8 +125,7 @@ def _kind(f: ContextField, indent: int) -> list[str]:
     elif kind is Kind.WINDS:
         forms = [["type: array", f"maxItems: {spec.max_items}", "items:", '  $ref: "#/components/schemas/Wind"']]
     elif kind is Kind.TILES:
-        forms = [["type: string", f"maxLength: {MAX_TILE_STRING}"],
-                 ["type: array", f"maxItems: {MAX_TILE_LIST}", "items:", '  $ref: "#/components/schemas/TileCode"']]
+        forms = [['$ref: "#/components/schemas/Tiles"']]  # a compact string or a list of codes
     elif kind is Kind.OBJECT:  # an object of declared fields (each a whole number here)
         assert all(i.kind is Kind.INT for i in spec.items), f"{spec.name}: an object of other kinds has no form here"
         forms = [["type: object", "additionalProperties: false", "properties:",
