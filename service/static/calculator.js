@@ -21,6 +21,7 @@
   for (const s of "mps") for (let r = 1; r <= 9; r++) ORDER.push(`${r}${s}`);
   for (const h of "ESWNCFP") ORDER.push(h);
   const RANK = Object.fromEntries(ORDER.map((c, i) => [c, i]));
+  RANK.J = ORDER.length; // the blank flower, last: a tile of the hands of a book with flower ghosts
   const MINUS = "\u2212";
   const KINDS = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" };
   const MODE_HELP = {
@@ -100,7 +101,11 @@
   // one the page has an input of its own for (a field a book took over from the shared context, as
   // the dealer's streak) keeps that input, the others get one by their kind (buildOwnFields)
   const ownFieldsOf = (b) => (Array.isArray(b.own_context) ? b.own_context : []);
-  const ownFields = () => ownFieldsOf(book()).filter((f) => !Object.hasOwn(FIELD_INPUTS, f.name));
+  const ownFields = () => ownFieldsOf(book()).filter((f) => !Object.hasOwn(FIELD_INPUTS, f.name) && has(f.name));
+  // a book whose hands may hold the blank flower: one with a jokers field of tiles (its ghosts decided
+  // by its options or the deal), or the blank flower among its fixed jokers
+  const blankAllowed = (b = book()) => (Array.isArray(b.jokers) && b.jokers.includes(JOKER_TILE))
+    || ownFieldsOf(b).some((f) => f.name === "jokers" && isTileKind(f));
   const ownDefault = (f) => (f.default === undefined ? null : f.default);
   const ownValue = (f) => (Object.hasOwn(ctx.own, f.name) ? ctx.own[f.name] : ownDefault(f));
   const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -111,7 +116,7 @@
   const codesOf = (v) => {
     if (Array.isArray(v)) return v.map(String);
     if (typeof v !== "string" || !v) return [];
-    try { return compact(v, true); } catch (e) { return []; }
+    try { return compact(v); } catch (e) { return []; }
   };
   // the tiles that are jokers in the chosen book: its fixed ones (the red dragon in Hongzhong), the tiles entered
   // in its own jokers field where the deal decides them, and the blank flower wherever it is drawn
@@ -172,10 +177,10 @@
   const sortTiles = (ts) => [...ts].sort((a, b) => RANK[a] - RANK[b]);
 
   // --- notation (the reference calculator's, as the API reads it) ------------------------------
-  // withBlank: the blank flower (J) read too, as a context field's tiles may hold it (not a hand)
-  function compact(text, withBlank = false) {
+  // J, the blank flower (a flower ghost), is read as a tile too: the server refuses it in a book without
+  function compact(text) {
     const out = [];
-    const re = withBlank ? /\s+|([1-9]+)([mps])|([ESWNCFPJ])/y : /\s+|([1-9]+)([mps])|([ESWNCFP])/y;
+    const re = /\s+|([1-9]+)([mps])|([ESWNCFPJ])/y;
     let pos = 0;
     while (pos < text.length) {
       re.lastIndex = pos;
@@ -229,7 +234,7 @@
     while (s.startsWith("[")) {
       const end = s.indexOf("]");
       if (end < 0) throw new Error("unclosed [");
-      const m = /^\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*$/.exec(s.slice(1, end));
+      const m = /^\s*((?:[1-9]+[mps]|[ESWNCFPJ])+)\s*(?:,?\s*([0-3]))?\s*$/.exec(s.slice(1, end));
       if (!m) throw new Error(`cannot read meld ${s.slice(0, end + 1)}`);
       const ts = compact(m[1]);
       const digit = +(m[2] || 0);
@@ -449,11 +454,12 @@
     const rows = [["m", "萬 Characters"], ["p", "餅 Dots"], ["s", "條 Bamboo"], ["h", "字 Honours"]];
     for (const [suit, label] of rows) {
       const row = el("div", { role: "row", class: `pal-row${suit === "h" ? " honours" : ""}`, "aria-label": label });
-      const codes = suit === "h" ? [..."ESWNCFP"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
+      const codes = suit === "h" ? [..."ESWNCFPJ"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
       for (const c of codes) {
         const b = el("button", { type: "button", class: "tile", "data-code": c, "aria-label": tileName(c),
           title: tileName(c), tabindex: c === "1m" ? "0" : "-1" }, face(c));
         const cell = el("div", { role: "gridcell" }, b);
+        if (c === JOKER_TILE) cell.hidden = true; // the blank flower: only in a book that has it
         row.append(cell);
       }
       pal.append(row);
@@ -466,8 +472,9 @@
   }
 
   function paletteButtons() { return [...$("palette").querySelectorAll("button.tile")]; }
-  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row)
-  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden); }
+  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row), the
+  // blank flower (its last tile) in a book without flower ghosts
+  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden && !b.parentElement.hidden); }
 
   function focusTile(b) {
     for (const x of paletteButtons()) x.tabIndex = -1;
@@ -481,7 +488,7 @@
     const shown = shownButtons();
     const last = shown.length - 1;
     const rows = Math.ceil(shown.length / 9);
-    const i = ORDER.indexOf(b.dataset.code);
+    const i = shown.indexOf(b);
     const row = Math.floor(i / 9);
     const col = i % 9;
     let j = null;
@@ -675,9 +682,10 @@
     // a book without honours or chows (Sichuan): their tiles and the chow button are not offered
     const { honors, chows } = tilesOf(book());
     $("palette").querySelector(".pal-row.honours").hidden = !honors;
+    $("palette").querySelector(`[data-code=${JOKER_TILE}]`).parentElement.hidden = !blankAllowed();
     document.querySelector("#modes [data-mode=chow]").hidden = !chows;
     const roving = $("palette").querySelector("button.tile[tabindex='0']");
-    if (roving && roving.closest(".pal-row").hidden) {
+    if (roving && (roving.closest(".pal-row").hidden || roving.parentElement.hidden)) {
       roving.tabIndex = -1;
       paletteButtons()[0].tabIndex = 0;
     }
@@ -918,20 +926,21 @@
   // suit: a suit; tile, tiles: tiles tapped in as the hand's are (a tile in the row tapped again is
   // taken out), up to max_items; name: a line of text; any other kind (a list of objects): its JSON
   // in a text box, sent as typed where it is not JSON, so that the server says what is wrong with it
-  let ownBuilt = null; // the book whose fields are drawn
+  let ownBuilt = [null, ""]; // the book whose fields are drawn, and which of them its options leave a meaning
   let ownViews = []; // each field's show(): draws the value ctx holds
 
   function renderOwnFields() {
-    if (ownBuilt !== book()) buildOwnFields();
+    const fields = ownFields();
+    const names = fields.map((f) => f.name).join(" ");
+    if (ownBuilt[0] !== book() || ownBuilt[1] !== names) buildOwnFields(fields, names);
     for (const show of ownViews) show();
   }
 
-  function buildOwnFields() {
-    ownBuilt = book();
+  function buildOwnFields(fields, names) {
+    ownBuilt = [book(), names];
     const box = $("own-fields");
     box.replaceChildren();
     ownViews = [];
-    const fields = ownFields();
     box.hidden = !fields.length;
     for (const f of fields) {
       const [node, show] = ownInput(f);
@@ -1037,7 +1046,7 @@
     const row = el("div", { class: "own-row", id: `${id}-row` });
     const pal = el("div", { class: "own-pal", id: `${id}-pal`, role: "group", "aria-label": `Tiles to add to ${name}` });
     const codes = ORDER.filter((c) => tilesOf(book()).honors || c.length === 2);
-    if (ownFieldsOf(book()).some((g) => g.name === "jokers" && isTileKind(g))) codes.push(JOKER_TILE);
+    if (blankAllowed()) codes.push(JOKER_TILE);
     for (const c of codes) {
       const b = el("button", { type: "button", class: "tile", "data-code": c }, face(c));
       b.addEventListener("click", () => {

@@ -1634,7 +1634,7 @@ def test_a_joker_book_marks_its_jokers_and_takes_birds_tapped_in(page: Page, toy
     red = page.locator("#palette [data-code=C]")
     expect(red).to_have_attribute("aria-label", "Red dragon (joker)")
     expect(red.locator(".jk .jk-badge")).to_be_visible()
-    expect(page.locator("#palette .jk")).to_have_count(1)
+    expect(page.locator("#palette .jk:visible")).to_have_count(1)
     tap(page, "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "C", "C", "1s", "1s", "C")
     won_by(page, "Self-drawn 自摸")
     settled(page)
@@ -1748,6 +1748,7 @@ def test_own_fields_of_every_kind_are_offered_and_sent(page: Page, server: Serve
     page.route("**/v1/rulesets", lambda route: route.fulfill(json={"rulesets": [*real, kinds]}))
     page.goto(f"{server.url}?hand={SEED_003}&self_drawn=1")
     settled(page)
+    expect(page.locator("#palette [data-code='J']")).to_be_hidden()  # no blank flower in MCR's hands
     page.get_by_role("radio", name="Every kind").check()
     settled(page)
     page.locator("#own-dealer_ready").check()
@@ -1790,6 +1791,18 @@ def test_own_fields_of_every_kind_are_offered_and_sent(page: Page, server: Serve
         "self_drawn": True, "dealer_ready": True, "banker": "W", "paid": ["S", "N"], "wild_suit": "s",
         "flipped": "5p", "jokers": ["8m", "J"], "kongs": None}
     shot(page, "own-fields-every-kind")
+    # a book with a jokers field may have flower ghosts in its hands: the blank flower is offered,
+    # read in a pasted hand and drawn as a joker
+    blank = page.locator("#palette [data-code='J']")
+    expect(blank).to_be_visible()
+    expect(blank).to_have_attribute("aria-label", "Blank flower (joker)")
+    page.get_by_label("Paste a hand").fill("123m456p789sEEESJ")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    assert sent(page)["hand"]["winning_tile"] == "J"
+    expect(page.locator("#hand .in-hand.win")).to_have_attribute("aria-label", re.compile(
+        r"^Winning tile Blank flower \(joker\)"))
+    expect(page.locator("#hand .jk img")).to_have_attribute("src", "static/tiles/J.svg")
 
 
 # --- the replay page ------------------------------------------------------------------------------
