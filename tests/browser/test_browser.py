@@ -1611,6 +1611,12 @@ def test_a_books_own_integer_field_is_offered_sent_and_linked(page: Page, toy_se
     assert {w: int(v.replace(MINUS, "-")) for w, v in payouts(page).items()} == {
         w: 4 * int(v.replace(MINUS, "-")) for w, v in plain.items()}
     assert "own.toy_doubles=2" in page.url
+    page.get_by_role("button", name="Undo").click()  # one step back: the default again, not sent
+    settled(page)
+    expect(field).to_have_value("0")
+    assert "toy_doubles" not in sent(page)["context"] and payouts(page) == plain
+    field.fill("2")
+    settled(page)
     field.fill("7")  # beyond the field's maximum: not taken, nothing asked
     page.wait_for_timeout(300)
     assert sent(page)["context"]["toy_doubles"] == 2
