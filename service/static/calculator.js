@@ -120,11 +120,16 @@
   };
   // the tiles that are jokers in the chosen book: its fixed ones (the red dragon in Hongzhong), the tiles entered
   // in its own jokers field where the deal decides them, and the blank flower wherever it is drawn
+  // (kept while the book and that field's value stay: every tile drawn asks)
+  let jokerMemo = [null, null, new Set()];
   function jokerCodes() {
     const b = book();
-    const out = new Set([JOKER_TILE, ...(Array.isArray(b.jokers) ? b.jokers : [])]);
     const field = ownFieldsOf(b).find((f) => f.name === "jokers" && isTileKind(f));
-    if (field) for (const c of codesOf(ownValue(field))) out.add(c);
+    const value = field ? ownValue(field) : null;
+    if (jokerMemo[0] === b && jokerMemo[1] === value) return jokerMemo[2];
+    const out = new Set([JOKER_TILE, ...(Array.isArray(b.jokers) ? b.jokers : [])]);
+    for (const c of codesOf(value)) out.add(c);
+    jokerMemo = [b, value, out];
     return out;
   }
   const isJoker = (c) => jokerCodes().has(c);
@@ -1063,8 +1068,12 @@
     }
     const box = el("fieldset", { class: "own-field own-tiles", id }, el("legend", {}, `${name} `, count), row,
       el("details", { class: "own-picker" }, el("summary", { text: `Add ${name.toLowerCase()}: tap the tiles` }), pal), help);
+    let drawn = null; // what the row and the grid show: redrawn only when it changes
     const show = () => {
       const now = codesOf(ownValue(f));
+      const key = [now, jokerCodes()];
+      if (drawn && drawn[1] === key[1] && sameValue(drawn[0], now)) return;
+      drawn = key;
       row.replaceChildren(...now.map((c, k) => {
         const b = el("button", { type: "button", class: "in-hand", "data-code": c,
           "aria-label": `${tileWords(c)}, ${k + 1} of ${now.length} in ${name.toLowerCase()}; activate to take it out`,
