@@ -16,7 +16,7 @@ The API docs page (``/docs``) uses the same file for the spec's Chinese (``docs.
 
 The characters: every CJK character in the pages' own files (``calculator.html``, ``.js``, ``docs.html``)
 and in the spec the docs page shows (``service/openapi.yaml``), in
-every rule book's fan table, title and option help (``scorer.RULESETS``), the flower names
+every rule book's fan table, title, option help and own context fields' help (``scorer.RULESETS``), the flower names
 (``scorer.flowers``), and in the library's and service's Python source, whose problem details the
 page shows as they come (for example "Sichuan needs the winner's missing suit (定缺)").
 Noto Sans CJK is under the SIL Open Font License 1.1 (``service/static/fonts/OFL.txt``).
@@ -47,7 +47,7 @@ def cjk(text: str) -> set[str]:
 
 
 def table_chars() -> set[str]:
-    """What the rule books say in Chinese: fan names, titles, option help, flower names."""
+    """What the rule books say in Chinese: fan names, titles, option and own context fields' help, flower names."""
     sys.path.insert(0, str(ROOT))
     from scorer.flowers import BY_NAME
     from scorer.rules import RULESETS
@@ -59,6 +59,8 @@ def table_chars() -> set[str]:
             out |= cjk(row.name_zh)
         for option in book.options:
             out |= cjk(option.help)
+        for field in book.own_context:  # its own context fields' help, shown beside their inputs
+            out |= cjk(field.spec.help)
     for name in BY_NAME:
         out |= cjk(name)
     return out

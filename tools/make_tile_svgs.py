@@ -1,5 +1,7 @@
 """Draw the 34 tile faces and the 8 flowers as SVG files for the calculator page (``service/static/tiles/``).
 
+And a blank flower (``J``): a flower ghost's face, a joker that is any flower where a book has them.
+
 The SVGs are committed; this script is how they were made, rerun only to change the art:
 
     pip install fonttools==4.68.0 && apt-get install fonts-noto-cjk
@@ -172,6 +174,8 @@ def faces(g: Glyphs) -> dict[str, str]:
                 + blossom(49, 11, RED if kind == "flower" else colour, kind)
                 + g.fit(char, 9, 21, 42, 44, colour))
         out[code] = frame(f"{code.capitalize()} ({kind} {number})", body)
+    # J: a flower ghost (a joker that is any flower, where a book has them) has no face of its own
+    out["J"] = frame("Blank flower", "")
     return out
 
 

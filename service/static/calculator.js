@@ -3,20 +3,25 @@
 // lives here: the server judges every hand; this file only reads and writes the notation.
 // The rule books come from GET /v1/rulesets: the switch, each book's options, and which context
 // inputs mean something in it are all read from there, so a new book needs no change here; so are
-// each book's presets (named rows of option values), the default first.
+// each book's presets (named rows of option values), the default first. A book's own context fields
+// (own_context: the birds turned after a win, a count of doubles) are offered by their kind, and the
+// tiles that are jokers in it (its jokers, and the tiles of its own jokers field where the deal
+// decides them) are drawn with a joker's mark wherever a tile is drawn.
 "use strict";
 
 (() => {
   const SUITS = { m: "Characters", p: "Dots", s: "Bamboo" };
   const HONOURS = {
     E: "East wind", S: "South wind", W: "West wind", N: "North wind",
-    C: "Red dragon", F: "Green dragon", P: "White dragon",
+    C: "Red dragon", F: "Green dragon", P: "White dragon", J: "Blank flower",
   };
+  const JOKER_TILE = "J"; // a faceless flower ghost (Guangdong's): a joker in any book that has it
   const WINDS = { E: "East", S: "South", W: "West", N: "North" };
   const ORDER = [];
   for (const s of "mps") for (let r = 1; r <= 9; r++) ORDER.push(`${r}${s}`);
   for (const h of "ESWNCFP") ORDER.push(h);
   const RANK = Object.fromEntries(ORDER.map((c, i) => [c, i]));
+  RANK.J = ORDER.length; // the blank flower, last: a tile of the hands of a book with flower ghosts
   const MINUS = "\u2212";
   const KINDS = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" };
   const MODE_HELP = {
@@ -31,7 +36,7 @@
     won: "", seat: "E", prevalent: "E", flowers: 0, base_points: 1,
     last_copy: false, last_wall_tile: false, kong_replacement: false, robbing_kong: false,
     heavenly_hand: false, earthly_hand: false, human_hand: false, heavenly_ready: false, earthly_ready: false,
-    dealer_streak: 0, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "",
+    dealer_streak: 0, ruleset: "mcr", preset: "", options: {}, missing_suit: "", out: [], liable: "", own: {},
   };
   const FLAGS = ["last_copy", "last_wall_tile", "kong_replacement", "robbing_kong", "heavenly_hand", "earthly_hand",
     "human_hand", "heavenly_ready", "earthly_ready"];
@@ -69,7 +74,7 @@
 
   // --- state ---------------------------------------------------------------------------------
   let hand = { concealed: [], melds: [], win: null };
-  let ctx = { ...DEFAULT_CTX, options: {}, out: [] };
+  let ctx = { ...DEFAULT_CTX, options: {}, out: [], own: {} };
   let mode = "tile";
   let raw = null; // a pasted hand the page could not read itself: sent as is, so the server says why
   const undoStack = [];
@@ -81,7 +86,7 @@
   // its option on: GET /v1/rulesets' optional_context), that option on as chosen
   const has = (field) => {
     const b = book();
-    if (!b.context.includes(field)) return false;
+    if (!b.context.includes(field) && !ownFieldsOf(b).some((f) => f.name === field)) return false;
     for (const u of b.unused_context || []) { // a field an option's value leaves meaningless (血流成河's out)
       const uo = (b.options || []).find((x) => x.name === u.option);
       if (u.field === field && uo && optionValue(uo) === u.value) return false;
@@ -92,6 +97,44 @@
     const v = o ? optionValue(o) : 0;
     return v !== 0 && v !== "off";
   };
+  // a book's own context fields (GET /v1/rulesets' own_context: name, kind, help, default, limits);
+  // one the page has an input of its own for (a field a book took over from the shared context, as
+  // the dealer's streak) keeps that input, the others get one by their kind (buildOwnFields)
+  const ownFieldsOf = (b) => (Array.isArray(b.own_context) ? b.own_context : []);
+  const ownFields = () => ownFieldsOf(book()).filter((f) => !Object.hasOwn(FIELD_INPUTS, f.name) && has(f.name));
+  // a book whose hands may hold the blank flower: one with a jokers field of tiles (its ghosts decided
+  // by its options or the deal), or the blank flower among its fixed jokers
+  const blankAllowed = (b = book()) => (Array.isArray(b.jokers) && b.jokers.includes(JOKER_TILE))
+    || ownFieldsOf(b).some((f) => f.name === "jokers" && isTileKind(f));
+  const ownDefault = (f) => (f.default === undefined ? null : f.default);
+  const ownValue = (f) => (Object.hasOwn(ctx.own, f.name) ? ctx.own[f.name] : ownDefault(f));
+  const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  // a value kept only where it differs from the field's default (as an option from its preset's)
+  const keepOwn = (f, v) => { if (sameValue(v, ownDefault(f))) delete ctx.own[f.name]; else ctx.own[f.name] = v; };
+  const isTileKind = (f) => f.kind === "tiles" || f.kind === "tile";
+  // the codes of a tiles field's value: a list, or a compact string (a pasted request may give either)
+  const codesOf = (v) => {
+    if (Array.isArray(v)) return v.map(String);
+    if (typeof v !== "string" || !v) return [];
+    try { return compact(v); } catch (e) { return []; }
+  };
+  // the tiles that are jokers in the chosen book: its fixed ones (the red dragon in Hongzhong), the tiles entered
+  // in its own jokers field where the deal decides them, and the blank flower wherever it is drawn
+  // (kept while the book and that field's value stay: every tile drawn asks)
+  let jokerMemo = [null, null, new Set()];
+  function jokerCodes() {
+    const b = book();
+    const field = ownFieldsOf(b).find((f) => f.name === "jokers" && isTileKind(f));
+    const value = field ? ownValue(field) : null;
+    if (jokerMemo[0] === b && jokerMemo[1] === value) return jokerMemo[2];
+    const out = new Set([JOKER_TILE, ...(Array.isArray(b.jokers) ? b.jokers : [])]);
+    for (const c of codesOf(value)) out.add(c);
+    jokerMemo = [b, value, out];
+    return out;
+  }
+  const isJoker = (c) => jokerCodes().has(c);
+  // a tile in words, "joker" said where it is one
+  const tileWords = (c) => (isJoker(c) ? `${tileName(c)} (joker)` : tileName(c));
   // a book that lists the missing suit (定缺) among its context fields, not as one an option switches
   // on, scores and waits only with it: every player declares one. Until it is chosen the page asks
   // for it rather than send a request the server can only refuse.
@@ -139,9 +182,10 @@
   const sortTiles = (ts) => [...ts].sort((a, b) => RANK[a] - RANK[b]);
 
   // --- notation (the reference calculator's, as the API reads it) ------------------------------
+  // J, the blank flower (a flower ghost), is read as a tile too: the server refuses it in a book without
   function compact(text) {
     const out = [];
-    const re = /\s+|([1-9]+)([mps])|([ESWNCFP])/y;
+    const re = /\s+|([1-9]+)([mps])|([ESWNCFPJ])/y;
     let pos = 0;
     while (pos < text.length) {
       re.lastIndex = pos;
@@ -195,7 +239,7 @@
     while (s.startsWith("[")) {
       const end = s.indexOf("]");
       if (end < 0) throw new Error("unclosed [");
-      const m = /^\s*((?:[1-9]+[mps]|[ESWNCFP])+)\s*(?:,?\s*([0-3]))?\s*$/.exec(s.slice(1, end));
+      const m = /^\s*((?:[1-9]+[mps]|[ESWNCFPJ])+)\s*(?:,?\s*([0-3]))?\s*$/.exec(s.slice(1, end));
       if (!m) throw new Error(`cannot read meld ${s.slice(0, end + 1)}`);
       const ts = compact(m[1]);
       const digit = +(m[2] || 0);
@@ -244,6 +288,9 @@
     if (ctx.missing_suit && has("missing_suit")) c.missing_suit = ctx.missing_suit;
     if (ctx.out.length && has("out")) c.out = [...ctx.out];
     if (!waits && ctx.liable && ctx.liable !== ctx.seat && has("liable")) c.liable = ctx.liable;
+    // the book's own fields, kept as the request takes them (a tiles field a list of codes, a tile
+    // field one code); a waits request too: a jokers field says which tiles are wild while waiting
+    for (const f of ownFields()) if (Object.hasOwn(ctx.own, f.name)) c[f.name] = ctx.own[f.name];
     return c;
   }
 
@@ -395,16 +442,29 @@
     return el("img", { src: `static/tiles/${code}.svg`, alt: "", class: `face ${cls}`.trim(), width: "60", height: "80" });
   }
 
+  // a tile as drawn: a joker (held) ringed, with a star and "joker" in its name; standing for
+  // another tile (the hand as read), that tile's code under it
+  function face(code, standsFor = null) {
+    if (!isJoker(code) && !standsFor) return tileImg(code);
+    const as = standsFor && standsFor !== code ? standsFor : null;
+    const label = as ? `${tileName(code)}, joker as ${tileName(as)}` : `${tileName(code)}, joker`;
+    const box = el("span", { class: `jk${as ? " as" : ""}`, role: "img", "aria-label": label, title: label },
+      tileImg(code), el("span", { class: "jk-badge", "aria-hidden": "true", text: "\u2605" }));
+    if (as) box.append(el("span", { class: "jk-as", "aria-hidden": "true", text: as }));
+    return box;
+  }
+
   function buildPalette() {
     const pal = $("palette");
     const rows = [["m", "萬 Characters"], ["p", "餅 Dots"], ["s", "條 Bamboo"], ["h", "字 Honours"]];
     for (const [suit, label] of rows) {
       const row = el("div", { role: "row", class: `pal-row${suit === "h" ? " honours" : ""}`, "aria-label": label });
-      const codes = suit === "h" ? [..."ESWNCFP"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
+      const codes = suit === "h" ? [..."ESWNCFPJ"] : [1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => `${r}${suit}`);
       for (const c of codes) {
         const b = el("button", { type: "button", class: "tile", "data-code": c, "aria-label": tileName(c),
-          title: tileName(c), tabindex: c === "1m" ? "0" : "-1" }, tileImg(c));
+          title: tileName(c), tabindex: c === "1m" ? "0" : "-1" }, face(c));
         const cell = el("div", { role: "gridcell" }, b);
+        if (c === JOKER_TILE) cell.hidden = true; // the blank flower: only in a book that has it
         row.append(cell);
       }
       pal.append(row);
@@ -417,8 +477,9 @@
   }
 
   function paletteButtons() { return [...$("palette").querySelectorAll("button.tile")]; }
-  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row)
-  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden); }
+  // the tiles offered: the honours' row is hidden in a book without honours (it is the last row), the
+  // blank flower (its last tile) in a book without flower ghosts
+  function shownButtons() { return paletteButtons().filter((b) => !b.closest(".pal-row").hidden && !b.parentElement.hidden); }
 
   function focusTile(b) {
     for (const x of paletteButtons()) x.tabIndex = -1;
@@ -432,7 +493,7 @@
     const shown = shownButtons();
     const last = shown.length - 1;
     const rows = Math.ceil(shown.length / 9);
-    const i = ORDER.indexOf(b.dataset.code);
+    const i = shown.indexOf(b);
     const row = Math.floor(i / 9);
     const col = i % 9;
     let j = null;
@@ -528,11 +589,11 @@
       box.append(el("p", { class: "raw-hand", text: typeof raw === "string" ? raw : JSON.stringify(raw) }));
     }
     hand.melds.forEach((m, k) => {
-      const label = `${KINDS[m.kind]} ${m.tiles.map(tileName).join(", ")}; activate to take it out`;
+      const label = `${KINDS[m.kind]} ${m.tiles.map(tileWords).join(", ")}; activate to take it out`;
       const b = el("button", { type: "button", class: `meld ${m.kind}`, "aria-label": label, title: "Take out this meld" });
       m.tiles.forEach((t, i) => {
         const down = m.kind === "ckong" && (i === 0 || i === 3);
-        b.append(down ? el("span", { class: "face back" }) : tileImg(t));
+        b.append(down ? el("span", { class: "face back" }) : face(t));
       });
       b.append(el("span", { class: "tag", text: KINDS[m.kind] }));
       b.addEventListener("click", () => {
@@ -542,8 +603,8 @@
     });
     const group = el("div", { class: "concealed" });
     sortTiles(hand.concealed).forEach((t, i) => {
-      const b = el("button", { type: "button", class: "in-hand", "aria-label": `${tileName(t)}; activate to take it out`,
-        title: "Take out this tile" }, tileImg(t));
+      const b = el("button", { type: "button", class: "in-hand", "aria-label": `${tileWords(t)}; activate to take it out`,
+        title: "Take out this tile" }, face(t));
       b.addEventListener("click", () => removeConcealed(i));
       group.append(b);
     });
@@ -553,8 +614,8 @@
     box.append(standing);
     const winBox = el("div", { class: "winbox" });
     if (hand.win) {
-      const b = el("button", { type: "button", class: "in-hand win", "aria-label": `Winning tile ${tileName(hand.win)}; activate to take it out`,
-        title: "Take out the winning tile" }, tileImg(hand.win));
+      const b = el("button", { type: "button", class: "in-hand win", "aria-label": `Winning tile ${tileWords(hand.win)}; activate to take it out`,
+        title: "Take out the winning tile" }, face(hand.win));
       b.addEventListener("click", () => { save(); announce("Took out the winning tile"); hand.win = null; refresh(); });
       winBox.append(b);
     } else if (raw === null) {
@@ -575,9 +636,23 @@
     $("undo").disabled = undoStack.length === 0;
   }
 
+  // a tile button marked as a joker or not, as the chosen book (and its jokers field) has it: only a
+  // change is drawn
+  function markJoker(b, c, words = tileWords(c)) {
+    const joker = isJoker(c);
+    if (b.classList.contains("joker") !== joker) {
+      b.classList.toggle("joker", joker);
+      b.replaceChildren(face(c));
+    }
+    if (b.getAttribute("aria-label") !== words) { b.setAttribute("aria-label", words); b.title = words; }
+  }
+
   function renderPalette() {
     // aria-disabled, not disabled: a tile that cannot be added now keeps its place in the keyboard order
-    for (const b of paletteButtons()) b.setAttribute("aria-disabled", String(!canAdd(b.dataset.code)));
+    for (const b of paletteButtons()) {
+      b.setAttribute("aria-disabled", String(!canAdd(b.dataset.code)));
+      markJoker(b, b.dataset.code);
+    }
     for (const b of document.querySelectorAll("#modes button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
     $("mode-help").textContent = MODE_HELP[mode];
   }
@@ -612,13 +687,15 @@
     // a book without honours or chows (Sichuan): their tiles and the chow button are not offered
     const { honors, chows } = tilesOf(book());
     $("palette").querySelector(".pal-row.honours").hidden = !honors;
+    $("palette").querySelector(`[data-code=${JOKER_TILE}]`).parentElement.hidden = !blankAllowed();
     document.querySelector("#modes [data-mode=chow]").hidden = !chows;
     const roving = $("palette").querySelector("button.tile[tabindex='0']");
-    if (roving && roving.closest(".pal-row").hidden) {
+    if (roving && (roving.closest(".pal-row").hidden || roving.parentElement.hidden)) {
       roving.tabIndex = -1;
       paletteButtons()[0].tabIndex = 0;
     }
     renderEvents();
+    renderOwnFields();
     const chosen = Array.isArray(ctx.flowers) ? ctx.flowers : [];
     for (const b of $("flower-row").querySelectorAll("button")) {
       b.setAttribute("aria-pressed", String(chosen.includes(b.dataset.flower)));
@@ -814,6 +891,11 @@
     if (book() === before) return;
     ctx.options = {};
     ctx.preset = "";
+    // an own field the new book declares alike (the birds of two joker books) keeps its value
+    const alike = (f) => ownFieldsOf(before).some((g) => g.name === f.name && g.kind === f.kind);
+    const kept = {};
+    for (const f of ownFields()) if (Object.hasOwn(ctx.own, f.name) && alike(f)) kept[f.name] = ctx.own[f.name];
+    ctx.own = kept;
     // flowers: names become a count for a book that counts them; a count cannot say which flowers;
     // a book without flowers has none
     if (flowerMode() === "none") ctx.flowers = 0;
@@ -842,6 +924,185 @@
       });
       row.append(b);
     });
+  }
+
+  // --- the book's own context fields (own_context), each offered by its kind ---------------------------
+  // boolean: a checkbox; integer: a number box within its limits; wind: a seat; winds: seats ticked;
+  // suit: a suit; tile, tiles: tiles tapped in as the hand's are (a tile in the row tapped again is
+  // taken out), up to max_items; name: a line of text; any other kind (a list of objects): its JSON
+  // in a text box, sent as typed where it is not JSON, so that the server says what is wrong with it
+  let ownBuilt = [null, ""]; // the book whose fields are drawn, and which of them its options leave a meaning
+  let ownViews = []; // each field's show(): draws the value ctx holds
+
+  function renderOwnFields() {
+    const fields = ownFields();
+    const names = fields.map((f) => f.name).join(" ");
+    if (ownBuilt[0] !== book() || ownBuilt[1] !== names) buildOwnFields(fields, names);
+    for (const show of ownViews) show();
+  }
+
+  function buildOwnFields(fields, names) {
+    ownBuilt = [book(), names];
+    const box = $("own-fields");
+    box.replaceChildren();
+    ownViews = [];
+    box.hidden = !fields.length;
+    for (const f of fields) {
+      const [node, show] = ownInput(f);
+      node.title = f.source ? `${f.help || ""} (${f.source})`.trim() : f.help || "";
+      box.append(node);
+      ownViews.push(show);
+    }
+  }
+
+  function ownInput(f) {
+    const id = `own-${f.name}`;
+    const name = optionLabel(f);
+    const help = () => (f.help ? el("small", { class: "help", id: `${id}-help`, text: f.help }) : "");
+    const described = (input) => { if (f.help) input.setAttribute("aria-describedby", `${id}-help`); return input; };
+    // a change: undoable (typing into one box is one step), kept where it differs from the default
+    const changed = (v, key = "") => { save(key); keepOwn(f, v); refresh(key !== ""); };
+    if (f.kind === "boolean") {
+      const input = described(el("input", { type: "checkbox", id, "data-own": f.name }));
+      input.addEventListener("change", () => changed(input.checked));
+      return [el("div", { class: "own-field own-boolean checks" }, el("label", {}, input, el("span", { text: name })), help()),
+        () => { input.checked = ownValue(f) === true; }];
+    }
+    if (f.kind === "integer") {
+      const input = described(el("input", { type: "number", id, "data-own": f.name, step: "1", inputmode: "numeric" }));
+      if (f.minimum != null) input.min = String(f.minimum);
+      if (f.maximum != null) input.max = String(f.maximum);
+      input.addEventListener("input", () => {
+        const v = parseInt(input.value, 10);
+        if (!input.value.trim() && f.nullable) { changed(null, `own:${f.name}`); return; }
+        if (!Number.isInteger(v) || (f.minimum != null && v < f.minimum) || (f.maximum != null && v > f.maximum)) return;
+        changed(v, `own:${f.name}`);
+      });
+      return [el("label", { class: "own-field own-number" }, el("span", { text: name }), input, help()), () => {
+        const v = ownValue(f);
+        if (v === null ? input.value !== "" : +input.value !== v || input.value === "") input.value = v === null ? "" : String(v);
+      }];
+    }
+    if (f.kind === "wind" || f.kind === "suit") {
+      const choices = Object.entries(f.kind === "wind" ? WINDS : SUITS);
+      if (f.nullable || ownDefault(f) === null) choices.unshift(["", "None"]);
+      const box = el("fieldset", { class: "seg own-field", id }, el("legend", { text: name }));
+      for (const [v, words] of choices) {
+        const r = el("input", { type: "radio", name: id, value: v });
+        r.addEventListener("change", () => changed(v || null));
+        box.append(el("label", {}, r, el("span", { text: words })));
+      }
+      box.append(help());
+      return [box, () => {
+        for (const r of box.querySelectorAll("input")) r.checked = r.value === (ownValue(f) ?? "");
+      }];
+    }
+    if (f.kind === "winds") {
+      const box = el("fieldset", { class: "checks seats-out own-field", id }, el("legend", { text: name }));
+      for (const [w, words] of Object.entries(WINDS)) {
+        const c = el("input", { type: "checkbox", value: w });
+        c.addEventListener("change", () => {
+          const now = Array.isArray(ownValue(f)) ? ownValue(f) : [];
+          changed([..."ESWN"].filter((x) => (x === w ? c.checked : now.includes(x))));
+        });
+        box.append(el("label", {}, c, ` ${words}`));
+      }
+      box.append(help());
+      return [box, () => {
+        const now = Array.isArray(ownValue(f)) ? ownValue(f) : [];
+        for (const c of box.querySelectorAll("input")) {
+          c.checked = now.includes(c.value);
+          c.disabled = !c.checked && f.max_items != null && now.length >= f.max_items;
+        }
+      }];
+    }
+    if (isTileKind(f)) return tilesInput(f, id, name, help(), changed);
+    if (f.kind === "name") {
+      const input = described(el("input", { type: "text", id, "data-own": f.name, autocomplete: "off" }));
+      input.addEventListener("input", () => changed(input.value.trim() || ownDefault(f), `own:${f.name}`));
+      return [el("label", { class: "own-field own-text" }, el("span", { text: name }), input, help()), () => {
+        const v = ownValue(f) ?? "";
+        if (document.activeElement !== input && input.value !== v) input.value = v;
+      }];
+    }
+    const input = described(el("textarea", { id, "data-own": f.name, rows: "2", spellcheck: "false",
+      autocapitalize: "off", placeholder: JSON.stringify(ownDefault(f)) }));
+    input.addEventListener("input", () => {
+      const text = input.value.trim();
+      let v = ownDefault(f);
+      if (text) try { v = JSON.parse(text); } catch (e) { v = text; } // sent as typed: the server says why
+      changed(v, `own:${f.name}`);
+    });
+    return [el("label", { class: "own-field own-json" }, el("span", {}, `${name} `, el("small", { class: "note", text: "JSON" })),
+      input, help()), () => {
+      const v = ownValue(f);
+      const text = sameValue(v, ownDefault(f)) ? "" : typeof v === "string" ? v : JSON.stringify(v);
+      if (document.activeElement !== input && input.value !== text) input.value = text;
+    }];
+  }
+
+  // a field of tiles (the birds turned after the win, a book's jokers): the tiles chosen in a row,
+  // each taken out by a tap, and the tiles to add folded below (the blank flower among them in a book
+  // whose jokers the deal decides); a field of one tile is replaced by the tile tapped
+  function tilesInput(f, id, name, help, changed) {
+    const one = f.kind === "tile";
+    const max = one ? 1 : f.max_items ?? null;
+    const count = el("span", { class: "note", id: `${id}-count` });
+    const row = el("div", { class: "own-row", id: `${id}-row` });
+    const pal = el("div", { class: "own-pal", id: `${id}-pal`, role: "group", "aria-label": `Tiles to add to ${name}` });
+    const codes = ORDER.filter((c) => tilesOf(book()).honors || c.length === 2);
+    if (blankAllowed()) codes.push(JOKER_TILE);
+    for (const c of codes) {
+      const b = el("button", { type: "button", class: "tile", "data-code": c }, face(c));
+      b.addEventListener("click", () => {
+        const now = codesOf(ownValue(f));
+        if (!one && max !== null && now.length >= max) {
+          announce(`${name} holds at most ${max} tiles`);
+          renderHand();
+          return;
+        }
+        announce(`Added ${tileWords(c)} to ${name.toLowerCase()}`);
+        changed(one ? c : [...now, c]);
+      });
+      pal.append(b);
+    }
+    const box = el("fieldset", { class: "own-field own-tiles", id }, el("legend", {}, `${name} `, count), row,
+      el("details", { class: "own-picker" }, el("summary", { text: `Add ${name.toLowerCase()}: tap the tiles` }), pal), help);
+    let drawn = null; // what the row and the grid show: redrawn only when it changes
+    const show = () => {
+      const now = codesOf(ownValue(f));
+      const key = [now, jokerCodes()];
+      if (drawn && drawn[1] === key[1] && sameValue(drawn[0], now)) return;
+      drawn = key;
+      row.replaceChildren(...now.map((c, k) => {
+        const b = el("button", { type: "button", class: "in-hand", "data-code": c,
+          "aria-label": `${tileWords(c)}, ${k + 1} of ${now.length} in ${name.toLowerCase()}; activate to take it out`,
+          title: "Take it out" }, face(c));
+        b.addEventListener("click", () => {
+          announce(`Took ${tileWords(c)} out of ${name.toLowerCase()}`);
+          changed(one ? null : now.filter((_, j) => j !== k));
+        });
+        return b;
+      }));
+      if (!now.length) row.append(el("span", { class: "note", text: "none" }));
+      count.textContent = max !== null && !one ? `${now.length} of ${max}` : "";
+      const full = !one && max !== null && now.length >= max;
+      for (const b of pal.querySelectorAll("button")) {
+        b.setAttribute("aria-disabled", String(full));
+        markJoker(b, b.dataset.code, `Add ${tileWords(b.dataset.code)}`);
+      }
+    };
+    return [box, show];
+  }
+
+  // a field's value as a link writes it ("2", "true", "E", "5mC8p", JSON for the rest), read back
+  const ownText = (f, v) => (isTileKind(f) ? formatTiles(codesOf(v)) : f.kind === "winds" && Array.isArray(v) ? v.join("")
+    : typeof v === "string" && f.kind !== "objects" ? v : JSON.stringify(v));
+  function ownFromText(f, t) {
+    if (isTileKind(f)) { const c = codesOf(t); return f.kind === "tile" ? c[0] ?? null : c; }
+    if (f.kind === "winds") return [...new Set(t.split("").filter((w) => w in WINDS))];
+    if (["wind", "suit", "name"].includes(f.kind)) return t;
+    try { return JSON.parse(t); } catch (e) { return t; }
   }
 
   const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `${MINUS}${-v}` : "0");
@@ -979,18 +1240,75 @@
     // the dealer's 台 (莊家, 連莊拉莊), paid between the dealer and the winner only: apart from the total
     if (r.dealer_tai) row("Dealer's tai 莊家", r.dealer_tai, "t-dealer");
     out.append(dl);
+    const more = extrasView(r);
+    if (more) out.append(more);
     if (lights && (r.excluded || []).length) out.append(whyNot(r, lights));
     if (lights && (r.arrangements || []).length) out.append(readingsView(r, b));
     out.append(payoutsView(r.payouts, r.valid, least ? `a win needs ${amount(least, b)}` : r.reason || "not a valid win"));
   }
 
+  // --- the answer's other fields: what a book answers besides the fields every book has (its birds
+  // hit, its multipliers, who is liable), shown by name and value so a new book's fields need no page
+  // change ----------------------------------------------------------------------------------------
+  const KNOWN_ANSWER = new Set(["ruleset", "winning", "valid", "points", "flower_points", "total", "fans",
+    "decomposition", "payouts", "reason", "limit", "dealer_tai", "excluded", "arrangements"]);
+  const TILE_CODE = /^(?:[1-9][mps]|[ESWNCFPJ])$/;
+  const fieldWords = (k) => k.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
+  function valueView(v) {
+    if (v === null || v === undefined) return ["none"];
+    if (typeof v === "boolean") return [v ? "yes" : "no"];
+    if (typeof v !== "object") return [String(v)];
+    if (Array.isArray(v)) {
+      if (!v.length) return ["none"];
+      if (v.every((t) => typeof t === "string" && TILE_CODE.test(t))) { // tiles: drawn, and said
+        const g = el("span", { class: "tiles", role: "img", "aria-label": v.map(tileWords).join(", ") });
+        for (const t of v) g.append(face(t));
+        return [g];
+      }
+      return v.flatMap((x, k) => [...(k ? ["; "] : []), ...valueView(x)]);
+    }
+    return Object.entries(v).flatMap(([k, x], i) => [...(i ? ["; "] : []), `${k}: `, ...valueView(x)]);
+  }
+
+  function extrasView(r) {
+    const names = Object.keys(r).filter((k) => !KNOWN_ANSWER.has(k));
+    if (!names.length) return null;
+    const dl = el("dl", { class: "extras", id: "extras", "aria-label": "More of the answer" });
+    for (const k of names) {
+      dl.append(el("div", { "data-field": k }, el("dt", { text: fieldWords(k) }), el("dd", {}, ...valueView(r[k]))));
+    }
+    return dl;
+  }
+
   // --- why this score: the sets behind each fan, the fans left out, the readings weighed ------------
   const SET_KINDS = { chow: "chow", pung: "pung", kong: "kong", pair: "pair" };
+  // a set's tiles as held: where it holds jokers (physical: the tiles held; tiles: what they stood
+  // for), each tile no held tile covers is one of the jokers, drawn as held with the tile it stood for
+  const heldTiles = (d) => {
+    if (!Array.isArray(d.physical)) return d.tiles.map((t) => [t, t]);
+    const spare = [...d.physical];
+    const out = d.tiles.map((t) => {
+      const i = spare.indexOf(t);
+      if (i < 0) return [t, null];
+      spare.splice(i, 1);
+      return [t, t];
+    });
+    return out.map(([t, held]) => [t, held ?? spare.shift() ?? JOKER_TILE]);
+  };
   const tileGroup = (d, cls) => {
     const g = el("span", { class: `tiles ${cls}` });
-    for (const t of d.tiles) g.append(el("img", { src: `static/tiles/${t}.svg`, alt: "", class: "face", "data-tile": t }));
+    for (const [t, held] of heldTiles(d)) {
+      const f = held === t ? face(t) : face(held, t);
+      const img = f.tagName === "IMG" ? f : f.querySelector("img");
+      img.dataset.tile = t; // what the tile counts as in the set
+      if (held !== t) { img.dataset.held = held; g.classList.add("has-as"); }
+      g.append(f);
+    }
     return g;
   };
+  const setWords = (d) => heldTiles(d).map(([t, held]) => (held === t ? tileWords(t)
+    : `${tileName(held)} (joker) as ${tileName(t)}`)).join(", ");
   const setLabel = (d) => `${SET_KINDS[d.kind] || d.kind.replace(/_/g, " ")}${d.concealed ? "" : ", melded"}`;
 
   // the hand as read, and which fan (or fan left out) lights which of its sets: hovered with a mouse,
@@ -1005,7 +1323,7 @@
       this.list = el("ol", { class: "sets", id: "sets", "aria-label": "The hand as read: its sets and pair" });
       r.decomposition.forEach((d, i) => {
         const li = el("li", { class: `set ${d.kind}${d.concealed ? "" : " melded"}`, "data-set": String(i),
-          "aria-label": `${setLabel(d)}: ${d.tiles.map(tileName).join(", ")}` },
+          "aria-label": `${setLabel(d)}: ${setWords(d)}` },
         tileGroup(d, ""), el("span", { class: "tag", "aria-hidden": "true", text: setLabel(d) }));
         this.groups.push(li);
         this.list.append(li);
@@ -1218,13 +1536,14 @@
     if (ctx.liable && has("liable")) q.set("liable", ctx.liable);
     if (ctx.missing_suit && has("missing_suit")) q.set("missing", ctx.missing_suit);
     if (ctx.out.length && has("out")) q.set("out", ctx.out.join(""));
+    for (const f of ownFields()) if (Object.hasOwn(ctx.own, f.name)) q.set(`own.${f.name}`, ownText(f, ctx.own[f.name]));
     const s = q.toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
     history.replaceState(null, "", s ? `?${s}` : location.pathname);
   }
 
   function readUrl() {
     const q = new URLSearchParams(location.search);
-    ctx = { ...DEFAULT_CTX, options: {}, out: [] };
+    ctx = { ...DEFAULT_CTX, options: {}, out: [], own: {} };
     const wind = (v, d) => (v && v in WINDS ? v : d);
     ctx.seat = wind(q.get("seat"), "E");
     ctx.prevalent = wind(q.get("prevalent"), "E");
@@ -1244,6 +1563,10 @@
     ctx.liable = wind(q.get("liable"), "");
     ctx.missing_suit = /^[mps]$/.test(q.get("missing") || "") ? q.get("missing") : "";
     ctx.out = [...new Set((q.get("out") || "").split("").filter((w) => w in WINDS))];
+    for (const f of ownFields()) {
+      const v = q.get(`own.${f.name}`);
+      if (v !== null) keepOwn(f, ownFromText(f, v));
+    }
     const h = q.get("hand");
     const t = q.get("tiles");
     if (h) loadText(h, false);
@@ -1310,7 +1633,7 @@
   function applyBody(obj) {
     const c = obj.context && typeof obj.context === "object" ? obj.context : {};
     const flowers = ctx.flowers;
-    ctx = { ...DEFAULT_CTX, flowers, options: {}, out: [] };
+    ctx = { ...DEFAULT_CTX, flowers, options: {}, out: [], own: {} };
     switchBook(typeof obj.ruleset === "string" ? obj.ruleset : "mcr");
     if (obj.options && typeof obj.options === "object") {
       ctx.preset = pickPreset(obj.options.preset);
@@ -1328,6 +1651,13 @@
     if (Number.isInteger(c.base_points) && c.base_points >= 1) ctx.base_points = c.base_points;
     ctx.dealer_streak = Number.isInteger(c.dealer_streak) && c.dealer_streak >= 0 && c.dealer_streak <= 99
       ? c.dealer_streak : 0;
+    // the book's own fields as given (a tiles field's compact string read as its codes); the server
+    // judges each value
+    for (const f of ownFields()) {
+      if (!Object.hasOwn(c, f.name)) continue;
+      const v = c[f.name];
+      keepOwn(f, isTileKind(f) && typeof v === "string" && codesOf(v).length ? ownFromText(f, v) : v);
+    }
   }
 
   // --- wiring --------------------------------------------------------------------------------

@@ -118,17 +118,17 @@ def settled(page: Page) -> None:
     expect(page.locator("body")).to_have_attribute("data-busy", "0")
 
 
-def phone(browser: Browser) -> tuple[BrowserContext, Page]:
+def phone(browser: Browser, width: int = 375) -> tuple[BrowserContext, Page]:
     """A touch phone 375 CSS pixels wide (an iPhone's), and a page in it; the caller closes the context."""
-    ctx = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True,
+    ctx = browser.new_context(viewport={"width": width, "height": 812}, device_scale_factor=2, is_mobile=True,
                               has_touch=True)
     ctx.set_default_timeout(10_000)
     return ctx, ctx.new_page()
 
 
-def assert_no_horizontal_scroll(page: Page) -> None:
+def assert_no_horizontal_scroll(page: Page, width: int = 375) -> None:
     widths = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-    assert widths[0] <= widths[1] == 375, widths
+    assert widths[0] <= widths[1] == width, widths
 
 
 def shot(page: Page, name: str) -> None:
@@ -511,8 +511,9 @@ def sent(page: Page) -> dict[str, Any]:
     return data
 
 
-def answer_for(page: Page, server: Server, body: dict[str, Any]) -> dict[str, Any]:
-    resp = page.request.post(f"{server.url}v1/score", data=body)
+def answer_for(page: Page, server: Server | str, body: dict[str, Any]) -> dict[str, Any]:
+    """The API's answer to ``body`` from ``server`` (or the server at that address)."""
+    resp = page.request.post(f"{server if isinstance(server, str) else server.url}v1/score", data=body)
     assert resp.status == 200, resp.text()
     data: dict[str, Any] = resp.json()
     return data
@@ -1562,6 +1563,253 @@ def test_a_key_kept_under_the_old_name_is_moved_and_used(browser: Browser, tmp_p
     finally:
         ctx.close()
         keyed.close()
+
+
+# --- a book's own context fields and its jokers, from GET /v1/rulesets alone ----------------------
+TOY_HAND = "123m456m789m123p789s1s1s"  # the toy book's sixteen tiles (five sets and a pair), the last 1s wins
+
+
+@pytest.fixture(scope="module")
+def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """gunicorn (the project's settings) serving the app with the toy book and its joker variant
+    registered (``testkit.toyserve``): nothing of either is written into the page."""
+    from testkit.server import Gunicorn
+
+    with Gunicorn("testkit.toyserve:create_app()", workers=1,
+                  log_path=tmp_path_factory.mktemp("toy") / "gunicorn.log") as g:
+        yield g.url + "/"
+
+
+def jokers_listed(page: Page, url: str, birds: int) -> list[dict[str, Any]]:
+    """The served books, the joker variant's birds capped at ``birds`` as a book whose option turns
+    that many lists them (the shared field allows 20); each answer still comes from the server."""
+    listed: list[dict[str, Any]] = page.request.get(f"{url}v1/rulesets").json()["rulesets"]
+    for b in listed:
+        for f in b["own_context"]:
+            if b["name"] == "toyjokers" and f["name"] == "birds":
+                f["max_items"] = birds
+    page.route("**/v1/rulesets", lambda route: route.fulfill(json={"rulesets": listed}))
+    return listed
+
+
+def test_a_books_own_integer_field_is_offered_sent_and_linked(page: Page, toy_server: str) -> None:
+    page.goto(f"{toy_server}?ruleset=toy&hand={TOY_HAND}&self_drawn=1")
+    settled(page)
+    field = page.locator("#own-toy_doubles")
+    expect(field).to_be_visible()
+    expect(field).to_have_value("0")
+    expect(field).to_have_attribute("min", "0")
+    expect(field).to_have_attribute("max", "3")
+    assert "toy_doubles" not in sent(page)["context"]  # the default is not sent
+    plain = payouts(page)
+    field.fill("2")
+    settled(page)
+    body = sent(page)
+    assert body["ruleset"] == "toy" and body["context"] == {"self_drawn": True, "toy_doubles": 2}
+    want = answer_for(page, toy_server, body)  # the stake doubled twice: four times each payout
+    assert payouts(page) == {w: signed(v) for w, v in want["payouts"].items()}
+    assert {w: int(v.replace(MINUS, "-")) for w, v in payouts(page).items()} == {
+        w: 4 * int(v.replace(MINUS, "-")) for w, v in plain.items()}
+    assert "own.toy_doubles=2" in page.url
+    page.get_by_role("button", name="Undo").click()  # one step back: the default again, not sent
+    settled(page)
+    expect(field).to_have_value("0")
+    assert "toy_doubles" not in sent(page)["context"] and payouts(page) == plain
+    field.fill("2")
+    settled(page)
+    field.fill("7")  # beyond the field's maximum: not taken, nothing asked
+    page.wait_for_timeout(300)
+    assert sent(page)["context"]["toy_doubles"] == 2
+    page.reload()
+    settled(page)
+    expect(page.locator("#own-toy_doubles")).to_have_value("2")
+    # a book that does not declare it neither offers nor sends it
+    page.get_by_role("radio", name="Mahjong Competition Rules").check()
+    settled(page)
+    expect(page.locator("#own-toy_doubles")).to_have_count(0)
+    expect(page.locator("#own-fields")).to_be_hidden()
+
+
+def test_a_joker_book_marks_its_jokers_and_takes_birds_tapped_in(page: Page, toy_server: str,
+                                                                 browser: Browser) -> None:
+    jokers_listed(page, toy_server, birds=8)
+    page.goto(toy_server)
+    page.get_by_role("radio", name="Toy sixteen with jokers").check()
+    settled(page)
+    # the tile picker: the red dragon, and only it, carries the joker's mark and says so
+    red = page.locator("#palette [data-code=C]")
+    expect(red).to_have_attribute("aria-label", "Red dragon (joker)")
+    expect(red.locator(".jk .jk-badge")).to_be_visible()
+    expect(page.locator("#palette .jk:visible")).to_have_count(1)
+    tap(page, "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "C", "C", "1s", "1s", "C")
+    won_by(page, "Self-drawn 自摸")
+    settled(page)
+    # the hand: each red dragon marked, the winning one too
+    expect(page.locator("#hand .jk")).to_have_count(3)
+    expect(page.locator("#hand .in-hand.win")).to_have_attribute("aria-label", re.compile("^Winning tile Red dragon "
+                                                                                       r"\(joker\)"))
+    # the birds: tapped in from their own tiles, up to the eight the book lists, one taken out by a tap
+    birds = page.locator("#own-birds")
+    expect(birds.locator("legend")).to_contain_text("0 of 8")
+    birds.locator("summary").click()
+    turned = ["5m", "C", "9p", "1s", "E", "5m", "2p", "3s"]
+    for c in turned:
+        birds.locator(f".own-pal [data-code='{c}']").click()
+        settled(page)
+    expect(birds.locator("legend")).to_contain_text("8 of 8")
+    expect(birds.locator(".own-pal [data-code='7s']")).to_have_attribute("aria-disabled", "true")
+    birds.locator(".own-pal [data-code='7s']").click(force=True)  # a ninth: refused on the page, not sent
+    assert sent(page)["context"]["birds"] == turned
+    expect(birds.locator(".own-row .jk")).to_have_count(1)  # the red dragon turned: a joker there too
+    birds.locator(".own-row button").nth(3).click()  # the fourth, 1s, taken out
+    settled(page)
+    turned.pop(3)
+    body = sent(page)
+    assert body["ruleset"] == "toyjokers" and body["context"] == {"self_drawn": True, "birds": turned}
+    expect(birds.locator("legend")).to_contain_text("7 of 8")
+    expect(birds.locator(".own-pal [data-code='7s']")).to_have_attribute("aria-disabled", "false")
+    # the server takes the request the page built; its answer is shown, the red dragons marked in it
+    want = answer_for(page, toy_server, body)
+    expect(page.locator("#points strong")).to_have_text(str(want["points"]))
+    expect(page.locator("#sets .set .jk")).to_have_count(3)
+    assert "own.birds=5mC9pE5m2p3s" in page.url
+    shot(page, "joker-book-birds")
+    ctx, pg = phone(browser, width=390)
+    try:
+        console = Console(pg)
+        jokers_listed(pg, toy_server, birds=8)
+        pg.goto(page.url)
+        settled(pg)
+        pg.locator("#own-birds summary").click()
+        assert sent(pg)["context"]["birds"] == turned
+        assert_no_horizontal_scroll(pg, 390)
+        pg.screenshot(path=str(SHOTS / "phone-joker-book-birds.png"), full_page=True)
+        pg.locator(".context-card").screenshot(path=str(SHOTS / "phone-joker-birds-field.png"))
+        pg.locator(".result-card").screenshot(path=str(SHOTS / "phone-joker-result.png"))
+        assert console.errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_answer_says_what_each_joker_stood_for_and_any_field_it_does_not_know(page: Page,
+                                                                                   toy_server: str) -> None:
+    """The hand as the joker book reads it: the set that held a joker (physical) draws the joker held
+    with the tile it stood for, and the answer's own fields (jokers_held, stood_for) are listed by name."""
+    jokers_listed(page, toy_server, birds=8)
+    held = {"ruleset": "toyjokers", "hand": "123m456m789m1p3pC789s1s1s",
+            "context": {"self_drawn": True, "birds": ["5m", "J"]}}
+    answer = answer_for(page, toy_server, {**held, "explain": True})
+    chow = next(k for k, d in enumerate(answer["decomposition"]) if d.get("physical"))
+    assert answer["decomposition"][chow] == {"kind": "chow", "tiles": ["1p", "2p", "3p"], "concealed": True,
+                                             "physical": ["1p", "C", "3p"]}
+    page.goto(toy_server)
+    page.get_by_label("Paste a hand").fill(json.dumps(held))
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    assert sent(page)["context"]["birds"] == ["5m", "J"]
+    # the blank flower turned as a bird: drawn blank, as a joker
+    expect(page.locator("#own-birds .own-row [data-code=J] .jk img")).to_have_attribute("src", "static/tiles/J.svg")
+    expect(page.locator("#own-birds .own-row [data-code=J]")).to_have_attribute("aria-label", re.compile(
+        r"^Blank flower \(joker\), 2 of 2"))
+    s = page.locator(f"#sets .set[data-set='{chow}']")
+    expect(s).to_have_attribute("aria-label", "chow: 1 Dots, Red dragon (joker) as 2 Dots, 3 Dots")
+    imgs = s.locator("img")
+    assert [imgs.nth(k).get_attribute("data-tile") for k in range(3)] == ["1p", "2p", "3p"]
+    assert [imgs.nth(k).get_attribute("data-held") for k in range(3)] == [None, "C", None]
+    expect(s.locator(".jk-as")).to_have_text("2p")
+    expect(page.locator("#sets .jk")).to_have_count(1)
+    extras = page.locator("#extras")
+    expect(extras.locator("dt")).to_have_text(["Jokers held", "Stood for"])
+    expect(extras.locator("[data-field=jokers_held] dd")).to_have_text("1")
+    expect(extras.locator("[data-field=stood_for] .tiles")).to_have_attribute("aria-label", "2 Dots")
+    page.locator("#result-h").scroll_into_view_if_needed()
+    page.locator(".result-card").screenshot(path=str(SHOTS / "joker-answer.png"))
+    shot(page, "joker-answer-page")
+    # fields of other shapes, as the joker books' answers will hold them (birds hit per seat, a
+    # liability not owed, tiles with a blank flower): the same answer with them added
+    more = {**answer, "bird_hits": {"E": 2, "S": 0, "W": 1, "N": 0}, "liability": None, "horse_hits": ["5m", "J"]}
+    page.route("**/v1/score", lambda route: route.fulfill(json=more))
+    page.locator("#own-birds .own-row button").first.click()  # a change: asked again
+    settled(page)
+    expect(extras.locator("[data-field=bird_hits] dd")).to_have_text("E: 2; S: 0; W: 1; N: 0")
+    expect(extras.locator("[data-field=liability] dd")).to_have_text("none")
+    expect(extras.locator("[data-field=horse_hits] .tiles")).to_have_attribute(
+        "aria-label", "5 Characters, Blank flower (joker)")
+    expect(extras.locator("[data-field=horse_hits] .jk")).to_have_count(1)
+
+
+def test_own_fields_of_every_kind_are_offered_and_sent(page: Page, server: Server) -> None:
+    """A book the server does not have, listed with a field of each kind: each is offered by its kind
+    and sent as the API takes it (and the server's 422 for the unknown book is the answer shown)."""
+    real = page.request.get(f"{server.url}v1/rulesets").json()["rulesets"]
+    kinds = {"name": "kinds", "title": "Every kind", "title_zh": "", "unit": "points", "minimum": 0, "maximum": None,
+             "fans": 1, "context": ["self_drawn", "discarder", "seat_wind"], "options": [], "jokers": [],
+             "own_context": [
+                 {"name": "dealer_ready", "kind": "boolean", "help": "h", "default": False, "source": "s"},
+                 {"name": "banker", "kind": "wind", "help": "h", "default": None, "source": "s", "nullable": True},
+                 {"name": "paid", "kind": "winds", "help": "h", "default": [], "source": "s", "max_items": 2},
+                 {"name": "wild_suit", "kind": "suit", "help": "h", "default": "m", "source": "s"},
+                 {"name": "flipped", "kind": "tile", "help": "h", "default": None, "source": "s", "nullable": True},
+                 {"name": "jokers", "kind": "tiles", "help": "h", "default": [], "source": "s", "max_items": 3},
+                 {"name": "kongs", "kind": "objects", "help": "h", "default": [], "source": "s"}]}
+    page.route("**/v1/rulesets", lambda route: route.fulfill(json={"rulesets": [*real, kinds]}))
+    page.goto(f"{server.url}?hand={SEED_003}&self_drawn=1")
+    settled(page)
+    expect(page.locator("#palette [data-code='J']")).to_be_hidden()  # no blank flower in MCR's hands
+    page.get_by_role("radio", name="Every kind").check()
+    settled(page)
+    page.locator("#own-dealer_ready").check()
+    settled(page)
+    page.locator("#own-banker").get_by_role("radio", name="West").check()
+    settled(page)
+    page.locator("#own-paid").get_by_role("checkbox", name="South").check()
+    settled(page)
+    page.locator("#own-paid").get_by_role("checkbox", name="North").check()
+    settled(page)
+    expect(page.locator("#own-paid").get_by_role("checkbox", name="East")).to_be_disabled()  # two at most
+    page.locator("#own-wild_suit").get_by_role("radio", name="Bamboo").check()
+    settled(page)
+    page.locator("#own-flipped summary").click()
+    page.locator("#own-flipped .own-pal [data-code='4p']").click()
+    settled(page)
+    page.locator("#own-flipped .own-pal [data-code='5p']").click()  # one tile: the one tapped replaces it
+    settled(page)
+    # the jokers field: its tiles become the jokers, the blank flower offered among them
+    page.locator("#own-jokers summary").click()
+    page.locator("#own-jokers .own-pal [data-code='8m']").click()
+    settled(page)
+    page.locator("#own-jokers .own-pal [data-code='J']").click()
+    settled(page)
+    expect(page.locator("#palette [data-code='8m']")).to_have_attribute("aria-label", "8 Characters (joker)")
+    expect(page.locator("#hand .jk")).to_have_count(3)  # 8m: two standing, and the winning tile
+    page.locator("#own-kongs").fill('[{"tile": "5s"}]')
+    settled(page)
+    assert sent(page)["context"] == {"self_drawn": True, "dealer_ready": True, "banker": "W", "paid": ["S", "N"],
+                                     "wild_suit": "s", "flipped": "5p", "jokers": ["8m", "J"],
+                                     "kongs": [{"tile": "5s"}]}
+    page.locator("#own-kongs").fill("[{tile")  # not JSON: sent as typed, for the server to say why
+    settled(page)
+    assert sent(page)["context"]["kongs"] == "[{tile"
+    expect(page.locator("#result [role=alert]")).to_be_visible()
+    # the link carries them, and reads them back
+    page.reload()
+    settled(page)
+    assert sent(page)["context"] | {"kongs": None} == {
+        "self_drawn": True, "dealer_ready": True, "banker": "W", "paid": ["S", "N"], "wild_suit": "s",
+        "flipped": "5p", "jokers": ["8m", "J"], "kongs": None}
+    shot(page, "own-fields-every-kind")
+    # a book with a jokers field may have flower ghosts in its hands: the blank flower is offered,
+    # read in a pasted hand and drawn as a joker
+    blank = page.locator("#palette [data-code='J']")
+    expect(blank).to_be_visible()
+    expect(blank).to_have_attribute("aria-label", "Blank flower (joker)")
+    page.get_by_label("Paste a hand").fill("123m456p789sEEESJ")
+    page.get_by_label("Paste a hand").press("Enter")
+    settled(page)
+    assert sent(page)["hand"]["winning_tile"] == "J"
+    expect(page.locator("#hand .in-hand.win")).to_have_attribute("aria-label", re.compile(
+        r"^Winning tile Blank flower \(joker\)"))
+    expect(page.locator("#hand .jk img")).to_have_attribute("src", "static/tiles/J.svg")
 
 
 # --- the replay page ------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from tools import make_cjk_font
 
 STATIC = ROOT / "service" / "static"
 FLOWERS = [f.value for f in Flower]  # plum ... winter: the flower tiles' files are named by the API's names
-TILE_CODES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + FLOWERS
+TILE_CODES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFPJ") + FLOWERS  # J: the blank flower
 CJK_FONT = STATIC / "fonts" / "calculator-cjk.woff2"
 
 
