@@ -15,13 +15,14 @@ from ..context_field import DECLARED, declare
 from ..errors import BAD_RULESET, ScorerError
 from .book import OptionSpec, Preset, RuleBook, Settlement
 from .hk.book import BOOK as HK
+from .hongzhong.book import BOOK as HONGZHONG
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
 from .table import FanRow
 from .taiwan.book import BOOK as TAIWAN
 
 DEFAULT = "mcr"
-_BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN)}
+_BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN, HONGZHONG)}
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType(_BOOKS)
 for _book in _BOOKS.values():
     declare(_book.own_context, _book.name)
@@ -49,7 +50,7 @@ def register(book: RuleBook) -> None:
 
 def unregister(name: str) -> None:
     """Take a book that ``register`` added out of the registry again (the books shipped here stay)."""
-    if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name):
+    if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name, HONGZHONG.name):
         raise ValueError(f"the rule book {name!r} ships with the library and stays")
     book = _BOOKS.pop(name, None)
     if book is not None:

@@ -51,6 +51,12 @@ def scored_set(kind: SetKind, first: int, concealed: bool) -> ScoredSet:
     return s
 
 
+def joker_set(kind: SetKind, first: int, concealed: bool, physical: tuple[str, ...]) -> ScoredSet:
+    """A set that holds jokers: what it stands for (as ``scored_set``) and the tiles held for it,
+    each joker as its own code (``ScoredSet.physical``)."""
+    return ScoredSet(kind, scored_set(kind, first, concealed).tiles, concealed, physical)
+
+
 def concealed_set(kind: SetKind, tiles: Iterable[int]) -> ScoredSet:
     """A concealed group of these tiles (a knitted straight's nine)."""
     return ScoredSet(kind, tuple(CODES[i] for i in tiles), True)

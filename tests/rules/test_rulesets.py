@@ -194,7 +194,8 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     mcr = body["rulesets"][0]
     assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
                    "minimum": 8, "maximum": None, "fans": 81, "options": mcr["options"],
-                   "presets": mcr["presets"], "context": mcr["context"], "optional_context": {},
+                   "presets": mcr["presets"], "context": mcr["context"], "own_context": [], "jokers": [],
+                   "optional_context": {},
                    "unused_context": [],
                    "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True, "sets": 4,
                                                         "wall": 144}}
@@ -203,6 +204,9 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
     assert tiles["hk"]["flowers"] == "named"
     assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 108}
+    # 红中: the number tiles and four 中, its jokers, no honour besides (112 tiles)
+    assert tiles["hongzhong"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 112}
+    assert next(b for b in body["rulesets"] if b["name"] == "hongzhong")["jokers"] == ["C"]
     assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
 
 
