@@ -24,6 +24,7 @@ from ..hand import Hand
 from ..holding import Holding
 from ..result import Result
 from ..shape import Declared, FieldSpec, read_object
+from ..wild import Wild
 from .engine import result_cache_info
 from .playrules import PlayRules
 from .table import FanRow, FanTable
@@ -309,6 +310,9 @@ class RuleBook:
     # The tiles that are jokers in every hand of the book (红中's ``C``, 杭州's ``P``), so a client
     # draws them as jokers; a book whose jokers the deal decides names them in its own context.
     jokers: tuple[str, ...] = ()
+    # What the waits layer reads of a book with jokers, under the options: the kinds that are jokers
+    # (a 34-bit mask) and the book's ``Wild``; None where the book has no jokers.
+    wild: Callable[[Any], tuple[int, Wild]] | None = None
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,

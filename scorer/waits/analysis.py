@@ -18,13 +18,17 @@ from typing import Any, Final
 
 from ..context import Context
 from ..errors import BAD_VALUE, ScorerError
-from ..forms import Form
+from ..forms import ALL_FORMS, Form
+from ..forms import REGULAR_FORM as REGULAR
+from ..forms import SEVEN_PAIRS_FORM as SEVEN_PAIRS
 from ..hand import Hand
 from ..holding import Holding, visible_counts
 from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
-from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
+from ..tiles import ALL_TILES, BY_CODE, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
+from ..wild import Wild, counts_and_jokers, regular_shanten, seven_pairs_shanten
+from ..wild import waits as wild_waits
 from . import shanten
 
 # The context fields that hold for every wait; the rest (self_drawn, discarder, last_copy, and the
@@ -270,7 +274,8 @@ def analyze(
     ctx = wait_context(context if context is not None else context_fields or None)
     book.check_context(ctx, opts)
     seen = visible_counts(hand, visible)
-    if not book.honors and any(seen[HONOR_START:]):  # Sichuan: its other inputs refuse honours too
+    jokers = {INDEX[BY_CODE[j]] for j in book.jokers}  # 红中's 中 is no honour to refuse: it is seen on the table
+    if not book.honors and any(seen[k] for k in range(HONOR_START, NUM_TILES) if k not in jokers):
         raise ScorerError(book.honour_error, f"{book.title} is played with the 108 suited tiles only: no honour "
                           "tile can be seen on its table", ("visible",), ruleset=book.name)
     rules = _Rules(book, opts, ctx)
@@ -300,6 +305,7 @@ class _Rules:
         self.last_copy = book.means("last_copy", options)  # 和绝张 is decided per wait where it means something
         self.dead = book.dead_tiles(ctx)
         self.forms = book.forms_under(options)
+        self.wild = book.wild(options) if book.wild is not None else None
 
     def score(self, hand: Hand, ctx: Context) -> Result:
         return self.book.score(hand, ctx, self.options)
@@ -311,6 +317,8 @@ class _Rules:
 
 
 def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
+    if rules.wild is not None:
+        return _wild_outlook(h, seen, rules, *rules.wild)
     standing = h.standing_counts()
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
@@ -325,6 +333,48 @@ def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
     return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
+
+
+def _wild_outlook(h: Holding, seen: tuple[int, ...], rules: _Rules, kinds: int, wild: Wild) -> Outlook:
+    """``_outlook`` of a book with jokers (``RuleBook.wild``): the held jokers are a count, not
+    tiles (``scorer.wild``); the shanten counts each as a free tile, and a drawn joker is a useful
+    tile or a wait (as its own kind) where it lowers the shanten or completes the hand. The regular
+    form and seven pairs (concealed, where the book plays it) are the forms a joker book has."""
+    counts, jokers = counts_and_jokers((i for i, n in enumerate(h.standing_counts()) for _ in range(n)), kinds)
+    need = h.sets - len(h.melds)
+    seven = SEVEN_PAIRS in rules.forms and not h.melds
+
+    def least(c: tuple[int, ...], j: int) -> int:
+        r = regular_shanten(c, j, need, wild)
+        return min(r, seven_pairs_shanten(c, j, wild)) if seven else r
+
+    regular = regular_shanten(counts, jokers, need, wild)
+    pairs = seven_pairs_shanten(counts, jokers, wild) if seven else None
+    forms = tuple((f, (regular if f is REGULAR else pairs if f is SEVEN_PAIRS else None) if f in rules.forms else None)
+                  for f in ALL_FORMS)
+    best = regular if pairs is None else min(regular, pairs)
+    own = h.counts()
+    joker = next((i for i in range(NUM_TILES) if kinds >> i & 1), -1)
+    if best > 0:
+        helps = [t for t in range(NUM_TILES) if wild.may_be(t) and not kinds >> t & 1 and own[t] < 4
+                 and least(_plus(counts, t), jokers) < best]
+        if joker >= 0 and own[joker] < 4 and least(counts, jokers + 1) < best:
+            helps.append(joker)
+        useful = [i for i in DISPLAY_INDICES if i in helps]
+        return Outlook(best, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in useful), ())
+    w = wild_waits(counts, jokers, need, wild, seven_pairs=seven, joker_kinds=kinds)
+    tiles = set(w.tiles)
+    if w.joker and joker >= 0:
+        tiles.add(joker)
+    # a wait is a tile that can still be drawn: none whose four copies the hand holds (melds included)
+    ordered = [i for i in DISPLAY_INDICES if i in tiles and own[i] < 4]
+    return Outlook(best, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
+
+
+def _plus(counts: tuple[int, ...], t: int) -> tuple[int, ...]:
+    c = list(counts)
+    c[t] += 1
+    return tuple(c)
 
 
 def _unseen(i: int, own: tuple[int, ...], seen: tuple[int, ...]) -> int:

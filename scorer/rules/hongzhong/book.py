@@ -5,12 +5,24 @@ room as a preset."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...forms import Form
+from ...tiles import RED
+from ...wild import Wild
 from ..book import RuleBook, lazy_explain
 from .context import ERRORS, FIELDS, HONOUR_IN_HONGZHONG, RULESET
+from .detect import CAPPED, UNCAPPED
 from .fans import TABLE
-from .options import PRESETS, HongzhongOptions
+from .options import CONCEALED_FOUR, PRESETS, HongzhongOptions
 from .scoring import clear_caches, score_hand
+
+
+def wild(options: Any) -> tuple[int, Wild]:
+    """The 中 as the waits read them: the one kind that is wild, any number tile, no fifth copy
+    unless ``joker_limit`` is none."""
+    return 1 << RED, CAPPED if options.joker_limit == CONCEALED_FOUR else UNCAPPED
+
 
 BOOK = RuleBook(
     name=RULESET,
@@ -37,6 +49,7 @@ BOOK = RuleBook(
     presets=PRESETS,
     own_context=FIELDS,
     jokers=("C",),
+    wild=wild,
 )
 
 __all__ = ["BOOK", "HongzhongOptions"]
