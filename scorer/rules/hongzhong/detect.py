@@ -14,15 +14,13 @@ from typing import Any, Final
 from ...context import Context
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand
-from ...set_kind import CHOW, PUNG
 from ...tiles import NUM_TILES, RED, SUIT
-from ...wild import NUMBER_TILES_MASK, PairT, Wild, readings, seven_pairs
+from ...wild import NUMBER_TILES_MASK, PairT, Wild, logical_divisions, place, seven_pairs
 from ...wild import Reading as WildReading
 from .options import ANY_QUAD, CONCEALED_FOUR
 
 CAPPED: Final = Wild(NUMBER_TILES_MASK, 4)  # 中 is any number tile, never a fifth copy (MIL §七.1.3)
 UNCAPPED: Final = Wild(NUMBER_TILES_MASK, None)  # joker_limit none: no limit on what a 中 may be
-_SUITED: Final = range(27)
 
 
 class Facts:
@@ -49,49 +47,84 @@ class Facts:
 
 class Shape:
     """One reading: a regular one (``reading``), seven pairs (``pairs``) or 四红中 (neither), with
-    the logical counts of the concealed tiles it reads."""
+    what its fans read, worked out once: whether its sets are all pungs, whether its chows make
+    123 456 789 of a suit, the suits of its logical tiles (melds included), and for seven pairs
+    whether it is 龙七对."""
 
     def __init__(self, form: Form, reading: WildReading | None, pairs: tuple[PairT, ...] | None,
-                 logical: tuple[int, ...], suits: frozenset[int]) -> None:
+                 pungs: bool, straight: bool, suits: frozenset[int], long: bool) -> None:
         self.form = form
         self.reading = reading
         self.pairs = pairs
-        self.logical = logical
-        self.suits = suits  # of every logical tile, melds included
+        self.pungs = pungs
+        self.straight = straight
+        self.suits = suits
+        self.long = long
+        self.four_red = reading is None and pairs is None
 
-    @property
-    def four_red(self) -> bool:
-        return self.reading is None and self.pairs is None
+    def key(self) -> tuple[bool, bool, frozenset[int], bool, bool]:
+        """What the table reads of the reading: two readings with one key score the same fans."""
+        return self.pungs, self.straight, self.suits, self.long, self.pairs is None
 
 
-def _suits(f: Facts, logical: list[int]) -> frozenset[int]:
-    return f.meld_suits | frozenset(SUIT[t] for t in _SUITED if logical[t])
+def regular_key(f: Facts, codes: tuple[int, ...], pair: int) -> tuple[bool, bool, frozenset[int], bool, bool]:
+    """``Shape.key`` of a regular reading from its set codes (2·tile, + 1 for a chow), before the
+    jokers are placed: the readings of a hand are many (a set of three 中 is any of 27 pungs and
+    21 chows), the keys few."""
+    chows: list[int] = []
+    suits = set(f.meld_suits)
+    suits.add(SUIT[pair])
+    for c in codes:
+        t = c >> 1
+        suits.add(SUIT[t])
+        if c & 1:
+            chows.append(t)
+    straight = len(chows) >= 3 and any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18))
+    return not chows, straight, frozenset(suits), False, True
 
 
-def regular_shape(f: Facts, r: WildReading) -> Shape:
-    logical = list(f.counts)
-    for t in r.stands_for():
-        logical[t] += 1
-    return Shape(REGULAR_FORM, r, None, tuple(logical), _suits(f, logical))
+def regular_shape(f: Facts, codes: tuple[int, ...], pair: int,
+                  key: tuple[bool, bool, frozenset[int], bool, bool]) -> Shape:
+    return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, key[0], key[1], key[2], False)
 
 
 def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
     logical = [0] * NUM_TILES
     for t, _ in pairs:
         logical[t] += 2
-    return Shape(SEVEN_PAIRS_FORM, None, pairs, tuple(logical), _suits(f, logical))
+    suits = frozenset(SUIT[t] for t, _ in pairs)
+    if f.options.long_seven_pairs == ANY_QUAD:
+        long = 4 in logical
+    elif f.win != RED:
+        long = logical[f.win] == 4
+    else:  # a winning 中 is the fourth of four alike that hold a 中 (it is one of them)
+        long = any(logical[t] == 4 and j > 0 for t, j in pairs)
+    return Shape(SEVEN_PAIRS_FORM, None, pairs, False, False, suits, long)
 
 
 def four_red_shape(f: Facts) -> Shape:
-    return Shape(REGULAR_FORM, None, None, f.counts, frozenset())
+    return Shape(REGULAR_FORM, None, None, False, False, frozenset(), False)
 
 
 def shapes(f: Facts) -> list[Shape]:
-    """Every reading of the hand: the regular ones, seven pairs (no meld, where the table plays
-    it), and 四红中 where its option and the first turn allow it."""
-    out = [regular_shape(f, r) for r in readings(f.counts, f.jokers, f.need, f.wild)]
+    """Every reading of the hand that the table tells apart: the regular ones, seven pairs (no
+    meld, where the table plays it), and 四红中 where its option and the first turn allow it. Of
+    readings the table reads alike (``Shape.key``: the jokers as other tiles of the same suits
+    and sets) the first is kept: they score the same fans, and the first wins a tie."""
+    out: list[Shape] = []
+    seen: set[tuple[bool, bool, frozenset[int], bool, bool]] = set()
+    for codes, pair in logical_divisions(f.counts, f.jokers, f.need, f.wild):
+        key = regular_key(f, codes, pair)
+        if key not in seen:
+            seen.add(key)
+            out.append(regular_shape(f, codes, pair, key))
     if not f.melds and f.options.seven_pairs:
-        out.extend(pairs_shape(f, p) for p in seven_pairs(f.counts, f.jokers, f.wild))
+        for p in seven_pairs(f.counts, f.jokers, f.wild):
+            shape = pairs_shape(f, p)
+            key = shape.key()
+            if key not in seen:
+                seen.add(key)
+                out.append(shape)
     if f.four_red_turn:
         out.append(four_red_shape(f))
     return out
@@ -100,7 +133,8 @@ def shapes(f: Facts) -> list[Shape]:
 # --- the detectors, in the table's order --------------------------------------------------------
 def plain_win(f: Facts, s: Shape) -> int:
     """平和: the reading has no other fan (it names a win worth 0)."""
-    return int(not any(d(f, s) for d in _OTHERS))
+    return int(not (no_red(f, s) or all_pungs(f, s) or pure_straight(f, s) or kong_replacement(f, s)
+                    or seven_pairs_fan(f, s) or full_flush(f, s) or s.four_red))
 
 
 def no_red(f: Facts, s: Shape) -> int:
@@ -110,17 +144,12 @@ def no_red(f: Facts, s: Shape) -> int:
 
 def all_pungs(f: Facts, s: Shape) -> int:
     """大对子: a regular reading of pungs alone (the melds are pungs and kongs)."""
-    r = s.reading
-    return int(r is not None and all(k is PUNG for _, k, _ in r.sets))
+    return int(s.reading is not None and s.pungs)
 
 
 def pure_straight(f: Facts, s: Shape) -> int:
     """一条龙: 123, 456 and 789 of one suit among the reading's chows."""
-    r = s.reading
-    if r is None:
-        return 0
-    chows = {t for t, k, _ in r.sets if k is CHOW}
-    return int(any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18)))
+    return int(s.straight)
 
 
 def kong_replacement(f: Facts, s: Shape) -> int:
@@ -141,20 +170,9 @@ def full_flush(f: Facts, s: Shape) -> int:
 def long_seven_pairs(f: Facts, s: Shape) -> int:
     """龙七对: seven pairs holding four alike whose fourth is the winning tile (a winning 中 as the
     tile it stood for: some quad holds a 中); any four alike under ``long_seven_pairs: any_quad``."""
-    pairs = s.pairs
-    if pairs is None:
-        return 0
-    if f.options.long_seven_pairs == ANY_QUAD:
-        return int(4 in s.logical)
-    if f.win != RED:
-        return int(s.logical[f.win] == 4)
-    return int(any(s.logical[t] == 4 and any(u == t and j for u, j in pairs) for t, _ in pairs))
+    return int(s.long)
 
 
 def four_red(f: Facts, s: Shape) -> int:
     """四红中: four 中 held on one's first turn, won at once (option ``four_red_win``)."""
     return int(s.four_red)
-
-
-_OTHERS: Final = (no_red, all_pungs, pure_straight, kong_replacement, seven_pairs_fan, full_flush,
-                  long_seven_pairs, four_red)
