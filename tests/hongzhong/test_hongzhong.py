@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import scorer
 from scorer import Hand, ScorerError
-from scorer.tiles import CODES, HONOR_START, NUM_TILES
+from scorer.tiles import CODES, HONOR_START, NUM_TILES, RED
 from scorer.wild import NUMBER_TILES_MASK, Wild
 from testkit.wild import brute_complete, holdings
 
@@ -408,3 +408,38 @@ def test_payments_sum_to_zero(hand: dict[str, Any], seat: str, birds: list[str],
     assert r["valid"]
     assert sum(r["payouts"].values()) == 0 and sum(r["kong_payouts"].values()) == 0
     assert r["payouts"][seat] > 0 and all(v % base == 0 for v in (*r["payouts"].values(), *r["kong_payouts"].values()))
+
+
+def _brute_points(counts: tuple[int, ...], jokers: int, win: int) -> int | None:
+    """The most raw fan over every reading of the 中 (each as every number tile, within the cap)
+    and every division of the tiles so read, with the table written out again here; None: no win."""
+    from scorer.set_kind import CHOW
+    from testkit.wild import assignments, divisions, plain_pairs
+
+    best: int | None = None
+    red = jokers > 0
+    for c in assignments(counts, jokers, Wild(NUMBER_TILES_MASK, 4)):
+        flush = 2 if len({t // 9 for t in range(27) if c[t]}) == 1 else 0
+        base = (0 if red else 1) + flush
+        for sets, _ in divisions(c, 4):
+            chows = {t for t, k in sets if k is CHOW}
+            extra = 1 if not chows else 1 if any({b, b + 3, b + 6} <= chows for b in (0, 9, 18)) else 0
+            best = max(best if best is not None else -1, base + extra)
+        if plain_pairs(c, 7, True):
+            if win != RED:
+                long = c[win] == 4
+            else:
+                long = any(c[t] == 4 and c[t] > counts[t] for t in range(27))
+            best = max(best if best is not None else -1, base + (3 if long else 2))
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(joker_hands().filter(lambda h: h[1] <= 2))
+def test_the_points_are_the_best_reading_by_brute_force(hand: tuple[tuple[int, ...], int, list[str]]) -> None:
+    """Of readings the table reads alike only one is scored: the most raw fan is still the most
+    over every reading of the 中, as the table's rows written out again find it."""
+    counts, jokers, tiles = hand
+    r = won(dict(concealed=tiles[:-1], winning_tile=tiles[-1]))
+    win = scorer.tiles.INDEX_OF_CODE[tiles[-1]]
+    assert (r.points if r.winning else None) == _brute_points(counts, jokers, win), tiles

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ...context import Context
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand
-from ...tiles import NUM_TILES, RED, SUIT
+from ...tiles import NUM_TILES, RED
 from ...wild import NUMBER_TILES_MASK, PairT, Wild, logical_divisions, place, seven_pairs
 from ...wild import Reading as WildReading
 from .options import ANY_QUAD, CONCEALED_FOUR
@@ -37,7 +37,9 @@ class Facts:
         self.counts: tuple[int, ...] = tuple(counts)
         self.win = hand.win
         self.melds = hand.melds
-        self.meld_suits = frozenset(SUIT[m.index] for m in hand.melds)
+        self.meld_suits = 0  # a bit a suit
+        for m in hand.melds:
+            self.meld_suits |= 1 << m.index // 9
         self.need = 4 - len(hand.melds)
         self.wild = CAPPED if options.joker_limit == CONCEALED_FOUR else UNCAPPED
         self.kong_replacement = ctx.kong_replacement
@@ -48,11 +50,11 @@ class Facts:
 class Shape:
     """One reading: a regular one (``reading``), seven pairs (``pairs``) or 四红中 (neither), with
     what its fans read, worked out once: whether its sets are all pungs, whether its chows make
-    123 456 789 of a suit, the suits of its logical tiles (melds included), and for seven pairs
-    whether it is 龙七对."""
+    123 456 789 of a suit, the suits of its logical tiles (melds included, a bit a suit), and for
+    seven pairs whether it is 龙七对."""
 
     def __init__(self, form: Form, reading: WildReading | None, pairs: tuple[PairT, ...] | None,
-                 pungs: bool, straight: bool, suits: frozenset[int], long: bool) -> None:
+                 pungs: bool, straight: bool, suits: int, long: bool) -> None:
         self.form = form
         self.reading = reading
         self.pairs = pairs
@@ -62,37 +64,38 @@ class Shape:
         self.long = long
         self.four_red = reading is None and pairs is None
 
-    def key(self) -> tuple[bool, bool, frozenset[int], bool, bool]:
-        """What the table reads of the reading: two readings with one key score the same fans."""
-        return self.pungs, self.straight, self.suits, self.long, self.pairs is None
+
+# 123, 456 and 789 of a suit as chow starts: bits 0, 3 and 6 of the suit's nine
+_STRAIGHT: Final = 0b1001001
+_REGULAR_KEY: Final = 1 << 6
 
 
-def regular_key(f: Facts, codes: tuple[int, ...], pair: int) -> tuple[bool, bool, frozenset[int], bool, bool]:
-    """``Shape.key`` of a regular reading from its set codes (2·tile, + 1 for a chow), before the
-    jokers are placed: the readings of a hand are many (a set of three 中 is any of 27 pungs and
-    21 chows), the keys few."""
-    chows: list[int] = []
-    suits = set(f.meld_suits)
-    suits.add(SUIT[pair])
+def regular_key(meld_suits: int, codes: tuple[int, ...], pair: int) -> int:
+    """What the table reads of a regular reading, from its set codes (2·tile, + 1 for a chow)
+    before the jokers are placed, as one int (a suit a bit, all pungs, 一条龙): two readings with
+    one key score the same fans. The readings of a hand are many (a set of three 中 is any of 27
+    pungs and 21 chows), the keys few."""
+    suits = meld_suits | 1 << pair // 9
+    chows = 0
     for c in codes:
-        t = c >> 1
-        suits.add(SUIT[t])
+        suits |= 1 << (c >> 1) // 9
         if c & 1:
-            chows.append(t)
-    straight = len(chows) >= 3 and any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18))
-    return not chows, straight, frozenset(suits), False, True
+            chows |= 1 << (c >> 1)
+    straight = (chows & _STRAIGHT == _STRAIGHT or chows >> 9 & _STRAIGHT == _STRAIGHT
+                or chows >> 18 & _STRAIGHT == _STRAIGHT)
+    return _REGULAR_KEY | (32 if not chows else 0) | (16 if straight else 0) | suits
 
 
-def regular_shape(f: Facts, codes: tuple[int, ...], pair: int,
-                  key: tuple[bool, bool, frozenset[int], bool, bool]) -> Shape:
-    return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, key[0], key[1], key[2], False)
+def regular_shape(f: Facts, codes: tuple[int, ...], pair: int, key: int) -> Shape:
+    return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, bool(key & 32), bool(key & 16), key & 7, False)
 
 
 def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
     logical = [0] * NUM_TILES
+    suits = 0
     for t, _ in pairs:
         logical[t] += 2
-    suits = frozenset(SUIT[t] for t, _ in pairs)
+        suits |= 1 << t // 9
     if f.options.long_seven_pairs == ANY_QUAD:
         long = 4 in logical
     elif f.win != RED:
@@ -103,25 +106,26 @@ def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
 
 
 def four_red_shape(f: Facts) -> Shape:
-    return Shape(REGULAR_FORM, None, None, False, False, frozenset(), False)
+    return Shape(REGULAR_FORM, None, None, False, False, 0, False)
 
 
 def shapes(f: Facts) -> list[Shape]:
     """Every reading of the hand that the table tells apart: the regular ones, seven pairs (no
     meld, where the table plays it), and 四红中 where its option and the first turn allow it. Of
-    readings the table reads alike (``Shape.key``: the jokers as other tiles of the same suits
-    and sets) the first is kept: they score the same fans, and the first wins a tie."""
+    readings the table reads alike (the jokers as other tiles of the same suits and sets) the
+    first is kept: they score the same fans, and the first wins a tie."""
     out: list[Shape] = []
-    seen: set[tuple[bool, bool, frozenset[int], bool, bool]] = set()
+    seen: set[int] = set()
+    melds = f.meld_suits
     for codes, pair in logical_divisions(f.counts, f.jokers, f.need, f.wild):
-        key = regular_key(f, codes, pair)
+        key = regular_key(melds, codes, pair)
         if key not in seen:
             seen.add(key)
             out.append(regular_shape(f, codes, pair, key))
     if not f.melds and f.options.seven_pairs:
         for p in seven_pairs(f.counts, f.jokers, f.wild):
             shape = pairs_shape(f, p)
-            key = shape.key()
+            key = shape.suits | (16 if shape.long else 0)
             if key not in seen:
                 seen.add(key)
                 out.append(shape)
@@ -164,7 +168,7 @@ def seven_pairs_fan(f: Facts, s: Shape) -> int:
 
 def full_flush(f: Facts, s: Shape) -> int:
     """清一色: every logical tile, melds included, of one suit."""
-    return int(not s.four_red and len(s.suits) == 1)
+    return int(not s.four_red and s.suits in (1, 2, 4))
 
 
 def long_seven_pairs(f: Facts, s: Shape) -> int:
