@@ -566,7 +566,7 @@ def test_context_values_are_the_fields_in_order() -> None:
     for name in names:
         given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
         built = Context.build(**given)
-        assert built.values() == tuple(getattr(built, n) for n in names), name
+        assert built.values() == (*(getattr(built, n) for n in names), built.own), name  # then the own fields
 
 
 @given(st.text(alphabet="123456789mpsESWNCFPm0 z[\u3000\u00a0\t", max_size=24))

@@ -26,7 +26,7 @@ def wild(options: Any) -> tuple[int, Wild]:
 
 BOOK = RuleBook(
     name=RULESET,
-    title="Hongzhong (red dragons wild)",
+    title="Hongzhong, red dragons wild",
     title_zh="红中麻将",
     unit="fan",
     minimum=0,
