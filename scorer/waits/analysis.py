@@ -318,7 +318,8 @@ class _Rules:
 
 def _outlook(h: Holding, seen: tuple[int, ...], rules: _Rules) -> Outlook:
     if rules.wild is not None:
-        return _wild_outlook(h, seen, rules, *rules.wild)
+        kinds, wild = rules.wild
+        return _wild_outlook(h, seen, rules, kinds, wild)
     standing = h.standing_counts()
     if rules.dead:  # tiles a win can never hold count as tiles to discard: they help no form
         standing = tuple(0 if i in rules.dead else c for i, c in enumerate(standing))
