@@ -109,7 +109,30 @@ def four_red_shape(f: Facts) -> Shape:
     return Shape(REGULAR_FORM, None, None, False, False, 0, False)
 
 
+ShapesKey = tuple[tuple[int, ...], int, int, bool, int, bool, bool, str, int, bool]
+# The shapes of the hands scored lately, by what they are made from: a wait is scored on a discard
+# and self-drawn, the same tiles twice (``scorer.analyze``). Cleared when full and by ``clear``.
+_SHAPES: Final[dict[ShapesKey, list[Shape]]] = {}
+_SHAPES_MAX: Final = 4096
+
+
+def clear() -> None:
+    _SHAPES.clear()
+
+
 def shapes(f: Facts) -> list[Shape]:
+    """``read_shapes``, kept for the next hand of the same tiles (a list never changed once made)."""
+    key: ShapesKey = (f.counts, f.jokers, f.need, f.wild is CAPPED, f.meld_suits, bool(f.melds),
+                      bool(f.options.seven_pairs), str(f.options.long_seven_pairs), f.win, f.four_red_turn)
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        got = _SHAPES[key] = read_shapes(f)
+    return got
+
+
+def read_shapes(f: Facts) -> list[Shape]:
     """Every reading of the hand that the table tells apart: the regular ones, seven pairs (no
     meld, where the table plays it), and 四红中 where its option and the first turn allow it. Of
     readings the table reads alike (the jokers as other tiles of the same suits and sets) the

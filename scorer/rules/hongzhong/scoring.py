@@ -24,6 +24,7 @@ from ..engine import BookEntry, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .context import CHOW_IN_HONGZHONG, CONCEALED, HONOUR_IN_HONGZHONG, RED_IN_MELD, RULESET, Kong
 from .detect import Facts, Shape, shapes
+from .detect import clear as clear_shapes
 from .fans import TABLE, values
 from .options import HongzhongOptions
 from .payouts import bird_hits, kong_payouts, win_payouts
@@ -234,6 +235,11 @@ def invalid(hand: Hand, ctx: Context, options: HongzhongOptions) -> str | None:
 ENGINE: Final = _Hongzhong(RULESET, TABLE, zero_is_off=False)
 ENTRY: Final = BookEntry(ENGINE, HongzhongOptions())
 score_hand = ENTRY.score
-clear_caches = ENTRY.clear_caches
+
+
+def clear_caches() -> None:
+    """The result cache and the shapes kept for the next hand of the same tiles."""
+    ENTRY.clear_caches()
+    clear_shapes()
 
 __all__ = ["ENGINE", "clear_caches", "reading_sets", "score_hand"]
