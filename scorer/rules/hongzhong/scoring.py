@@ -31,6 +31,7 @@ from .payouts import bird_hits, kong_payouts, win_payouts
 
 JOKER: Final = CODES[RED]  # "C"
 _TILES: Final = "红中麻将 uses only the 108 number tiles and the four 中"
+_HONOURS: Final = tuple(k for k in range(HONOR_START, NUM_TILES) if k != RED)  # every honour but 中
 
 
 def _refuse(code: str, message: str, *at: str | int) -> ScorerError:
@@ -50,11 +51,13 @@ def check_tiles(hand: Hand) -> None:
         if m.kind is CHOW:
             raise _refuse(CHOW_IN_HONGZHONG, "红中麻将 has no chow melds (吃): only pungs and kongs are declared",
                           "hand", "melds", k)
+    standing = hand.standing_counts()
+    if not any(standing[k] for k in _HONOURS):  # the usual hand: nothing more to look at
+        return
     for t in hand.concealed:
-        if t.value != JOKER and INDEX_OF_CODE[t.value] >= HONOR_START:
+        if INDEX_OF_CODE[t.value] in _HONOURS:
             raise _refuse(HONOUR_IN_HONGZHONG, f"{_TILES}, not {t.value}", "hand", "concealed")
-    if hand.win >= HONOR_START and hand.win != RED:
-        raise _refuse(HONOUR_IN_HONGZHONG, f"{_TILES}, not {hand.winning_tile.value}", "hand", "winning_tile")
+    raise _refuse(HONOUR_IN_HONGZHONG, f"{_TILES}, not {hand.winning_tile.value}", "hand", "winning_tile")
 
 
 def check_birds(birds: Sequence[str], options: HongzhongOptions) -> None:
@@ -83,6 +86,8 @@ def check_kongs(hand: Hand, winner: str, kongs: Sequence[Kong]) -> None:
 
 def check_copies(hand: Hand, kongs: Sequence[Kong], winner: str, birds: Sequence[str]) -> None:
     """No more than four of a tile, 中 included, among the hand, the other seats' kongs and the birds."""
+    if not kongs and not birds:  # the hand's own copies are checked when it is built
+        return
     counts = list(hand.counts())
     for k in kongs:
         if k.seat != winner:
