@@ -69,6 +69,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("waits", ("waits",), "waits on the easy and hard mixes", ("--n", "40", "--rounds", "1")),
     Figure("wild", ("wild",), "jokers (scorer.wild) against the engine's decomposition, waits and shanten without",
            ("--n", "20", "--rounds", "1")),
+    Figure("hongzhong", ("hongzhong",), "红中 hands with 0-4 中 against MCR on the same tiles: score, waits",
+           ("--n", "20", "--rounds", "1")),
 )
 BY_NAME = {f.name: f for f in FIGURES}
 

@@ -17,13 +17,14 @@ from .book import OptionSpec, Preset, RuleBook, Settlement
 from .guangdong.book import BOOK as GUANGDONG
 from .hangzhou.book import BOOK as HANGZHOU
 from .hk.book import BOOK as HK
+from .hongzhong.book import BOOK as HONGZHONG
 from .mcr.book import BOOK as MCR
 from .sichuan.book import BOOK as SICHUAN
 from .table import FanRow
 from .taiwan.book import BOOK as TAIWAN
 
 DEFAULT = "mcr"
-_BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN, GUANGDONG, HANGZHOU)}
+_BOOKS: dict[str, RuleBook] = {b.name: b for b in (MCR, HK, SICHUAN, TAIWAN, HONGZHONG, GUANGDONG, HANGZHOU)}
 RULESETS: MappingProxyType[str, RuleBook] = MappingProxyType(_BOOKS)
 for _book in _BOOKS.values():
     declare(_book.own_context, _book.name)
@@ -51,7 +52,7 @@ def register(book: RuleBook) -> None:
 
 def unregister(name: str) -> None:
     """Take a book that ``register`` added out of the registry again (the books shipped here stay)."""
-    if name in (MCR.name, HK.name, SICHUAN.name, TAIWAN.name, GUANGDONG.name, HANGZHOU.name):
+    if name in (*(b.name for b in (MCR, HK, SICHUAN, TAIWAN, HONGZHONG, GUANGDONG, HANGZHOU)),):
         raise ValueError(f"the rule book {name!r} ships with the library and stays")
     book = _BOOKS.pop(name, None)
     if book is not None:

@@ -437,9 +437,10 @@ class RuleBook:
 
     @property
     def wall(self) -> int:
-        """The tiles in play: four of each suited kind, of each honour where there are honours, and
-        the eight flowers where there are flowers."""
-        return 4 * (27 + (7 if self.honors else 0)) + (0 if self.flowers == "none" else 8)
+        """The tiles in play: four of each suited kind, of each honour where there are honours (else
+        of each fixed joker that is an honour: 红中's 中), and the eight flowers where there are flowers."""
+        kinds = 27 + (7 if self.honors else sum(1 for j in self.jokers if j in _HONOUR_CODES))
+        return 4 * kinds + (0 if self.flowers == "none" else 8)
 
     def check_size(self, sets: int, at: tuple[str | int, ...] = ("hand",)) -> None:
         """Refuse a hand of the other size (a 16-tile hand to a 14-tile book, or the converse)."""
@@ -466,3 +467,4 @@ class RuleBook:
 _PARSED_MAX = 256  # different options objects kept per book; cleared when full
 
 _ALWAYS = frozenset({"self_drawn", "discarder", "seat_wind", "base_points"})
+_HONOUR_CODES = frozenset("ESWNCFP")

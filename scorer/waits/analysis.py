@@ -25,7 +25,7 @@ from ..holding import Holding, visible_counts
 from ..result import Result
 from ..rules import DEFAULT, RuleBook, rulebook
 from ..shape import FieldSpec, Kind, field_spec, fields_of
-from ..tiles import ALL_TILES, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
+from ..tiles import ALL_TILES, BY_CODE, DISPLAY_INDICES, DISPLAY_ORDER, HONOR_START, INDEX, NUM_TILES, Tile
 from ..wild import counts_and_jokers
 from ..wild.outlook import outlook as wild_outlook
 from . import shanten
@@ -288,7 +288,8 @@ def analyze(
     ctx = wait_context(context if context is not None else context_fields or None)
     book.check_context(ctx, opts)
     seen = visible_counts(hand, visible)
-    if not book.honors and any(seen[HONOR_START:]):  # Sichuan: its other inputs refuse honours too
+    jokers = {INDEX[BY_CODE[j]] for j in book.jokers}  # 红中's 中 is no honour to refuse: it is seen on the table
+    if not book.honors and any(seen[k] for k in range(HONOR_START, NUM_TILES) if k not in jokers):
         raise ScorerError(book.honour_error, f"{book.title} is played with the 108 suited tiles only: no honour "
                           "tile can be seen on its table", ("visible",), ruleset=book.name)
     rules = _Rules(book, opts, ctx)

@@ -312,14 +312,28 @@ def is_complete(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool =
 def readings(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = True) -> tuple[Reading, ...]:
     """Every logical division of ``counts`` and ``jokers`` into ``need`` sets and a pair (none
     with ``pair`` false), each once, ordered as ``regular_divisions`` orders its divisions."""
-    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
-        return ()
     if jokers == 0 and pair and _plain(counts, wild):
+        if _tiles(counts) != 3 * need + 2:
+            return ()
         return tuple([Reading(tuple([(t, k, 0) for t, k in sets]), p, 0)
                       for sets, p in regular_divisions(counts, need)])
+    return tuple([place(counts, codes, p) for codes, p in logical_divisions(counts, jokers, need, wild, pair)])
+
+
+def logical_divisions(counts: Counts, jokers: int, need: int, wild: Wild,
+                      pair: bool = True) -> list[tuple[tuple[int, ...], int]]:
+    """``readings`` before the jokers are placed, in the same order: each division as its set codes
+    ascending (2·tile for a pung, 2·tile + 1 for a chow starting there) and its pair (-1: none). A
+    book that tells most readings apart by their sets alone (红中's fans) places only those it keeps
+    (``place``)."""
+    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
+        return []
+    if jokers == 0 and pair and _plain(counts, wild):
+        return [(tuple([2 * t + (1 if k is CHOW else 0) for t, k in sets]), p)
+                for sets, p in regular_divisions(counts, need)]
     gs = groups(counts, wild)
     if gs is None:
-        return ()
+        return []
     fits = _fits_table(gs, jokers)
     # suffix[g][k]: what groups g.. can do with exactly k jokers (bit 1 no pair, bit 2 one pair)
     suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
@@ -327,14 +341,14 @@ def readings(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = Tr
     for g in range(len(gs) - 1, -1, -1):
         suffix[g] = _combine(suffix[g + 1], fits[g])
     if not suffix[0][jokers] & (2 if pair else 1):
-        return ()
+        return []
     shares: set[tuple[int, ...]] = set()
     _shares(fits, suffix, 0, jokers, 1 if pair else 0, [], shares)
     found: list[tuple[tuple[int, ...], int]] = []
     for share in sorted(shares):
         _product(gs, share, 1 if pair else 0, found)
     found.sort()
-    return tuple([_place(counts, codes, p) for codes, p in found])
+    return found
 
 
 def _shares(fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int, got: list[int],
@@ -379,7 +393,7 @@ _EMPTY: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (0,) * 2, (0,) * 3, (0,)
                                               (0,) * 7, (0,) * 8, (0,) * 9)
 
 
-def _place(counts: Counts, codes: tuple[int, ...], pair: int) -> Reading:
+def place(counts: Counts, codes: tuple[int, ...], pair: int) -> Reading:
     """A logical division with its jokers placed: each tile's real copies fill its sets in order,
     then the pair; the positions left are jokers."""
     left = list(counts)

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..context_field import ContextField
 from ..rules import RULESETS, RuleBook
 from ..rules.book import FAN_VALUES, PRESET, OptionSpec
-from ..shape import MAX_TILE_STRING, Kind
+from ..shape import MAX_TILE_STRING, FieldSpec, Kind
 
 _WIDTH = 104  # the spec's prose lines wrap near here
 # ``# <generated: name>`` ... ``# </generated: name>``, each on its own line, at the part's indentation
@@ -114,9 +114,13 @@ def settling(books: list[RuleBook], indent: int) -> list[str]:
 
 def _kind(f: ContextField, indent: int) -> list[str]:
     """The JSON shape of a book's own context field, as the request schema reads it."""
-    spec = f.spec
+    return [" " * indent + line for line in _shape(f.spec)]
+
+
+def _shape(spec: FieldSpec) -> list[str]:
+    """A declared field's JSON shape as lines of YAML (an object's or a list's items within)."""
     kind = spec.kind
-    forms: list[list[str]]  # each form the value may take, as lines of YAML
+    forms: list[list[str]]  # each form the value may take
     if kind is Kind.BOOL:
         forms = [["type: boolean"]]
     elif kind is Kind.INT:
@@ -126,20 +130,21 @@ def _kind(f: ContextField, indent: int) -> list[str]:
         forms = [["type: array", f"maxItems: {spec.max_items}", "items:", '  $ref: "#/components/schemas/Wind"']]
     elif kind is Kind.TILES:
         forms = [['$ref: "#/components/schemas/Tiles"']]  # a compact string or a list of codes
-    elif kind is Kind.OBJECT:  # an object of declared fields (each a whole number here)
-        assert all(i.kind is Kind.INT for i in spec.items), f"{spec.name}: an object of other kinds has no form here"
-        forms = [["type: object", "additionalProperties: false", "properties:",
-                  *(f"  {i.name}: {{type: integer" + "".join(f", {k}: {v}" for k, v in (("minimum", i.minimum),
-                                                                                       ("maximum", i.maximum))
-                                                              if v is not None) + "}" for i in spec.items)]]
-    else:  # a short string: a seat wind, a suit, a name the book judges
-        ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit"}.get(kind)
+    elif kind in (Kind.OBJECT, Kind.OBJECTS):  # an object of declared fields, or a list of them
+        required = [i.name for i in spec.items if i.required]
+        one = ["type: object", "additionalProperties: false", *([f"required: {_flow(required)}"] if required else []),
+               "properties:", *(line for i in spec.items
+                                for line in [f"  {i.name}:", *("    " + x for x in _shape(i))])]
+        forms = [one if kind is Kind.OBJECT else
+                 ["type: array", f"maxItems: {spec.max_items}", "items:", *("  " + x for x in one)]]
+    else:  # a short string: a seat wind, a tile, a suit, a name the book judges
+        ref = {Kind.WIND: "Wind", Kind.SUIT: "Suit", Kind.TILE: "TileCode"}.get(kind)
         forms = [[f'$ref: "#/components/schemas/{ref}"'] if ref else ["type: string", f"maxLength: {MAX_TILE_STRING}"]]
     if spec.nullable:
         forms.append(['type: "null"'])
-    shape = forms[0] if len(forms) == 1 else ["oneOf:", *(line for form in forms for line in
-                                                          ["  - " + form[0], *("    " + rest for rest in form[1:])])]
-    return [" " * indent + line for line in shape]
+    if len(forms) == 1:
+        return forms[0]
+    return ["oneOf:", *(line for form in forms for line in ["  - " + form[0], *("    " + rest for rest in form[1:])])]
 
 
 def context(books: list[RuleBook], indent: int, waits: bool = False) -> list[str]:

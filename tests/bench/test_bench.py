@@ -83,7 +83,7 @@ def test_compare_sets_two_runs_side_by_side() -> None:
         compare.compare(run("a", 1.0), {**run("b", 1.0), "bench": "waits"})
 
 
-@pytest.mark.parametrize("name", ["score", "waits", "service", "wild"])
+@pytest.mark.parametrize("name", ["score", "waits", "service", "wild", "hongzhong"])
 def test_each_bench_runs_end_to_end_and_writes_json_the_compare_reads(name: str, tmp_path) -> None:
     import json
     import subprocess

@@ -207,6 +207,9 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     tiles = {b["name"]: b["tiles"] for b in body["rulesets"]}
     assert tiles["hk"]["flowers"] == "named"
     assert tiles["sichuan"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 108}
+    # 红中: the number tiles and four 中, its jokers, no honour besides (112 tiles)
+    assert tiles["hongzhong"] == {"flowers": "none", "honors": False, "chows": False, "sets": 4, "wall": 112}
+    assert next(b for b in body["rulesets"] if b["name"] == "hongzhong")["jokers"] == ["C"]
     assert "last_copy" in mcr["context"] and "missing_suit" not in mcr["context"]
     # a book's own context fields, each as it declares it, and among the fields it reads
     sichuan = next(b for b in body["rulesets"] if b["name"] == "sichuan")

@@ -18,7 +18,7 @@ from ...forms import Form
 from ...hand import Hand
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import Group, _combine, _place, group_fits, group_ways
+from ...wild.regular import Group, _combine, group_fits, group_ways, place
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -105,7 +105,7 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
     codes: list[int] = []
     pair = _walk(gs, fits, suffix, 0, jokers, 1, codes)
     codes.sort()
-    return _place(counts, tuple(codes), pair)
+    return place(counts, tuple(codes), pair)
 
 
 def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,

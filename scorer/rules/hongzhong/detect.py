@@ -1,0 +1,205 @@
+"""The 红中 book's facts, its shapes and one detector per fan: (facts, shape) -> count.
+
+Two layers (the 红中 rule document, §2 and §13): the physical tiles, where a 中 is a 中 (无红中
+reads them), and each reading's logical tiles, where a 中 is what it stood for (清一色, 大对子,
+一条龙, 七对子, 龙七对 read them). Every reading of the concealed tiles comes from the joker engine
+(``scorer.wild``): its regular readings and its seven-pairs readings, each a logical division with
+what each 中 stood for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ...context import Context
+from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
+from ...hand import Hand
+from ...tiles import NUM_TILES, RED
+from ...wild import NUMBER_TILES_MASK, PairT, Wild, logical_divisions, place, seven_pairs
+from ...wild import Reading as WildReading
+from .options import ANY_QUAD, CONCEALED_FOUR
+
+CAPPED: Final = Wild(NUMBER_TILES_MASK, 4)  # 中 is any number tile, never a fifth copy (MIL §七.1.3)
+UNCAPPED: Final = Wild(NUMBER_TILES_MASK, None)  # joker_limit none: no limit on what a 中 may be
+
+
+class Facts:
+    """What every reading of the hand shares: the concealed tiles without the 中 (``counts``),
+    how many 中 are held (the winning tile included), the melds' tiles, the win's events."""
+
+    def __init__(self, hand: Hand, ctx: Context, options: Any) -> None:
+        self.options = options
+        self.ctx = ctx
+        standing = hand.standing_counts()
+        self.jokers = standing[RED]
+        counts = list(standing)
+        counts[RED] = 0
+        self.counts: tuple[int, ...] = tuple(counts)
+        self.win = hand.win
+        self.melds = hand.melds
+        self.meld_suits = 0  # a bit a suit
+        for m in hand.melds:
+            self.meld_suits |= 1 << m.index // 9
+        self.need = 4 - len(hand.melds)
+        self.wild = CAPPED if options.joker_limit == CONCEALED_FOUR else UNCAPPED
+        self.kong_replacement = ctx.kong_replacement
+        self.four_red_turn = bool(options.four_red_win and self.jokers == 4
+                                  and (ctx.get("heavenly_hand") or ctx.get("earthly_hand")))
+
+
+class Shape:
+    """One reading: a regular one (``reading``), seven pairs (``pairs``) or 四红中 (neither), with
+    what its fans read, worked out once: whether its sets are all pungs, whether its chows make
+    123 456 789 of a suit, the suits of its logical tiles (melds included, a bit a suit), and for
+    seven pairs whether it is 龙七对."""
+
+    def __init__(self, form: Form, reading: WildReading | None, pairs: tuple[PairT, ...] | None,
+                 pungs: bool, straight: bool, suits: int, long: bool) -> None:
+        self.form = form
+        self.reading = reading
+        self.pairs = pairs
+        self.pungs = pungs
+        self.straight = straight
+        self.suits = suits
+        self.long = long
+        self.four_red = reading is None and pairs is None
+
+
+# 123, 456 and 789 of a suit as chow starts: bits 0, 3 and 6 of the suit's nine
+_STRAIGHT: Final = 0b1001001
+_REGULAR_KEY: Final = 1 << 6
+
+
+def regular_key(meld_suits: int, codes: tuple[int, ...], pair: int) -> int:
+    """What the table reads of a regular reading, from its set codes (2·tile, + 1 for a chow)
+    before the jokers are placed, as one int (a suit a bit, all pungs, 一条龙): two readings with
+    one key score the same fans. The readings of a hand are many (a set of three 中 is any of 27
+    pungs and 21 chows), the keys few."""
+    suits = meld_suits | 1 << pair // 9
+    chows = 0
+    for c in codes:
+        suits |= 1 << (c >> 1) // 9
+        if c & 1:
+            chows |= 1 << (c >> 1)
+    straight = (chows & _STRAIGHT == _STRAIGHT or chows >> 9 & _STRAIGHT == _STRAIGHT
+                or chows >> 18 & _STRAIGHT == _STRAIGHT)
+    return _REGULAR_KEY | (32 if not chows else 0) | (16 if straight else 0) | suits
+
+
+def regular_shape(f: Facts, codes: tuple[int, ...], pair: int, key: int) -> Shape:
+    return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, bool(key & 32), bool(key & 16), key & 7, False)
+
+
+def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
+    logical = [0] * NUM_TILES
+    suits = 0
+    for t, _ in pairs:
+        logical[t] += 2
+        suits |= 1 << t // 9
+    if f.options.long_seven_pairs == ANY_QUAD:
+        long = 4 in logical
+    elif f.win != RED:
+        long = logical[f.win] == 4
+    else:  # a winning 中 is the fourth of four alike that hold a 中 (it is one of them)
+        long = any(logical[t] == 4 and j > 0 for t, j in pairs)
+    return Shape(SEVEN_PAIRS_FORM, None, pairs, False, False, suits, long)
+
+
+def four_red_shape(f: Facts) -> Shape:
+    return Shape(REGULAR_FORM, None, None, False, False, 0, False)
+
+
+ShapesKey = tuple[tuple[int, ...], int, int, bool, int, bool, bool, str, int, bool]
+# The shapes of the hands scored lately, by what they are made from: a wait is scored on a discard
+# and self-drawn, the same tiles twice (``scorer.analyze``). Cleared when full and by ``clear``.
+_SHAPES: Final[dict[ShapesKey, list[Shape]]] = {}
+_SHAPES_MAX: Final = 4096
+
+
+def clear() -> None:
+    _SHAPES.clear()
+
+
+def shapes(f: Facts) -> list[Shape]:
+    """``read_shapes``, kept for the next hand of the same tiles (a list never changed once made)."""
+    key: ShapesKey = (f.counts, f.jokers, f.need, f.wild is CAPPED, f.meld_suits, bool(f.melds),
+                      bool(f.options.seven_pairs), str(f.options.long_seven_pairs), f.win, f.four_red_turn)
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        got = _SHAPES[key] = read_shapes(f)
+    return got
+
+
+def read_shapes(f: Facts) -> list[Shape]:
+    """Every reading of the hand that the table tells apart: the regular ones, seven pairs (no
+    meld, where the table plays it), and 四红中 where its option and the first turn allow it. Of
+    readings the table reads alike (the jokers as other tiles of the same suits and sets) the
+    first is kept: they score the same fans, and the first wins a tie."""
+    out: list[Shape] = []
+    seen: set[int] = set()
+    melds = f.meld_suits
+    for codes, pair in logical_divisions(f.counts, f.jokers, f.need, f.wild):
+        key = regular_key(melds, codes, pair)
+        if key not in seen:
+            seen.add(key)
+            out.append(regular_shape(f, codes, pair, key))
+    if not f.melds and f.options.seven_pairs:
+        for p in seven_pairs(f.counts, f.jokers, f.wild):
+            shape = pairs_shape(f, p)
+            key = shape.suits | (16 if shape.long else 0)
+            if key not in seen:
+                seen.add(key)
+                out.append(shape)
+    if f.four_red_turn:
+        out.append(four_red_shape(f))
+    return out
+
+
+# --- the detectors, in the table's order --------------------------------------------------------
+def plain_win(f: Facts, s: Shape) -> int:
+    """平和: the reading has no other fan (it names a win worth 0)."""
+    return int(not (no_red(f, s) or all_pungs(f, s) or pure_straight(f, s) or kong_replacement(f, s)
+                    or seven_pairs_fan(f, s) or full_flush(f, s) or s.four_red))
+
+
+def no_red(f: Facts, s: Shape) -> int:
+    """无红中: no physical 中 among the concealed tiles and the winning tile."""
+    return int(not s.four_red and f.jokers == 0)
+
+
+def all_pungs(f: Facts, s: Shape) -> int:
+    """大对子: a regular reading of pungs alone (the melds are pungs and kongs)."""
+    return int(s.reading is not None and s.pungs)
+
+
+def pure_straight(f: Facts, s: Shape) -> int:
+    """一条龙: 123, 456 and 789 of one suit among the reading's chows."""
+    return int(s.straight)
+
+
+def kong_replacement(f: Facts, s: Shape) -> int:
+    """杠上花: self-drawn on one's own kong's replacement tile (a regular hand: it has a kong)."""
+    return int(f.kong_replacement and s.reading is not None)
+
+
+def seven_pairs_fan(f: Facts, s: Shape) -> int:
+    """七对子: the reading is seven pairs."""
+    return int(s.pairs is not None)
+
+
+def full_flush(f: Facts, s: Shape) -> int:
+    """清一色: every logical tile, melds included, of one suit."""
+    return int(not s.four_red and s.suits in (1, 2, 4))
+
+
+def long_seven_pairs(f: Facts, s: Shape) -> int:
+    """龙七对: seven pairs holding four alike whose fourth is the winning tile (a winning 中 as the
+    tile it stood for: some quad holds a 中); any four alike under ``long_seven_pairs: any_quad``."""
+    return int(s.long)
+
+
+def four_red(f: Facts, s: Shape) -> int:
+    """四红中: four 中 held on one's first turn, won at once (option ``four_red_win``)."""
+    return int(s.four_red)
