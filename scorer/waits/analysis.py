@@ -362,7 +362,8 @@ def _wild_outlook(h: Holding, standing: tuple[int, ...], seen: tuple[int, ...], 
     helps = [False] * NUM_TILES
     for i in tiles:
         helps[i] = True
-    ordered = [i for i in DISPLAY_INDICES if helps[i]]
+    # a tile that can still be drawn: none whose four copies the hand holds (melds included)
+    ordered = [i for i in DISPLAY_INDICES if helps[i] and own[i] < 4]
     if least > 0:
         return Outlook(least, forms, tuple(Useful(ALL_TILES[i], _unseen(i, own, seen)) for i in ordered), ())
     return Outlook(least, forms, (), tuple(_wait(h, i, own, seen, rules) for i in ordered))
