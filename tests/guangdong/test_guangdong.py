@@ -395,3 +395,38 @@ def test_mil_seven_pairs_may_repeat_a_pair_and_be_a_flush() -> None:
 def test_mil_honours_only_is_no_flush() -> None:
     r = gd("EEE SSS WWW NNN C", "C", MIL, seat_wind="S", discarder="W")
     assert "half_flush" not in fans(r) and "full_flush" not in fans(r)
+
+
+def _best(f: Any, narrow: bool) -> tuple[int, list[str]] | None:
+    from scorer.rules.guangdong.detect import shapes
+    from scorer.rules.guangdong.scoring import ENGINE
+
+    got = [ENGINE.reading(f, s, ENGINE.detect(f, s), f.options) for s in shapes(f, narrow)]
+    if not got:
+        return None
+    top = max(r.total for r in got)
+    return top, sorted({i for r in got if r.total == top for i in r.fans})
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data(), preset=st.sampled_from(["common", "mil-2023"]))
+def test_the_narrowed_ghosts_score_as_every_reading_does(data: st.DataObject, preset: str) -> None:
+    """The readings enumerated with the ghosts narrowed (``narrow_wild``) reach the same best value,
+    with the same items among the best, as those with every kind (2-4 白板 ghosts)."""
+    from scorer.context import Context
+    from scorer.rules.guangdong.scoring import ENGINE
+
+    held = _near_win(data)
+    ghosts = data.draw(st.integers(2, 4))
+    order = data.draw(st.permutations(range(14)))
+    counts = [0] * NUM_TILES
+    for k in order[ghosts:]:
+        counts[held[k]] += 1
+    if max(counts) > 4:
+        return
+    tiles = [CODES[t] for t in range(NUM_TILES) for _ in range(counts[t])] + ["P"] * ghosts
+    win = tiles.pop(data.draw(st.integers(0, 13)))
+    hand = Hand.build(concealed=" ".join(tiles), winning_tile=win)
+    options = scorer.guangdong.BOOK.parse_options({"preset": preset})
+    f = ENGINE.facts(hand, Context.build(seat_wind="S", self_drawn=True), options)
+    assert _best(f, True) == _best(f, False), (tiles, win)

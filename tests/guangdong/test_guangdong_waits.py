@@ -42,7 +42,7 @@ def test_waits_are_the_tiles_that_win(concealed: str, options: dict[str, Any] | 
     assert (a.outlook.shanten == 0) == bool(got)
 
 
-def test_a_held_ghost_is_a_free_tile() -> None:
+def test_gd19_a_held_ghost_is_a_free_tile() -> None:
     a = scorer.analyze("123m 456p 789s EEE P", ruleset="guangdong")
     assert a.outlook is not None and a.outlook.shanten == 0
     tiles = {w.tile.value for w in a.outlook.waits}

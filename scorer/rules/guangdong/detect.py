@@ -108,14 +108,49 @@ class Shape:
         self.pair_wind = regular and IS_WIND[pair]
 
 
-def shapes(f: Facts) -> list[Shape]:
+def narrow_wild(counts: tuple[int, ...], mil: bool) -> Wild:
+    """Ghosts narrowed to the kinds that can tell the regular readings apart, so that fewer are
+    enumerated: a ghost in a set beside a real tile is within two ranks of it; a set or pair of
+    ghosts alone may be any kind, and among the kinds no tile is held the items see only its
+    group (its suit, or honours) and, under the mil table, whether it is a terminal or which
+    honour it is. So: the held kinds and their neighbours within two ranks, two unheld simples of
+    each suit, and one unheld honour (common) or every honour and terminal (mil)."""
+    m = 0
+    for t in range(NUM_TILES):
+        if counts[t]:
+            if t < HONOR_START:
+                base = t - t % 9
+                for u in range(max(base, t - 2), min(base + 8, t + 2) + 1):
+                    m |= 1 << u
+            else:
+                m |= 1 << t
+    for base in (0, 9, 18):
+        free = 0
+        for u in range(base + 1, base + 8):
+            if not counts[u] and free < 2:
+                m |= 1 << u
+                free += 1
+        if mil:
+            m |= 1 << base | 1 << (base + 8)
+        elif free < 2:  # a suit of held simples: its terminals are the free kinds
+            m |= 1 << base | 1 << (base + 8)
+    for t in range(HONOR_START, NUM_TILES):
+        if mil or not counts[t]:
+            m |= 1 << t
+            if not mil:
+                break
+    return Wild(m, 4)
+
+
+def shapes(f: Facts, narrow: bool = True) -> list[Shape]:
     """Every reading: the regular ones (``scorer.wild.readings``), seven pairs and thirteen orphans
     where the options have them, then 四鬼胡 where it wins (last, so a complete reading of the same
     value is the one reported: the document's §12, 5)."""
     o = f.options
     out: list[Shape] = []
     one = not f.mil  # the common table's items never depend on which reading of a form it is
-    for r in readings(f.counts, f.ghosts, f.need, WILD):
+    wild = narrow_wild(f.counts, f.mil) if narrow and f.ghosts > 1 else WILD
+    for r in readings(f.counts, f.ghosts, f.need, wild):
         out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
         if one:
             break
