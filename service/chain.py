@@ -159,7 +159,7 @@ class Chain:
         if environ.get("REQUEST_METHOD") != "POST":
             return None
         if environ.get("QUERY_STRING"):
-            req = Request(environ)  # werkzeug's reading of the query, as the views' own check reads it
+            req = Request(environ, populate_request=False, shallow=True)  # the query as the views read it (werkzeug)
             if req.args:
                 return ApiError(400, "unknown-parameter", f"unknown query parameter {sorted(req.args)[0]!r} "
                                                           f"on {req.path}: it takes no query parameters")

@@ -159,3 +159,29 @@ def test_the_request_id_and_the_route_come_from_one_record(app):
     assert resp.headers["X-Request-ID"] == "chain-1"
     text = client.get("/metrics").get_data(as_text=True)
     assert 'http_requests_total{method="POST",route="/v1/score",status="200"} 1.0' in text
+
+
+# --- the worker asks the same steps before inviting a body ------------------------------------------------
+@pytest.mark.parametrize(("path", "refused"), [
+    pytest.param("/v1/score", False, id="score"),
+    pytest.param("/v1/mcr/settle", False, id="a-route-with-an-argument"),
+    pytest.param("/v1/%zz", True, id="a-path-that-names-no-route"),
+    pytest.param("//v1/score", True, id="an-empty-segment"),
+    pytest.param("/healthz", True, id="a-route-that-takes-no-post"),
+])
+def test_the_workers_head_check_is_the_chains(monkeypatch, path, refused):
+    """``Expect: 100-continue``: the worker asks the chain's own steps of the head alone (no body is
+    invited for a request answered unread), and a path no route takes is refused, never a 500."""
+    from service.worker import head_environ
+
+    for var in ("SCORER_API_KEYS", "MAX_CONTENT_LENGTH", "SCORER_CORS_ORIGINS"):
+        monkeypatch.delenv(var, raising=False)
+    app = create_app({"TESTING": True})
+
+    class Req:  # what gunicorn's parser gives the pre_request hook
+        method, query, version, scheme = "POST", "", (1, 1), "http"
+        headers = [("HOST", "t"), ("CONTENT-TYPE", "application/json"), ("TRANSFER-ENCODING", "chunked"),
+                   ("EXPECT", "100-continue")]
+
+    Req.path = path  # type: ignore[attr-defined]
+    assert app.extensions["chain"].refuses_head(head_environ(Req())) is refused
