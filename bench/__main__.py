@@ -59,6 +59,8 @@ FIGURES: tuple[Figure, ...] = (
     Figure("batch", ("batch",), "POST /v1/score/batch, compiled / pure", ("--rounds", "1", "--n", "100")),
     Figure("throughput", ("throughput",), "/v1/score at 32 connections against a minimal endpoint (wrk)",
            ("--rounds", "1", "--duration", "1"), needs="wrk"),
+    Figure("served-batch", ("served_batch",), "served POST /v1/score/batch of 1,000 hands against the library's loop",
+           ("--batches", "1", "--size", "100", "--rounds", "1")),
     Figure("service", ("service",), "the same request in-process, real / minimal", ("--n", "200", "--rounds", "1")),
     Figure("bulk", ("bulk",), "bulk against a one-process loop over score", ("--lines", "600", "--rounds", "1")),
     Figure("worst-batch", ("worst_batch",), "the slowest 1,000-hand batch that could be built",

@@ -42,7 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     import scorer
 
-    from . import config, errors, fastscore, http, lane, log, metrics, ops, pages, views
+    from . import chain, config, errors, http, lane, log, metrics, pages, views
     from .app import App as _App
 
     app = _App(__name__)
@@ -54,7 +54,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     log.init_app(app)
     metrics.init_app(app)
     errors.register_error_handlers(app)
-    views.require_api_keys(app)
     app.register_blueprint(views.api)
     app.register_blueprint(views.ops)
     pages.init_app(app)  # the calculator (/) and the API docs (/docs)
@@ -71,13 +70,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                  for name, book in scorer.RULESETS.items()},
         "rulesets": orjson.dumps({"rulesets": [book.to_dict() for book in scorer.RULESETS.values()]}),
     }
-    # the request id and the metrics around the app's every answer (service/ops.py), a usual score
-    # answered without Flask's request machinery (service/fastscore.py), inside the lane:
-    # POSTs scored on a thread of their own under the gevent worker (service/lane.py)
-    app.wsgi_app = app.extensions["lane"] = lane.Lane(  # type: ignore[method-assign]
-        ops.Ops(fastscore.FastScore(app.wsgi_app, app), app.extensions["metrics"]),
-        max_body=app.config["MAX_CONTENT_LENGTH"], read_timeout=app.config["READ_TIMEOUT"],
-        max_queue_wait=app.config["MAX_QUEUE_WAIT"],
+    # a request's whole path, in front of Flask (service/chain.py): the edge, the route, the key, the
+    # body, then the route's plain answer or Flask's, on the lane's thread under the gevent worker
+    app.extensions["lane"] = lane.Lane(
+        read_timeout=app.config["READ_TIMEOUT"], max_queue_wait=app.config["MAX_QUEUE_WAIT"],
         max_queued=app.config["MAX_QUEUED"], retry_after=app.config["RETRY_AFTER"],
-        max_buffered=app.config["MAX_BUFFERED"], refuses=views.refused_by_head(app))
+        max_buffered=app.config["MAX_BUFFERED"])
+    app.wsgi_app = app.extensions["chain"] = chain.Chain(  # type: ignore[method-assign]
+        app, app.extensions["lane"], app.extensions["metrics"])
     return app

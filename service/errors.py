@@ -19,7 +19,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from scorer import ScorerError
 from scorer.wire.problems import problem, scorer_problem, validation_problem
 
-from .log import PROBLEM_KEY, REQUEST_ID_ENV
+from .log import PROBLEM_KEY
+from .record import record_of
 from .responses import PROBLEM_JSON, json_response
 
 _BY_STATUS = {
@@ -83,7 +84,8 @@ def _detail(status: int, resp: WerkzeugResponse) -> str | None:
 
 
 def _unexpected(e: Exception) -> Response:
-    rid = request.environ.get(REQUEST_ID_ENV, "-")
+    rec = record_of(request.environ)
+    rid = rec.id if rec is not None else "-"
     log.exception("unhandled exception", extra={"request_id": rid})
     detail = f"an unexpected error occurred; quote request id {rid} when reporting it"
     return _respond(problem(500, "internal-error", detail))

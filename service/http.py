@@ -25,6 +25,8 @@ from flask import Flask, Response, request
 from flask_compress import Compress
 from flask_cors import CORS
 
+from .chain import without_flask
+
 COMPRESS_MIN_SIZE = 8 * 1024
 CACHE_CONTROL = "public, max-age=300"  # the same for every caller; fresh for 5 minutes, then revalidated
 CORS_RESOURCES = (r"/v1/*", r"/openapi.yaml", r"/openapi.json")
@@ -59,6 +61,14 @@ def init_app(app: Flask) -> None:
             return compress.after_request(resp)
         return vary(resp, "Accept-Encoding")  # what flask-compress does to an answer it leaves alone
 
+    def compress_large_plain(headers: list[tuple[str, str]], body: bytes) -> bool:
+        """The same for a plain answer (``service/chain.py``): one to compress is Flask's to make."""
+        if len(body) >= min_size:
+            return False
+        headers.append(("Vary", "Accept-Encoding"))
+        return True
+
+    without_flask(compress_large, compress_large_plain)
     app.after_request(compress_large)
 
 

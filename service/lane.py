@@ -6,9 +6,13 @@ it there: a slow or idle client costs a greenlet, never the worker. Scoring is C
 run on the loop, one long request (a 1,000-hand batch) would hold every other connection of the
 worker, ``/healthz`` included. So:
 
-* a request the app answers without its body — one it will refuse by its head alone (too long, a
-  wrong API key, a media type it does not read: ``refuses``), one the lane would shed, or one the
-  app never reads (a GET with a body) — is answered before its body is read, and the body costs
+The chain (``service/chain.py``) decides, step by step, what a request's body costs; this module
+is how each decision is carried out under the gevent worker (one answer to "how long may a body,
+read or unread, cost the worker"):
+
+* a request answered without its body — one the chain refuses by its head alone (too long, a
+  wrong API key, a media type it does not read), one the lane sheds, or one whose route reads no
+  body (a GET with a body, a path that names no route) — is answered before its body is read, and the body costs
   the worker a bounded time whatever the client sends: what is left of it, if its length is known
   and at most ``DRAIN_BYTES``, is read past once the answer is written (``_DrainAfter``: large
   reads dropped at once, giving the loop turns (``Turns``), for ``DRAIN_TIME`` seconds at most,
@@ -18,7 +22,7 @@ worker, ``/healthz`` included. So:
   1 KiB at a time with no deadline and no yield: an endless chunked body held the worker's loop,
   every ``/healthz`` waited past 2 s, and the master killed the worker ~31 s later with every
   connection it held; a drain timed by a gevent timer never fired while data kept coming.);
-* a request with a body (every POST) is read whole on the loop first, within ``READ_TIMEOUT``
+* a body the chain reads (a matched POST's) is read whole on the loop first, within ``READ_TIMEOUT``
   seconds and at most ``MAX_CONTENT_LENGTH`` bytes, in steps (``LENGTH_STEP``; a chunked body's
   step follows how long its reads take, ``CHUNKED_STEP``), giving the loop turns (``Turns``) and
   checking the deadline at each, so that a body arriving as fast as the client can send it holds
@@ -41,13 +45,13 @@ worker, ``/healthz`` included. So:
   age, not its length, is the signal (a thousand single hands drain in a second, sixteen
   1,000-hand batches take several).
 
-Under any other server (Flask's development server, the test client) the lane calls the app as it
-is. Nothing here parses HTTP: the body is read through ``wsgi.input``, the server's own reader.
+Under any other server (Flask's development server, the test client) each step is the plain one:
+the body read as it comes, the handler called where the chain runs. Nothing here parses HTTP: the
+body is read through ``wsgi.input``, the server's own reader.
 """
 
 from __future__ import annotations
 
-import io
 import sys
 import time
 from collections import deque
@@ -88,15 +92,14 @@ class Turns:
 
 
 class Lane:
-    """WSGI middleware around the Flask app's ``wsgi_app`` (``create_app`` puts it there)."""
+    """The chain's body and queue (``service/chain.py`` calls each step): under gevent, a body read
+    within its deadline in turns with the loop, one left unread read past or closed on, and the
+    handler run on the lane's thread in arrival order; under any other server, each as it is."""
 
-    def __init__(self, app: WSGIApp, *, max_body: int, read_timeout: float, max_queue_wait: float,
-                 max_queued: int, retry_after: int, max_buffered: int,
-                 refuses: Callable[[dict[str, Any]], bool] = lambda environ: False) -> None:
-        self.app = app
-        self.max_body, self.read_timeout, self.max_buffered = max_body, read_timeout, max_buffered
+    def __init__(self, *, read_timeout: float, max_queue_wait: float, max_queued: int, retry_after: int,
+                 max_buffered: int) -> None:
+        self.read_timeout, self.max_buffered = read_timeout, max_buffered
         self.max_queue_wait, self.max_queued, self.retry_after = max_queue_wait, max_queued, retry_after
-        self.refuses = refuses  # whether the app answers this request by its head alone, without its body
         self.waiting = 0  # requests handed to the lane and not yet answered (the one computing included)
         self.buffered = 0  # bytes reserved by the bodies being read or waiting for the lane
         self.queued_at: deque[float] = deque()  # when each request not yet started was handed over
@@ -110,119 +113,36 @@ class Lane:
         started = self.started
         return 0.0 if not started else (time.monotonic() if now is None else now) - started
 
-    def refuses_head(self, environ: dict[str, Any]) -> bool:
-        """Whether the app answers this request by its head alone, its body unread: any but a POST, a
-        body over the limit, or what ``refuses`` says (the worker asks it too, before inviting a body with
-        ``100 Continue``)."""
-        if environ.get("REQUEST_METHOD") != "POST":
-            return True  # none of the app's other routes reads a body
-        length = _content_length(environ)
-        return (length is not None and length > self.max_body) or self.refuses(environ)
+    def shed(self, reserved: int) -> ApiError | None:
+        """The 503 a body of ``reserved`` bytes gets before it is read, when the lane is behind or
+        the bodies held would pass ``MAX_BUFFERED``; None when it may be read."""
+        if self._under_gevent() and (self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered)):
+            return self.overloaded()
+        return None
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def unread(self, handler: WSGIApp, environ: dict[str, Any], start_response: Callable[..., Any],
+               length: int | None, chunked: bool) -> Iterable[bytes]:
+        """The answer to a request whose body is not read. A body of known length up to
+        ``DRAIN_BYTES`` is read past after the answer and the connection stays usable (closed at once,
+        a client still sending would get a reset and might never read the answer); any other is never
+        read, and the connection closes after the answer. A client that waits for ``100 Continue``
+        sends no body (the worker did not invite it): nothing to read past, the connection closes."""
         if not self._under_gevent():
-            return self.app(environ, start_response)
-        chunked = "HTTP_TRANSFER_ENCODING" in environ
-        length = _content_length(environ)
-        if environ.get("REQUEST_METHOD") != "POST" and not chunked and not length:
-            return self.app(environ, start_response)  # no body
-        if self.refuses_head(environ):
-            return self._unread(environ, start_response, length, chunked)
-        reserved = self.max_body + 1 if length is None else length
-        if self.behind() or (self.buffered and self.buffered + reserved > self.max_buffered):
-            return self._unread(environ, start_response, length, chunked, self._overloaded())
-        self.buffered += reserved
-        try:
-            return self._read_and_compute(environ, start_response, reserved, chunked)
-        finally:
-            self.buffered -= reserved
-
-    def _unread(self, environ: dict[str, Any], start_response: Callable[..., Any], length: int | None,
-                chunked: bool, refusal: _Refusal | None = None) -> Iterable[bytes]:
-        """The app's answer to a request whose body it does not read (``refusal``: the lane's own
-        answer, raised by the body's first read). A body of known length up to ``DRAIN_BYTES`` is read
-        past after the answer and the connection stays usable (closed at once, a client still
-        sending would get a reset and might never read the answer); any other is never read, and
-        the connection closes after the answer. A client that waits for ``100 Continue`` sends no
-        body (the worker did not invite it): nothing to read past, the connection closes."""
+            return handler(environ, start_response)
         body = environ["wsgi.input"]
-        if refusal is not None:
-            environ["wsgi.input"] = refusal
         expects = environ.get("HTTP_EXPECT", "").lower() == "100-continue"
         if chunked or length is None or length > DRAIN_BYTES or expects:
             internals.close_after_answer(start_response)
-            return self.app(environ, start_response)
-        return _DrainAfter(self.app(environ, start_response), body, start_response)
+            return handler(environ, start_response)
+        return _DrainAfter(handler(environ, start_response), body, start_response)
 
-    def _read_and_compute(self, environ: dict[str, Any], start_response: Callable[..., Any],
-                          size: int, chunked: bool) -> Iterable[bytes]:
-        try:
-            body = self._read(environ["wsgi.input"], size, chunked)
-        except Exception as e:  # the server's reader refused the framing, or the client stalled or left
-            internals.close_after_answer(start_response)  # nothing after it can be framed
-            late = isinstance(e, TimeoutError)
-            why = "the body did not arrive in time" if late else f"the body is malformed ({_name(e)})"
-            environ["wsgi.input"] = _Refusal(ApiError(400, "bad-request", why))
-            return self.app(environ, start_response)
-        if len(body) > self.max_body:  # chunked and too long: the app's 413, and the rest is never read
-            internals.close_after_answer(start_response)
-        environ["wsgi.input"] = stream = io.BytesIO(body)
-        environ["CONTENT_LENGTH"] = str(len(body))
-        del body  # the stream holds it now, until the answer is made
-        environ.pop("HTTP_TRANSFER_ENCODING", None)
-        if self.waiting >= self.max_queued:  # bodies read side by side: the queue filled while this one arrived
-            environ["wsgi.input"] = self._overloaded()
-            stream.close()
-            return self.app(environ, start_response)
-        self.waiting += 1
-        self.queued_at.append(time.monotonic())
-        try:
-            answer: tuple[str, list[tuple[str, str]], list[bytes]] = self._pool.apply(self._compute, (environ,))
-        finally:
-            self.waiting -= 1
-            stream.close()  # frees the body now, whatever still refers to the environ (a traceback, a cycle)
-        start_response(answer[0], answer[1])
-        return answer[2]
-
-    def _overloaded(self) -> _Refusal:
-        detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
-                  "bodies are held, in this worker; retry shortly")
-        return _Refusal(ApiError(503, "overloaded", detail, headers={"Retry-After": str(self.retry_after)}))
-
-    def behind(self) -> bool:
-        """Whether the lane is too far behind to take another request."""
-        if self.waiting >= self.max_queued:
-            return True
-        queued_at = self.queued_at
-        return bool(queued_at) and time.monotonic() - queued_at[0] > self.max_queue_wait
-
-    def _compute(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], list[bytes]]:
-        """On the lane's thread: the app's whole answer (the service's POST answers are in memory)."""
-        answer: list[Any] = []
-
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
-            answer[:] = [status, headers]
-            return _no_write
-
-        self.started = time.monotonic()
-        self.queued_at.popleft()  # the pool runs its queue in order: the oldest is this one
-        try:
-            out = self.app(environ, start_response)
-            try:
-                chunks = list(out)
-            finally:
-                close = getattr(out, "close", None)
-                if close is not None:
-                    close()
-        finally:
-            self.started = 0.0
-        return answer[0], answer[1], chunks
-
-    def _read(self, stream: Any, size: int, chunked: bool) -> bytes:
-        """Up to ``size`` bytes of the body, in steps, giving the loop turns: a body that keeps
-        coming is read in turns with the worker's other connections, and its deadline is looked at
-        each step (a gevent timer alone fires only when the loop runs, and reads whose data is
-        already there never give it a turn)."""
+    def read(self, stream: Any, size: int, chunked: bool) -> bytes:
+        """Up to ``size`` bytes of the body. Under gevent in steps, giving the loop turns: a body
+        that keeps coming is read in turns with the worker's other connections, and its deadline is
+        looked at each step (a gevent timer alone fires only when the loop runs, and reads whose data
+        is already there never give it a turn)."""
+        if not self._under_gevent():
+            return bytes(stream.read(size))
         import gevent
 
         deadline = time.monotonic() + self.read_timeout
@@ -255,6 +175,60 @@ class Lane:
         finally:
             timeout.close()
         return bytes(parts[0]) if len(parts) == 1 else b"".join(parts)
+
+    def full(self) -> bool:
+        """Whether ``MAX_QUEUED`` requests wait: asked again once a body is read (bodies read side by
+        side all arrive before the first is queued)."""
+        return self._under_gevent() and self.waiting >= self.max_queued
+
+    def run(self, handler: WSGIApp, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """The handler's answer: under gevent computed on the lane's thread, after the requests
+        queued before it, while the loop goes on."""
+        if not self._under_gevent():
+            return handler(environ, start_response)
+        self.waiting += 1
+        self.queued_at.append(time.monotonic())
+        try:
+            answer: tuple[str, list[tuple[str, str]], list[bytes]] = self._pool.apply(
+                self._compute, (handler, environ))
+        finally:
+            self.waiting -= 1
+        start_response(answer[0], answer[1])
+        return answer[2]
+
+    def overloaded(self) -> ApiError:
+        detail = (f"{self.waiting} requests are waiting to be scored, and {self.buffered} bytes of "
+                  "bodies are held, in this worker; retry shortly")
+        return ApiError(503, "overloaded", detail, headers={"Retry-After": str(self.retry_after)})
+
+    def behind(self) -> bool:
+        """Whether the lane is too far behind to take another request."""
+        if self.waiting >= self.max_queued:
+            return True
+        queued_at = self.queued_at
+        return bool(queued_at) and time.monotonic() - queued_at[0] > self.max_queue_wait
+
+    def _compute(self, handler: WSGIApp, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], list[bytes]]:
+        """On the lane's thread: the handler's whole answer (the service's POST answers are in memory)."""
+        answer: list[Any] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[..., Any]:
+            answer[:] = [status, headers]
+            return _no_write
+
+        self.started = time.monotonic()
+        self.queued_at.popleft()  # the pool runs its queue in order: the oldest is this one
+        try:
+            out = handler(environ, start_response)
+            try:
+                chunks = list(out)
+            finally:
+                close = getattr(out, "close", None)
+                if close is not None:
+                    close()
+        finally:
+            self.started = 0.0
+        return answer[0], answer[1], chunks
 
     def _under_gevent(self) -> bool:
         if self._gevent is None:  # asked in the worker, after gunicorn's gevent worker patched it
@@ -302,32 +276,6 @@ class _DrainAfter:
                     pass
             if not done:
                 internals.close_after_answer(self.start_response)
-
-
-class _Refusal:
-    """A ``wsgi.input`` whose first read raises the answer: the app's error handling makes it a
-    problem response (request id, logs and metrics included) as for any other refusal."""
-
-    def __init__(self, error: ApiError) -> None:
-        self.error = error
-
-    def read(self, *args: Any) -> bytes:
-        raise self.error
-
-    readline = read
-
-
-def _content_length(environ: dict[str, Any]) -> int | None:
-    value = environ.get("CONTENT_LENGTH")
-    try:
-        return int(value) if value else None  # the server has checked it is digits
-    except ValueError:
-        return None
-
-
-def _name(e: BaseException) -> str:
-    text = str(e).strip()
-    return f"{type(e).__name__}: {text[:120]}" if text else type(e).__name__
 
 
 def _no_write(data: bytes) -> None:

@@ -21,10 +21,10 @@ from flask import Flask, has_request_context, request
 from gunicorn import glogging  # type: ignore[import-untyped]
 
 from . import internals
+from .record import record_of
 
 REQUEST_ID = "X-Request-ID"
 _REQUEST_ID_KEY = "HTTP_X_REQUEST_ID"  # the header's key in the WSGI environ
-REQUEST_ID_ENV = "scorer.request_id"  # the WSGI environ key the request's id is kept under (service/ops.py)
 _SANE_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,128}")
 _RESERVED = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime"}
 # version 00 (a later version's first four fields read the same): trace id, parent span id, flags
@@ -54,7 +54,8 @@ class JsonFormatter(logging.Formatter):
         }
         if has_request_context():
             if "request_id" not in record.__dict__:
-                out["request_id"] = request.environ.get(REQUEST_ID_ENV)
+                rec = record_of(request.environ)
+                out["request_id"] = rec.id if rec is not None else None
                 out["method"] = request.method
                 out["path"] = request.path
             out |= trace_context(request.environ.get("HTTP_TRACEPARENT"))
@@ -92,7 +93,7 @@ def init_app(app: Flask) -> None:
 
 def request_id_of(environ: dict[str, Any]) -> str:
     """The request's id: its ``X-Request-ID`` when that is a sane token, a new one otherwise
-    (assigned and echoed by ``service/ops.py``)."""
+    (assigned and echoed by the chain, ``service/chain.py``)."""
     rid = environ.get(_REQUEST_ID_KEY)  # what request.headers.get(REQUEST_ID) reads, without its parsing
     return rid if rid and _SANE_ID.fullmatch(rid) else new_request_id()
 

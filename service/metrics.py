@@ -25,13 +25,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, G
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
-from werkzeug.routing import Map, Rule
+from werkzeug.routing import Rule
 
 import scorer
 from scorer.api import cache_info
-
-from .app import REQUEST_KEY
 
 bp = Blueprint("metrics", __name__)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -40,8 +37,7 @@ _SCORING = frozenset({"api.score", "api.score_batch"})
 
 
 class Metrics:
-    def __init__(self, url_map: Map | None = None) -> None:
-        self.url_map = url_map  # the app's routes: what a 405's path matched (``allowing``)
+    def __init__(self) -> None:
         self.multiprocess = values.ValueClass is not values.MutexValue
         self.registry = None if self.multiprocess else CollectorRegistry()
         reg = self.registry
@@ -84,20 +80,12 @@ class Metrics:
                 self.published[(name, key)] = now
             self.cache_size.labels(name).set(info.get("size", 0))
 
-    def record(self, environ: dict[str, Any], status: str, started: float) -> None:
+    def record(self, rule: Rule | None, method: str, status: str, started: float) -> None:
         """Count a request answered ``status``, time it from ``started`` (``perf_counter``), and
-        (multiprocess) publish the caches. Called by ``service/ops.py`` once the app has answered:
-        the route is the URL rule Flask matched, read from its request object, which ``App`` leaves in the environ
-        (and this takes out); for a 405, the rule the path matched under a method it allows; else
-        ``unmatched``."""
-        # taken out, not read: the request points back at the environ, and a cycle left to the
-        # collector kept every request's body alive for thousands of requests (a worker grew by 1 MiB each)
-        req = environ.pop(REQUEST_KEY, None)
-        rule = req.url_rule if req is not None else None
-        if rule is None and req is not None and isinstance(req.routing_exception, MethodNotAllowed):
-            rule = self.allowing(environ, req.routing_exception)
+        (multiprocess) publish the caches. Called by the chain (``service/chain.py``) once a handler
+        has answered: the route is the rule the chain matched (for a 405, the rule the path names),
+        else ``unmatched``."""
         route = rule.rule if rule is not None else "unmatched"
-        method = environ.get("REQUEST_METHOD", "")
         if method not in _METHODS:
             method = "other"
         self.counter(route, method, int(status[:3]) if status else 500).inc()
@@ -105,19 +93,6 @@ class Metrics:
         if self.multiprocess and rule is not None and rule.endpoint in _SCORING \
                 and time.monotonic() >= self.next_refresh:
             self.refresh_cache()  # the scraping worker cannot see the others' caches: publish, at most 1/s
-
-    def allowing(self, environ: dict[str, Any], e: MethodNotAllowed) -> Rule | None:
-        """The rule whose path a request matched with a method it does not allow (a 405 is counted
-        under its route, as the answer of that route it is)."""
-        allowed = next(iter(e.valid_methods or ()), None)
-        if self.url_map is None or allowed is None:
-            return None
-        try:
-            rule: Rule
-            rule, _ = self.url_map.bind_to_environ(environ).match(method=allowed, return_rule=True)
-        except HTTPException:
-            return None
-        return rule
 
     def exposition(self) -> bytes:
         self.refresh_cache()
@@ -193,8 +168,8 @@ def _boot_time() -> float:
 
 
 def init_app(app: Flask) -> None:
-    """The metrics and their endpoint; requests are counted by ``service/ops.py``'s middleware."""
-    app.extensions["metrics"] = Metrics(app.url_map)
+    """The metrics and their endpoint; requests are counted by the chain (``service/chain.py``)."""
+    app.extensions["metrics"] = Metrics()
     app.register_blueprint(bp)
 
 

@@ -19,6 +19,8 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from scorer.wire.problems import TYPE_BASE, meaning, titles
 
+from .chain import without_flask
+
 # Scripts, styles, images and requests from this origin only; no inline script or style, no
 # plugins, no framing. ``data:`` images: Swagger UI draws a few icons that way.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -122,4 +124,6 @@ def secure_headers(resp: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(pages)
+    # a plain answer (service/chain.py) is JSON: nothing for the CSP to add
+    without_flask(secure_headers, lambda headers, body: True)
     app.after_request(secure_headers)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hmac
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Response, current_app, request
 from marshmallow import Schema
 from werkzeug.datastructures import MIMEAccept
-from werkzeug.http import parse_options_header
 
 import scorer
 from scorer.records.record import MAX_ACTIONS, MAX_WALL
@@ -27,9 +25,10 @@ from scorer.wire.schemas import (
 )
 from scorer.wire.scoring import score_item, score_one, score_schema
 
-from . import edge
+from .chain import answers_without_flask
 from .errors import ApiError
 from .http import cached, vary
+from .record import record_of
 from .responses import JSON, json_response
 
 api = Blueprint("api", __name__, url_prefix="/v1")
@@ -61,58 +60,27 @@ YAML_TYPES = ("application/yaml", "text/yaml")
 CANARY = "[222m1][444m2][666m3]88mWW8m"
 
 
-def require_api_keys(app: Flask) -> None:
-    """With ``API_KEYS`` set, every ``/v1`` request must bring one of them. Without, no check is
-    registered at all: a hook that returns at once still costs each request Flask's hook dispatch."""
-    if app.config["API_KEYS"]:
-        app.before_request(_require_api_key)
-
-
-def _require_api_key() -> None:
-    if request.blueprint != api.name or request.method == "OPTIONS":  # a CORS preflight carries no key
-        return
-    if not has_api_key(request.environ, current_app.config["API_KEYS"]):
-        raise ApiError(401, "unauthorized", "send a valid API key as 'Authorization: Bearer <key>'",
-                       headers={"WWW-Authenticate": 'Bearer realm="mahjong-scorer"'})
-
-
-def media_type_refusal(environ: dict[str, Any]) -> ApiError | None:
-    """The 415 a body earns by its ``Content-Type`` alone: every body the API reads is JSON."""
-    sent = environ.get("CONTENT_TYPE")
-    if sent == JSON:  # the usual header as sent; any other is parsed
-        return None
-    mt = parse_options_header(sent)[0].lower()
-    if mt == JSON or (mt.startswith("application/") and mt.endswith("+json")):
-        return None
-    return ApiError(415, "unsupported-media-type", f"send the body as {JSON} (got Content-Type: {sent or 'none'})")
-
-
-def has_api_key(environ: dict[str, Any], keys: tuple[bytes, ...]) -> bool:
-    """Whether the request's ``Authorization`` is ``Bearer`` and one of ``keys``."""
-    scheme, _, token = environ.get("HTTP_AUTHORIZATION", "").partition(" ")
-    given = token.strip().encode()
-    return scheme.lower() == "bearer" and bool(given) and any(hmac.compare_digest(given, k) for k in keys)
-
-
-def refused_by_head(app: Flask) -> Callable[[dict[str, Any]], bool]:
-    """Whether the app answers a POST without reading its body (the compute lane then leaves it
-    unread, and the worker sends no ``100 Continue``): one its head refuses (``service/edge.py``),
-    a ``/v1`` request whose body is not JSON (every ``/v1`` POST reads JSON, or is a 404), or, with
-    API keys on, a ``/v1`` request without a valid one."""
-    keys: tuple[bytes, ...] = app.config["API_KEYS"]
-    prefix = (api.url_prefix or "") + "/"
-
-    def refused(environ: dict[str, Any]) -> bool:
-        if edge.refusal(environ) is not None:
-            return True
-        if not environ.get("PATH_INFO", "").startswith(prefix):
-            return False
-        return media_type_refusal(environ) is not None or bool(keys) and not has_api_key(environ, keys)
-
-    return refused
+def score_plain(raw: bytes, fits: Callable[[bytes], bool]) -> bytes | Early:
+    """``POST /v1/score`` without Flask (``service/chain.py``): the answer's bytes, or what the view
+    is to answer from, so that a body is parsed and scored once whoever answers (a malformed or
+    unusual body, a ``ScorerError``, an answer a hook wants Flask to make: Flask's answer)."""
+    try:
+        data = jsonbody.loads(raw)
+    except jsonbody.Malformed as e:
+        return Early(malformed=malformed(raw, e))
+    try:
+        body = fast_load(data)
+        if body is None:
+            return Early(data)  # the schema names what is wrong, or reads what the fast check passes on
+        result = score_one(body)
+    except Exception as e:  # noqa: BLE001  # a ScorerError, anything: Flask answers it as it would
+        return Early(data, error=e.with_traceback(None))
+    answer = jsonbody.dumps(result)
+    return answer if fits(answer) else Early(data, result=result)
 
 
 @api.post("/score")
+@answers_without_flask(score_plain)
 def score() -> Response:
     return json_response(_scored() or score_one(_body(SCORE, fast_load)))
 
@@ -250,15 +218,14 @@ def openapi_json() -> Response:
 
 
 # --- the request ------------------------------------------------------------------------------------
-EARLY_KEY = "scorer.early"  # the WSGI environ key of what the fast answer learnt of a body it handed on
 
 
 @dataclass(frozen=True, slots=True)
 class Early:
-    """What ``service/fastscore.py`` learnt of a ``POST /v1/score`` before handing it to Flask, so
-    that the body is read, parsed and scored once: its JSON value, or why it is not JSON (the 400's
-    detail); and the score's answer (one large enough to compress) or what scoring raised (its
-    traceback dropped: it held the fast answer's frame, and so the body)."""
+    """What the plain answer of ``POST /v1/score`` learnt of a body before handing it to Flask, so
+    that it is parsed and scored once: its JSON value, or why it is not JSON (the 400's detail); and
+    the score's answer (one a hook wants made by Flask: large enough to compress) or what scoring
+    raised (its traceback dropped: it held the plain handler's frame, and so the body)."""
 
     data: Any = None
     malformed: str | None = None
@@ -266,12 +233,22 @@ class Early:
     error: BaseException | None = None
 
 
+def _early() -> Early | None:
+    """What the plain handler learnt of this request's body, taken from its record (None: nothing)."""
+    rec = record_of(request.environ)
+    early: Early | None = None
+    if rec is not None:
+        early, rec.early = rec.early, None
+    return early
+
+
 def _scored() -> dict[str, Any] | None:
-    """The fast answer's score of this request, if it scored it (its error raised again), else None."""
-    early: Early | None = request.environ.get(EARLY_KEY)
+    """The plain handler's score of this request, if it scored it (its error raised again), else None."""
+    rec = record_of(request.environ)
+    early: Early | None = rec.early if rec is not None else None
     if early is None or (early.result is None and early.error is None):
         return None
-    del request.environ[EARLY_KEY]
+    _early()
     if early.error is None:
         return early.result
     error = early.error
@@ -283,7 +260,8 @@ def _scored() -> dict[str, Any] | None:
 
 def _query(*takes: str) -> None:
     """A query parameter the operation does not take is refused, never ignored (``?book=`` for
-    ``?ruleset=`` would answer the default book). One environ lookup when there is none."""
+    ``?ruleset=`` would answer the default book). One environ lookup when there is none. (A POST
+    route takes none: the chain refuses one before the body is read.)"""
     if not request.environ.get("QUERY_STRING"):
         return
     unknown = sorted(k for k in request.args if k not in takes)
@@ -293,13 +271,14 @@ def _query(*takes: str) -> None:
 
 
 def _body(schema: Schema, fast: Callable[[Any], Any] | None = None) -> Any:
-    _query()
-    refused = media_type_refusal(request.environ)
-    if refused is not None:
-        raise refused
-    early: Early | None = request.environ.pop(EARLY_KEY, None)  # the body as the fast answer read it
+    """The request's JSON value, checked: the body as the chain read it (its query, media type and
+    length already held to the route's terms there), or as the plain handler parsed it."""
+    early = _early()
     if early is None:
-        raw = request.get_data(cache=False)  # past MAX_CONTENT_LENGTH this raises 413
+        rec = record_of(request.environ)
+        raw = rec.body if rec is not None else None
+        if raw is None:
+            raise RuntimeError("a POST route's body was not read by the chain (service/chain.py)")
         try:
             data = jsonbody.loads(raw)
         except jsonbody.Malformed as e:

@@ -40,7 +40,7 @@ greenlet each, bounded by ``worker_connections``; the app scores on the compute 
 * **the request head's last words** (``pre_request``): a ``Connection`` header that lists
   ``close`` among other options closes the connection after the answer, and an
   ``Expect: 100-continue`` on a request the app refuses by its head (a Content-Length over the
-  body limit, a wrong API key, a media type it does not read: the lane's ``refuses_head``) gets
+  body limit, a wrong API key, a media type it does not read: the chain's ``refuses_head``) gets
   its refusal at once, without ``100 Continue`` first, and the connection closed;
 * **a heartbeat that tells the truth** (``Worker.notify``): the loop stays free while the lane
   computes, so it would go on telling the master all is well with the lane stuck in one request for
@@ -326,8 +326,8 @@ def pre_request(worker: Any, req: Any) -> None:
     # gunicorn writes "100 Continue" as it makes the environ when the request asked for it: not for a
     # body the app will not read (over the limit, a wrong API key, a media type it refuses)
     if internals.expects_continue(req):
-        lane = getattr(worker.wsgi, "extensions", {}).get("lane")
-        if lane is not None and lane.refuses_head(head_environ(req)):
+        chain = getattr(worker.wsgi, "extensions", {}).get("chain")
+        if chain is not None and chain.refuses_head(head_environ(req)):
             internals.skip_continue(req)
             internals.close_after_request(req)
 
@@ -337,8 +337,10 @@ def head_environ(req: Any) -> dict[str, Any]:
     environ itself (``pre_request`` runs first): what the app's refusal by the head reads."""
     environ: dict[str, Any] = {
         "REQUEST_METHOD": req.method, "QUERY_STRING": req.query or "",
-        "PATH_INFO": unquote_to_bytes(req.path or "").decode("latin-1"),
+        "PATH_INFO": unquote_to_bytes(req.path or "").decode("latin-1"), "SCRIPT_NAME": "",
         "SERVER_PROTOCOL": "HTTP/{}.{}".format(*req.version),
+        # what matching the route reads beside the path (werkzeug's Map.bind_to_environ)
+        "wsgi.url_scheme": req.scheme, "SERVER_NAME": "localhost", "SERVER_PORT": "80",
     }
     for name, value in req.headers:
         key = name.replace("-", "_")

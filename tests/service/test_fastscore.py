@@ -1,4 +1,4 @@
-"""``POST /v1/score`` without Flask (service/fastscore.py) answers exactly what Flask answers: the
+"""``POST /v1/score`` without Flask (its plain answer, service/chain.py) answers exactly what Flask answers: the
 same status, headers and bytes for every kind of body, and the same metrics; Flask still answers
 whatever the fast path leaves to it."""
 
@@ -25,15 +25,15 @@ def _apps(monkeypatch: pytest.MonkeyPatch, **config: Any) -> tuple[Flask, Flask]
 
 
 def _flask_calls(app: Flask) -> list[str]:
-    """Count the requests that reach Flask behind the fast path."""
-    fast = app.extensions["lane"].app.app
-    inner, calls = fast.app, []
+    """Count the requests that reach Flask behind the chain."""
+    chain = app.extensions["chain"]
+    inner, calls = chain.flask, []
 
     def counted(environ: dict[str, Any], start_response: Any) -> Any:
         calls.append(environ["PATH_INFO"])
         return inner(environ, start_response)
 
-    fast.app = counted
+    chain.flask = counted
     return calls
 
 
@@ -97,12 +97,29 @@ def test_a_large_answer_goes_to_flask_for_compression(monkeypatch):
     assert calls == ["/v1/score"]
 
 
-@pytest.mark.parametrize("config", [{"API_KEYS": (b"k1",)}, {"CORS_ORIGINS": ["https://a.example"]}])
+@pytest.mark.parametrize("config", [{"CORS_ORIGINS": ["https://a.example"]}])
 def test_it_stands_aside_where_a_flask_hook_has_a_say(monkeypatch, config):
     fast, _ = _apps(monkeypatch, **config)
     calls = _flask_calls(fast)
     fast.test_client().post("/v1/score", json={"hand": GOOD}, headers={"Authorization": "Bearer k1"})
     assert calls == ["/v1/score"]
+
+
+@pytest.mark.parametrize(("key", "status", "by_flask"), [
+    pytest.param("Bearer k1", 200, [], id="key"),
+    pytest.param("Bearer k2", 401, ["/v1/score"], id="wrong-key"),
+    pytest.param(None, 401, ["/v1/score"], id="no-key"),
+])
+def test_the_key_is_the_chains_so_a_keyed_score_is_answered_plain(monkeypatch, key, status, by_flask):
+    """API keys are a step of the chain, not a Flask hook: with a valid key the score is answered
+    without Flask, byte for byte as Flask answers it; without one, Flask answers the chain's 401."""
+    fast, flask = _apps(monkeypatch, API_KEYS=(b"k1",))
+    calls = _flask_calls(fast)
+    headers = {**RID, **({"Authorization": key} if key else {})}
+    got, want = (app.test_client().post("/v1/score", json={"hand": GOOD}, headers=headers) for app in (fast, flask))
+    assert (got.status_code, sorted(got.headers.items()), got.get_data()) == \
+        (want.status_code, sorted(want.headers.items()), want.get_data())
+    assert got.status_code == status and calls == by_flask
 
 
 def test_the_metrics_count_a_fast_answer_under_its_route(monkeypatch):
@@ -118,19 +135,17 @@ def test_the_metrics_count_a_fast_answer_under_its_route(monkeypatch):
 
 
 def test_a_body_the_lane_refused_is_flasks_problem_answer(monkeypatch):
-    """Under the gevent worker the lane hands over a stream whose read raises its refusal (overloaded,
-    a malformed body): the fast path leaves it to Flask, which answers the problem."""
+    """Under the gevent worker the lane refuses a body it cannot take (overloaded, a malformed body):
+    the plain answer leaves it to Flask, which answers the problem."""
     from werkzeug.test import EnvironBuilder
 
-    from service.errors import ApiError
-    from service.lane import _Refusal
-
     fast, _ = _apps(monkeypatch)
+    chain = fast.extensions["chain"]
+    monkeypatch.setattr(chain.lane, "shed", lambda reserved: chain.lane.overloaded())
     environ = EnvironBuilder(path="/v1/score", method="POST", data=json.dumps({"hand": GOOD}),
                              content_type="application/json").get_environ()
-    environ["wsgi.input"] = _Refusal(ApiError(503, "overloaded", "retry shortly", headers={"Retry-After": "1"}))
     got: list[Any] = []
-    body = b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
+    body = b"".join(chain(environ, lambda status, headers, exc=None: got.append(status)))
     assert got == ["503 SERVICE UNAVAILABLE"] and json.loads(body)["type"].endswith("overloaded")
 
 
@@ -144,14 +159,14 @@ def test_a_content_length_it_cannot_read_is_left_to_flask(monkeypatch, length):
                              content_type="application/json").get_environ()
     environ["CONTENT_LENGTH"] = length
     got: list[str] = []
-    b"".join(fast.extensions["lane"].app(environ, lambda status, headers, exc=None: got.append(status)))
+    b"".join(fast.extensions["chain"](environ, lambda status, headers, exc=None: got.append(status)))
     assert calls == ["/v1/score"] and got and not got[0].startswith("5")
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """How many times a body is parsed (``jsonbody.loads``) and scored (``score_one``), wherever."""
     from scorer.wire import jsonbody
-    from service import fastscore, views
+    from service import views
 
     counts = {"parsed": 0, "scored": 0}
     loads, score_one = jsonbody.loads, views.score_one
@@ -165,8 +180,7 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return score_one(body)
 
     monkeypatch.setattr(jsonbody, "loads", counted_loads)
-    for module in (fastscore, views):
-        monkeypatch.setattr(module, "score_one", counted_score)
+    monkeypatch.setattr(views, "score_one", counted_score)
     return counts
 
 

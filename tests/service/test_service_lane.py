@@ -119,13 +119,13 @@ def test_a_body_that_keeps_coming_is_read_past_in_turns_and_for_drain_time_at_mo
 
 
 def test_a_body_read_for_the_app_gives_turns_and_keeps_its_deadline():
-    app = lane.Lane(lambda environ, start_response: [], max_body=10**9, read_timeout=0.3, max_queue_wait=1.0,
-                    max_queued=1, retry_after=1, max_buffered=10**9)
+    app = lane.Lane(read_timeout=0.3, max_queue_wait=1.0, max_queued=1, retry_after=1, max_buffered=10**9)
+    app._gevent = True  # as under the gevent worker
     ticks, ticker = ticking()
     t0 = time.monotonic()
     try:
         with pytest.raises(TimeoutError):
-            app._read(Endless(), 10**9, chunked=True)
+            app.read(Endless(), 10**9, chunked=True)
     finally:
         ticker.kill()
     assert 0.25 < time.monotonic() - t0 < 1.0
@@ -152,6 +152,7 @@ def test_a_body_answered_unread_is_read_past_or_the_connection_closes_with_the_a
     environ: dict[str, Any] = {"wsgi.input": Body(length or 0)}
     if expect:
         environ["HTTP_EXPECT"] = "100-Continue"
-    answer = lane.Lane(app, max_body=1024, read_timeout=1.0, max_queue_wait=1.0, max_queued=1, retry_after=1,
-                       max_buffered=10**9)._unread(environ, response.start_response, length, chunked)
+    under = lane.Lane(read_timeout=1.0, max_queue_wait=1.0, max_queued=1, retry_after=1, max_buffered=10**9)
+    under._gevent = True  # as under the gevent worker
+    answer = under.unread(app, environ, response.start_response, length, chunked)
     assert seen == [closes] and isinstance(answer, lane._DrainAfter) is not closes
