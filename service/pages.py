@@ -17,7 +17,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from scorer.wire.problems import TITLES, TYPE_BASE, meaning
+from scorer.wire.problems import TYPE_BASE, meaning, titles
 
 # Scripts, styles, images and requests from this origin only; no inline script or style, no
 # plugins, no framing. ``data:`` images: Swagger UI draws a few icons that way.
@@ -64,7 +64,7 @@ def _moved(to: str) -> Response:
 @pages.get("/problems/")
 def problems() -> Response:
     rows = "".join(f'<li><a href="{code}"><code>{code}</code></a>: {escape(title)}</li>'
-                   for code, title in sorted(TITLES.items()))
+                   for code, title in sorted(titles().items()))
     return _html("Problem types", f"<p>Every error this service answers is an RFC 9457 problem "
                  f"(<code>application/problem+json</code>) whose <code>type</code> is <code>{TYPE_BASE}"
                  f"&lt;code&gt;</code>, resolved against the service's address. The codes are stable.</p>"
@@ -73,7 +73,7 @@ def problems() -> Response:
 
 @pages.get("/problems/<code>")
 def problem_type(code: str) -> Response:
-    title = TITLES.get(code)
+    title = titles().get(code)
     if title is None:
         from werkzeug.exceptions import NotFound
 

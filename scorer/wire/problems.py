@@ -2,10 +2,10 @@
 item or bulk line becomes.
 
 A problem's ``type`` is ``TYPE_BASE + code``, a reference relative to the service's address that
-resolves there (``GET /problems/<code>`` documents the code, from ``TITLES`` and ``MEANINGS``); codes
+resolves there (``GET /problems/<code>`` documents the code, from ``titles()`` and ``MEANINGS``); codes
 are stable (clients may switch on them). Each
 ``ScorerError.code`` maps one-to-one (``unknown_tile`` -> ``.../unknown-tile``); the HTTP-level
-codes are listed in ``TITLES``. ``errors`` lists ``{"pointer", "detail"}`` per bad field (RFC 6901
+codes are listed in ``titles()``. ``errors`` lists ``{"pointer", "detail"}`` per bad field (RFC 6901
 pointers into the request body); it is empty when no field is to blame. A problem lists at most
 ``MAX_LISTED`` of them (in ``errors`` and in ``detail``) and counts the rest in ``more_errors``, and
 a pointer longer than ``MAX_POINTER`` is cut back to the deepest enclosing field that fits: what a
@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import RULESETS, ScorerError
+from ..rules import version
 
 if TYPE_CHECKING:
     from marshmallow import ValidationError
@@ -86,9 +87,23 @@ TITLES: dict[str, str] = {
     "not-winning": "Not a complete hand",
     "under-minimum": "Under the 8-point minimum",
     "bad-points": "Bad points",
-    # and each rule book's own codes (``RuleBook.errors``: Sichuan's honour-in-sichuan, chow-in-sichuan)
-    **{code.replace("_", "-"): title for book in RULESETS.values() for code, title in book.errors},
 }
+
+
+def titles() -> dict[str, str]:
+    """Every problem code's title: the shared ones, then each registered book's own codes
+    (``RuleBook.errors``: Sichuan's honour-in-sichuan, chow-in-sichuan), read from the registry
+    as it is now, so a book registered later has its titles too."""
+    at = version()
+    known = _TITLES_AT.get(at)
+    if known is None:
+        _TITLES_AT.clear()
+        known = _TITLES_AT[at] = {**TITLES, **{code.replace("_", "-"): title for book in RULESETS.values()
+                                             for code, title in book.errors}}
+    return known
+
+
+_TITLES_AT: dict[int, dict[str, str]] = {}  # the registry's version -> the titles then
 
 
 # What each code means, for its documentation page (``GET /problems/<code>``); a code not named here
@@ -145,7 +160,7 @@ def problem(status: int, code: str, detail: str, errors: list[dict[str, str]] | 
     errors = errors or []
     body: dict[str, Any] = {
         "type": TYPE_BASE + code,
-        "title": TITLES.get(code, code.replace("-", " ").capitalize()),
+        "title": titles().get(code, code.replace("-", " ").capitalize()),
         "status": status,
         "detail": detail,
         "errors": [_bounded(e) for e in errors[:MAX_LISTED]],

@@ -368,9 +368,19 @@ def settle_schema(book: RuleBook) -> type[StrictSchema]:
     return generated
 
 
-# Each book that settles more than one win: its name -> its settlement's request schema.
-SETTLE_SCHEMAS: Mapping[str, type[StrictSchema]] = MappingProxyType(
-    {name: settle_schema(book) for name, book in RULESETS.items() if book.settlement is not None})
+def settle_schemas() -> Mapping[str, type[StrictSchema]]:
+    """Each book that settles more than one win: its name -> its settlement's request schema, for
+    the registry as it is now (made again when a book is registered or taken out)."""
+    at = version()
+    known = _SETTLE_AT.get(at)
+    if known is None:
+        _SETTLE_AT.clear()
+        known = _SETTLE_AT[at] = MappingProxyType(
+            {name: settle_schema(book) for name, book in RULESETS.items() if book.settlement is not None})
+    return known
+
+
+_SETTLE_AT: dict[int, Mapping[str, type[StrictSchema]]] = {}
 
 
 # --- waits and discard advice (POST /v1/waits): schemas of the library's declarations --------------

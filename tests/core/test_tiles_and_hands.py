@@ -559,14 +559,15 @@ def test_context_build_passes_every_field_on() -> None:
 
 
 def test_context_values_are_the_fields_in_order() -> None:
-    """``values()`` is what a book's check of foreign fields reads by position."""
+    """``values()`` is what a book's check of foreign fields reads by position: the fields set at
+    init, in order, then the book's own fields."""
     from dataclasses import fields
 
     names = [f.name for f in fields(Context) if f.init]
     for name in names:
         given = {name: _NOT_DEFAULT[name], **({"self_drawn": True} if name in _SELF_DRAWN else {})}
         built = Context.build(**given)
-        assert built.values() == (*(getattr(built, n) for n in names), built.own), name  # then the own fields
+        assert built.values() == (*(getattr(built, n) for n in names), built.own), name
 
 
 @given(st.text(alphabet="123456789mpsESWNCFPm0 z[\u3000\u00a0\t", max_size=24))

@@ -75,3 +75,36 @@ def test_a_name_is_declared_once_or_with_the_same_declaration() -> None:
             declare((context_field("test_marks", Kind.INT, "other", "a test"),), "a third")
     finally:
         DECLARED.pop("test_marks", None)
+
+
+def test_a_book_registered_after_import_has_its_refusal_titles() -> None:
+    """Problem titles are read from the registry as it is, not copied when the wire layer loads."""
+    from dataclasses import replace
+
+    from scorer.wire.problems import problem, titles
+
+    late = replace(TOY, name="toy_late", errors=(("toy_refusal", "A toy refusal"),))
+    assert "toy-refusal" not in titles()
+    register(late)
+    try:
+        assert titles()["toy-refusal"] == "A toy refusal"
+        assert problem(422, "toy-refusal", "no")["title"] == "A toy refusal"
+    finally:
+        unregister(late.name)
+    assert "toy-refusal" not in titles()
+
+
+def test_a_settling_book_registered_after_import_has_its_settle_schema() -> None:
+    """The settle route reads the registry as it is: a settling book registered late is settled."""
+    from dataclasses import replace
+
+    from scorer.wire.schemas import settle_schemas
+
+    late = replace(scorer.RULESETS["sichuan"], name="sichuan_late")
+    assert "sichuan_late" not in settle_schemas()
+    register(late)
+    try:
+        assert "sichuan_late" in settle_schemas()
+    finally:
+        unregister(late.name)
+    assert "sichuan_late" not in settle_schemas()

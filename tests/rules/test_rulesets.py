@@ -194,9 +194,8 @@ def test_get_rulesets_lists_every_book(client: Any) -> None:
     mcr = body["rulesets"][0]
     assert mcr == {"name": "mcr", "title": "Mahjong Competition Rules", "title_zh": "国标麻将", "unit": "points",
                    "minimum": 8, "maximum": None, "fans": 81, "options": mcr["options"],
-                   "presets": mcr["presets"], "context": mcr["context"], "own_context": [], "jokers": [],
-                   "optional_context": {},
-                   "unused_context": [],
+                   "presets": mcr["presets"], "context": mcr["context"], "optional_context": {},
+                   "unused_context": [], "own_context": [], "jokers": [],
                    "explain": True, "tiles": {"flowers": "count", "honors": True, "chows": True, "sets": 4,
                                                         "wall": 144}}
     assert mcr["presets"][0] == {"name": "reference", "help": mcr["presets"][0]["help"],

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import scorer
-from scorer.wire.problems import TITLES, TYPE_BASE
+from scorer.wire.problems import TYPE_BASE, titles
 
 GOOD = "[222m1][444m2][666m3]88mWW8m"
 
@@ -18,7 +18,7 @@ def problem_of(resp: Any, status: int, code: str) -> dict[str, Any]:
     assert resp.mimetype == "application/problem+json"
     body = resp.get_json(force=True)
     assert body["type"] == TYPE_BASE + code
-    assert body["title"] == TITLES[code]
+    assert body["title"] == titles()[code]
     assert body["status"] == status
     assert body["detail"]
     return body
@@ -214,7 +214,7 @@ def test_every_scorer_error_code_has_a_problem_type():
     from scorer import errors
 
     codes = {v for k, v in vars(errors).items() if k.isupper() and isinstance(v, str)}
-    assert codes and all(c.replace("_", "-") in TITLES for c in codes)
+    assert codes and all(c.replace("_", "-") in titles() for c in codes)
 
 
 # --- unexpected failures ------------------------------------------------------------------------------

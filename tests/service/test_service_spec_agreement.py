@@ -35,7 +35,7 @@ def _nested(schema: type[Schema], *path: str) -> type[Schema]:
 
 # Each book's settlement's request body (POST /v1/{ruleset}/settle), by the component that documents it.
 SETTLE_COMPONENTS = {"mcr": "MatchRequest", "sichuan": "SichuanSettleRequest"}
-MATCH = schemas.SETTLE_SCHEMAS["mcr"]
+MATCH = schemas.settle_schemas()["mcr"]
 
 # (openapi.yaml component, the marshmallow schema that reads it): one row per request schema.
 REQUEST_SCHEMAS = [
@@ -52,7 +52,7 @@ REQUEST_SCHEMAS = [
     pytest.param("Holding", schemas.HoldingSchema, id="Holding"),
     pytest.param("WaitContext", schemas.WaitContextSchema, id="WaitContext"),
     pytest.param("Options", schemas.OptionsSchema, id="Options"),
-    pytest.param("SichuanSettleRequest", schemas.SETTLE_SCHEMAS["sichuan"], id="SichuanSettleRequest"),
+    pytest.param("SichuanSettleRequest", schemas.settle_schemas()["sichuan"], id="SichuanSettleRequest"),
     # a tournament's standings (POST /v1/standings)
     pytest.param("StandingsRequest", schemas.StandingsRequestSchema, id="StandingsRequest"),
     # a game record (POST /v1/replay)
@@ -189,10 +189,10 @@ def test_every_request_schema_of_openapi_has_a_row() -> None:
 def test_the_settle_body_is_one_of_each_settling_books_body() -> None:
     """``SettleRequest`` is exactly the settlement bodies of the books that settle (each a row above)."""
     one_of = [alt["$ref"].rsplit("/", 1)[-1] for alt in SPEC["components"]["schemas"]["SettleRequest"]["oneOf"]]
-    assert list(schemas.SETTLE_SCHEMAS) == list(SETTLE_COMPONENTS)
-    assert one_of == [SETTLE_COMPONENTS[name] for name in schemas.SETTLE_SCHEMAS]
+    assert list(schemas.settle_schemas()) == list(SETTLE_COMPONENTS)
+    assert one_of == [SETTLE_COMPONENTS[name] for name in schemas.settle_schemas()]
     rows = {p.values[0]: p.values[1] for p in REQUEST_SCHEMAS}
-    assert all(rows[SETTLE_COMPONENTS[name]] is schema for name, schema in schemas.SETTLE_SCHEMAS.items())
+    assert all(rows[SETTLE_COMPONENTS[name]] is schema for name, schema in schemas.settle_schemas().items())
 
 
 # --- the library is the source ------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_the_settle_body_is_one_of_each_settling_books_body() -> None:
     pytest.param(scorer.Hand, schemas.HandSchema, id="Hand"),
     pytest.param(scorer.mcr.Room, MATCH, id="Room"),
     pytest.param(scorer.mcr.Player, _nested(MATCH, "players"), id="Player"),
-    pytest.param(scorer.sichuan.Play, schemas.SETTLE_SCHEMAS["sichuan"], id="Play"),
+    pytest.param(scorer.sichuan.Play, schemas.settle_schemas()["sichuan"], id="Play"),
     pytest.param(scorer.Holding, schemas.HoldingSchema, id="Holding"),
 ])
 def test_schemas_are_derived_from_the_library_value_types(value_type: type, schema: type[Schema]) -> None:
@@ -221,21 +221,21 @@ def test_every_context_field_is_a_request_field() -> None:
 
 
 def test_the_problem_types_of_openapi_are_the_ones_the_service_answers() -> None:
-    """The spec's list of problem ``type`` codes is the wire layer's ``TITLES``, every book's own
+    """The spec's list of problem ``type`` codes is the wire layer's ``titles()``, every book's own
     codes included: a code renamed or added on one side only fails here."""
     import re
 
-    from scorer.wire.problems import TITLES
+    from scorer.wire.problems import titles
 
     described = SPEC["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
     hyphenated = set(re.findall(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b", described))
-    assert hyphenated <= set(TITLES)
-    assert [c for c in TITLES if not re.search(rf"\b{c}\b", described)] == []
+    assert hyphenated <= set(titles())
+    assert [c for c in titles() if not re.search(rf"\b{c}\b", described)] == []
 
 
 @pytest.mark.parametrize("name", [n for n, b in scorer.RULESETS.items() if b.settlement is not None])
 def test_a_settlement_body_is_its_books_declared_fields(name: str) -> None:
     settlement = scorer.RULESETS[name].settlement
     assert settlement is not None
-    schema = schemas.SETTLE_SCHEMAS[name]()
+    schema = schemas.settle_schemas()[name]()
     assert [f.metadata["spec"] for f in schema.fields.values()] == list(settlement.fields)
