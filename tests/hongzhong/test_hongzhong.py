@@ -272,10 +272,11 @@ def test_hz13_the_kongs_must_agree_with_the_hand_and_pay_when_made() -> None:
 def test_hz14_a_tie_prefers_the_larger_single_fan() -> None:
     """Readings of equal raw fan are told apart by their largest fan, then by table order: the
     engine's choice is asked directly (a tie between two real readings is rare in this table)."""
+    from scorer.rules.hongzhong.detect import Facts
     from scorer.rules.hongzhong.scoring import ENGINE
     from scorer.rules.tabled import TableReading
 
-    f = type("F", (), {"options": scorer.hongzhong.Options()})()
+    f = Facts(Hand.build(**PLAIN), scorer.Context.build(self_drawn=True), scorer.hongzhong.Options())
     one = TableReading(scorer.Form.REGULAR, {"no_red": 1, "all_pungs": 1}, {}, 2, None)
     two = TableReading(scorer.Form.SEVEN_PAIRS, {"seven_pairs": 1}, {}, 2, None)
     assert ENGINE.better(f, two, one) and not ENGINE.better(f, one, two)  # 2 beats 1 + 1
