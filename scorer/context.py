@@ -27,7 +27,7 @@ MAX_BASE_POINTS: Final = 1_000_000
 class Context:
     """How the hand was won. Winds are ``Wind`` values (their codes ``"E" "S" "W" "N"`` are read
     as the same); ``discarder`` is a seat wind. A book's own fields are given by keyword beside
-    these (``Context(missing_suit="m")``) and read with ``get``."""
+    these, as a request gives them, and read with ``get``."""
 
     self_drawn: bool = field(default=False, metadata=spec(Kind.BOOL, "won by self-draw (自摸)"))
     seat_wind: Wind = field(default=Wind.E, metadata=spec(Kind.WIND, "the winner's seat wind"))
@@ -115,7 +115,7 @@ class Context:
         declared = DECLARED.get(name)
         if declared is None:
             raise KeyError(f"no context field {name!r} is declared")
-        return declared.default
+        return declared.spec.default
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):
