@@ -57,7 +57,8 @@ class Context:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
-        # their errors are reported; messages are formatted only on failure.
+        # their errors are reported; messages are formatted only on failure. A book's own fields
+        # are read last, onto the context built, and checked against it (``_attach``).
         # One call a flag, not a loop over a tuple of them: compiled, a fixed tuple indexed by a
         # variable is boxed into a new tuple at every step.
         drawn = _flag("self_drawn", self_drawn)
