@@ -27,7 +27,7 @@ MAX_BASE_POINTS: Final = 1_000_000
 class Context:
     """How the hand was won. Winds are ``Wind`` values (their codes ``"E" "S" "W" "N"`` are read
     as the same); ``discarder`` is a seat wind. A book's own fields are given by keyword beside
-    these (``Context(missing_suit="m")``) and read with ``get``."""
+    these, as a request gives them, and read with ``get``."""
 
     self_drawn: bool = field(default=False, metadata=spec(Kind.BOOL, "won by self-draw (自摸)"))
     seat_wind: Wind = field(default=Wind.E, metadata=spec(Kind.WIND, "the winner's seat wind"))
@@ -57,7 +57,8 @@ class Context:
         # Written out rather than generated: compiled, it is native code. Every value is checked
         # (and a wind code read) before any field is set, so a wrong type is the same ScorerError
         # in both builds, never the compiled attribute's own TypeError. Checks run in the order
-        # their errors are reported; messages are formatted only on failure.
+        # their errors are reported; messages are formatted only on failure. A book's own fields
+        # are read last, onto the context built, and checked against it (``_attach``).
         # One call a flag, not a loop over a tuple of them: compiled, a fixed tuple indexed by a
         # variable is boxed into a new tuple at every step.
         drawn = _flag("self_drawn", self_drawn)
@@ -74,7 +75,6 @@ class Context:
                 BAD_BASE_POINTS, f"base_points must be a whole number from 1 to {MAX_BASE_POINTS}, got {bp!r}",
                 ("context", "base_points"),
             )
-        mine: tuple[tuple[str, object], ...] = () if not own else _own(own)
         if replacement and not drawn:
             _contradiction("kong_replacement",
                            "kong_replacement (杠上开花) is a self-drawn win, but self_drawn is false")
@@ -86,7 +86,7 @@ class Context:
                 _contradiction("discarder", "a self-drawn win has no discarder")
             if by == seat:
                 _contradiction("discarder", f"the discarder {by} is the winner's own seat")
-        key = (drawn, seat, prevalent, copy, wall, replacement, robbing, by, bp, mine)
+        key = (drawn, seat, prevalent, copy, wall, replacement, robbing, by, bp, ())
         object.__setattr__(self, "self_drawn", drawn)
         object.__setattr__(self, "seat_wind", seat)
         object.__setattr__(self, "prevalent_wind", prevalent)
@@ -96,11 +96,11 @@ class Context:
         object.__setattr__(self, "robbing_kong", robbing)
         object.__setattr__(self, "discarder", by)
         object.__setattr__(self, "base_points", bp)
-        object.__setattr__(self, "own", mine)
+        object.__setattr__(self, "own", ())
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", -1)  # hashed when first asked: most are never hashed
-        if mine:
-            _agree(self, mine)
+        if own:
+            _attach(self, own)
 
     def values(self) -> tuple[object, ...]:
         """Every field's value, in field order (as ``dataclasses.fields`` lists those set at init),
@@ -115,7 +115,7 @@ class Context:
         declared = DECLARED.get(name)
         if declared is None:
             raise KeyError(f"no context field {name!r} is declared")
-        return declared.default
+        return declared.spec.default
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):
@@ -148,11 +148,13 @@ class Context:
                 a[at] = value
         if cls is not Context:
             return cls(**kwargs)
-        if own is not None:
-            return Context(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], **own)
         # Every field by position: compiled, a direct native call, where ``cls(**kwargs)`` goes
-        # through the interpreter's call protocol and a dict of keywords (most of its cost).
-        return Context(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
+        # through the interpreter's call protocol and a dict of keywords (most of its cost); a
+        # book's own fields, where given, are read onto it then, as the constructor reads them.
+        ctx = Context(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8])
+        if own is not None:
+            _attach(ctx, own)
+        return ctx
 
     def replace(self, **changes: Any) -> Context:
         """This context with ``changes``: ``dataclasses.replace``, keeping the book's own fields."""
@@ -191,7 +193,14 @@ _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}
 
 
-def _own(given: dict[str, object]) -> tuple[tuple[str, object], ...]:
+# A book's own field's plain value (a string, a whole number, a flag, null) as its declaration
+# read it, by (name, type, value), with the declaration that read it: a request's missing suit is
+# one of three, read once. Cleared when full.
+_READ_MAX: Final = 4096
+_READ: Final[dict[tuple[str, type, object], tuple[object, object]]] = {}
+
+
+def _own(given: dict[str, Any]) -> tuple[tuple[str, object], ...]:
     """A book's own fields, each read by its declaration, in order of name; a value that is its
     field's default is left out, so that giving it means what leaving it out means (equal
     contexts, one hash)."""
@@ -200,11 +209,36 @@ def _own(given: dict[str, object]) -> tuple[tuple[str, object], ...]:
         declared = DECLARED.get(name)
         if declared is None:
             raise ScorerError(BAD_VALUE, f"unknown context field {name!r}", ("context", name))
-        value = declared.check(given[name])
-        default = declared.default
+        given_value = given[name]
+        t = type(given_value)
+        if t is str or t is bool or t is int or given_value is None:
+            key = (name, t, given_value)
+            known = _READ.get(key)
+            if known is not None and known[0] is declared:
+                value = known[1]
+            else:
+                value = declared.check(given_value)
+                if len(_READ) >= _READ_MAX:
+                    _READ.clear()
+                _READ[key] = (declared, value)
+        else:  # a list or a tuple: read each time
+            value = declared.check(given_value)
+        default = declared.spec.default
         if value is not default and value != default:
             out.append((name, value))
     return tuple(out)
+
+
+def _attach(ctx: Context, given: dict[str, Any]) -> None:
+    """Read a book's own fields onto a context just built (``own`` and its part of the key), then
+    check each against the rest (``_agree``)."""
+    mine = _own(given)
+    if mine:
+        key = ctx._key
+        object.__setattr__(ctx, "own", mine)
+        object.__setattr__(ctx, "_key", (key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7], key[8],
+                                         mine))
+        _agree(ctx, mine)
 
 
 def _agree(ctx: Context, mine: tuple[tuple[str, object], ...]) -> None:

@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from ..context import Context
-from ..context_field import DECLARED, ContextField
+from ..context_field import ContextField
 from ..errors import BAD_OPTION, BAD_VALUE, NOT_IN_RULESET, TILE_COUNT, ScorerError
 from ..forms import Form
 from ..hand import Hand
@@ -318,6 +318,8 @@ class RuleBook:
     self_drawn_default: bool = False
     _foreign: tuple[tuple[int, str, object, str | None], ...] = field(init=False, repr=False, compare=False, default=())
     _defaults: Any = field(init=False, repr=False, compare=False, default=None)
+    # its own context fields that no option switches off: read under any options, never refused
+    _own_always: frozenset[str] = field(init=False, repr=False, compare=False, default=frozenset())
     _parsed: dict[frozenset[tuple[object, type, object]], Any] = field(init=False, repr=False, compare=False,
                                                                         default_factory=dict)
 
@@ -368,6 +370,7 @@ class RuleBook:
             first = self.presets[0]
             assert all(specs[n].default == v for n, v in first.values), (self.name, first.name)
         switched = dict(self.optional_context)
+        object.__setattr__(self, "_own_always", frozenset(f.name for f in self.own_context if f.name not in switched))
         # by position in ``Context.values()`` (a tuple read is cheaper than an attribute by name)
         foreign = tuple((at, f.name, f.default, switched.get(f.name))
                         for at, f in enumerate(f for f in fields(Context) if f.init)
@@ -422,8 +425,8 @@ class RuleBook:
         """Refuse a context field this book has no use for (MCR's last copy in Hong Kong, Sichuan's
         missing suit in MCR): a value other than its default would be silently ignored. A field of
         ``optional_context`` is refused so too while its option is off in ``options``."""
-        for name, v in context.own:
-            if not self.means(name, options) and v != DECLARED[name].default:
+        for name, _ in context.own:  # each not at its default (``Context`` leaves those out)
+            if name not in self._own_always and not self.means(name, options):
                 raise ScorerError(NOT_IN_RULESET, f"{name} means nothing in the rule book {self.name!r}",
                                   ("context", name), ruleset=self.name)
         values = context.values()

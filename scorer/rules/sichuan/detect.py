@@ -181,12 +181,12 @@ def last_tile(f: Facts, s: Shape) -> int:
 # --- the optional fans: each only when its option gives it a value ---------------------------------
 def heavenly_hand(f: Facts, s: Shape) -> int:
     """天胡."""
-    return 1 if f.ctx.get("heavenly_hand") and f.worth[HEAVENLY_HAND] else 0
+    return 1 if f.worth[HEAVENLY_HAND] and f.ctx.get("heavenly_hand") else 0
 
 
 def earthly_hand(f: Facts, s: Shape) -> int:
     """地胡."""
-    return 1 if f.ctx.get("earthly_hand") and f.worth[EARTHLY_HAND] else 0
+    return 1 if f.worth[EARTHLY_HAND] and f.ctx.get("earthly_hand") else 0
 
 
 def concealed_hand(f: Facts, s: Shape) -> int:

@@ -62,7 +62,8 @@ def reading_sets(hand: Hand, r: TableReading) -> tuple[ScoredSet, ...]:
 def check(hand: Hand, ctx: Context) -> None:
     """What the hand and the seat can contradict in this book (the dealer is East)."""
     _check_held(hand, ctx)
-    if (ctx.get("heavenly_hand") or ctx.get("earthly_hand")) and ctx.kong_replacement and not hand.flower_tiles:
+    if ctx.own and (ctx.get("heavenly_hand") or ctx.get("earthly_hand")) and ctx.kong_replacement and \
+            not hand.flower_tiles:
         name = "heavenly_hand" if ctx.get("heavenly_hand") else "earthly_hand"
         _no(name, f"{name} is won on one's first tiles: on a replacement only for a flower among them, and the hand "
             "has no flower")
@@ -86,6 +87,8 @@ def _check_held(hand: Hand | Holding, ctx: Context) -> None:
         raise ScorerError(BAD_FLOWERS, f"{hand.flowers} flower{'s' if hand.flowers != 1 else ''} given as a number: "
                           "Taiwanese mahjong scores flowers by seat and by set, so name them (e.g. [\"plum\", "
                           "\"spring\"])", ("hand", "flowers"), ruleset=RULESET)
+    if not ctx.own:  # none of the book's own fields given: nothing below to contradict
+        return
     east = ctx.seat_wind.value == "E"
     claimed = any(not m.concealed for m in hand.melds)
     no = _no
