@@ -13,6 +13,7 @@ from ...hand import Hand
 from ...set_kind import CHOW, PUNG, SetKind
 from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
 from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, logical_divisions, place, seven_pairs, thirteen_orphans
+from ...wild.regular import first_division
 from .options import MIL
 
 WILD: Final = Wild(ALL_TILES_MASK, 4)  # a ghost is any kind, never a fifth copy (the document's §2)
@@ -178,11 +179,14 @@ def read_shapes(f: Facts, narrow: bool = True) -> list[Shape]:
     out: list[Shape] = []
     one = not f.mil  # the common table's items never depend on which reading of a form it is
     wild = narrow_wild(f.counts, f.mil) if narrow and f.ghosts > 1 else WILD
-    for codes, pair in logical_divisions(f.counts, f.ghosts, f.need, wild):
+    if one:  # the least division, as ``logical_divisions`` would have it first, made alone
+        least = first_division(f.counts, f.ghosts, f.need, wild)
+        divisions = [least] if least is not None else []
+    else:
+        divisions = logical_divisions(f.counts, f.ghosts, f.need, wild)
+    for codes, pair in divisions:
         r = place(f.counts, codes, pair)  # the ghosts placed only in the readings kept
         out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
-        if one:
-            break
     if not f.melds:
         if o.seven_pairs:
             for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):
