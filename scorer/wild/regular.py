@@ -101,6 +101,8 @@ def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
     """Whether one group (a suit's 9 counts, or one honour's) splits into sets with exactly ``k``
     jokers (bit 1), and into sets and a pair (bit 2). ``rooms``: per rank, how many jokers may
     stand for it (``Wild.room``)."""
+    if (_tiles(counts) + k) % 3 == 1:  # sets take three tiles, a pair two: no walk can end
+        return 0
     return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, _memo(counts, rooms))
 
 
@@ -108,6 +110,15 @@ def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
 def _memo(counts: tuple[int, ...], rooms: tuple[int, ...]) -> dict[tuple[int, int, int, int], int]:
     """One group's ``_fit`` answers so far, shared by every joker count and by ``group_ways``."""
     return {}
+
+
+@lru_cache(maxsize=1 << 12)
+def _after(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank, the real tiles at it and above."""
+    out = [0] * (len(counts) + 1)
+    for r in range(len(counts) - 1, -1, -1):
+        out[r] = out[r + 1] + counts[r]
+    return tuple(out)
 
 
 def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
@@ -121,6 +132,9 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     got = memo.get(key)
     if got is not None:
         return got
+    if (_after(counts)[r] + k - a - 2 * b) % 3 == 1:  # what is left past the chows begun: no sets and pair
+        memo[key] = 0
+        return 0
     c = counts[r]
     top = c + min(k, rooms[r])  # the most this rank can hold as read
     chows = runs and r <= 6
