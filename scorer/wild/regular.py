@@ -132,15 +132,17 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     got = memo.get(key)
     if got is not None:
         return got
-    if (_after(counts)[r] + k - a - 2 * b) % 3 == 1:  # what is left past the chows begun: no sets and pair
+    left = (_after(counts)[r] + k - a - 2 * b) % 3  # what is left past the chows begun, by three
+    if left == 1:  # neither sets alone nor sets and a pair
         memo[key] = 0
         return 0
     c = counts[r]
-    top = c + min(k, rooms[r])  # the most this rank can hold as read
+    room = rooms[r]
+    top = c + (k if k < room else room)  # the most this rank can hold as read
     chows = runs and r <= 6
     most = _most_chows(counts, rooms, r, b, k) if chows else 0
     out = 0
-    for h in range(2):
+    for h in range(2 if left else 1):  # sets alone leave no pair to hold here
         base = a + b + 2 * h
         while base <= top:  # one more pung each turn
             lo = c - base if c > base else 0
