@@ -140,7 +140,13 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     room = rooms[r]
     top = c + (k if k < room else room)  # the most this rank can hold as read
     chows = runs and r <= 6
-    most = _most_chows(counts, rooms, r, b, k) if chows else 0
+    most = 0
+    if chows:  # _most_chows, written out: this is the engine's innermost walk
+        r1 = rooms[r + 1]
+        r2 = rooms[r + 2]
+        n1 = counts[r + 1] + (k if k < r1 else r1) - b
+        n2 = counts[r + 2] + (k if k < r2 else r2)
+        most = n1 if n1 < n2 else n2
     out = 0
     for h in range(2 if left else 1):  # sets alone leave no pair to hold here
         base = a + b + 2 * h
@@ -151,7 +157,8 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
                     sub = _fit(counts, rooms, runs, r + 1, b, 0, k - (base - c), memo)
                     out |= (sub & 1) << 1 if h else sub
             else:
-                for s in range(lo, min(top - base, most) + 1):  # chows begun here
+                hi = top - base if top - base < most else most
+                for s in range(lo, hi + 1):  # chows begun here
                     sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), memo)
                     out |= (sub & 1) << 1 if h else sub
             base += 3
