@@ -32,7 +32,7 @@ from scorer.wild import (
     thirteen_orphans,
     waits,
 )
-from scorer.wild.regular import first_division, logical_divisions
+from scorer.wild.regular import first_division, group_first, group_ways, logical_divisions
 from scorer.wild.shanten import exact_regular_shanten
 from testkit.wild import (
     brute_divisions,
@@ -109,6 +109,25 @@ def test_the_first_division_is_the_least_of_every_one(case: tuple[tuple[int, ...
     counts, jokers, need, wild, pair = case
     every = logical_divisions(counts, jokers, need, wild, pair)
     assert first_division(counts, jokers, need, wild, pair) == (every[0] if every else None)
+
+
+def test_a_groups_first_way_is_the_least_of_its_ways() -> None:
+    """``group_first`` is ``group_ways``' first way holding the pair, or holding none, for every
+    suit of up to six tiles and 0-4 jokers, with no limit and a room of one or two a rank."""
+    rng = random.Random(5)
+    for _ in range(1500):
+        counts = [0] * 9
+        for _ in range(rng.randint(0, 6)):
+            counts[rng.randrange(9)] += 1
+        if max(counts) > 4:
+            continue
+        rooms = tuple(rng.choice((4, 4, 1, 2, 0)) for _ in range(9))
+        c = tuple(counts)
+        for k in range(5):
+            ways = group_ways(c, rooms, k)
+            for pair in (0, 1):
+                mine = [w for w in ways if (w[1] >= 0) == bool(pair)]
+                assert group_first(c, rooms, k, pair) == (mine[0] if mine else None), (c, rooms, k, pair)
 
 
 def test_the_first_division_of_whole_hands() -> None:
