@@ -253,13 +253,14 @@ def _collect(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int
              pair: int, codes: list[int], out: list[Way], memo: dict[tuple[int, int, int, int], int]) -> None:
     """``_fit``'s walk, keeping the sets: only into branches ``_fit`` says can finish."""
     if r == len(counts):
-        out.append((tuple(sorted(codes)), pair))
+        out.append((tuple(codes), pair))  # made rank by rank, pungs before chows: ascending
         return
     c = counts[r]
     top = c + min(k, rooms[r])
     chows = runs and r <= 6
     most = _most_chows(counts, rooms, r, b, k) if chows else 0
-    for h in range(2 if pair < 0 else 1):
+    # a pair here only where what is left past the chows begun makes sets and a pair
+    for h in range(2 if pair < 0 and (_after(counts)[r] + k - a - 2 * b) % 3 == 2 else 1):
         base = a + b + 2 * h
         m = 0
         while base <= top:
@@ -409,7 +410,7 @@ def _product(gs: list[Group], share: tuple[int, ...], pairs: int, found: list[tu
                    for codes, pair in partial for more, p in moved if p < 0 or pair < 0]
     for codes, pair in partial:
         if (pair >= 0) == (pairs == 1):
-            found.append((tuple(sorted(codes)), pair))
+            found.append((codes, pair))  # a group's codes all come before the next one's: ascending
 
 
 _EMPTY: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (0,) * 2, (0,) * 3, (0,) * 4, (0,) * 5, (0,) * 6,
