@@ -101,6 +101,8 @@ def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
     """Whether one group (a suit's 9 counts, or one honour's) splits into sets with exactly ``k``
     jokers (bit 1), and into sets and a pair (bit 2). ``rooms``: per rank, how many jokers may
     stand for it (``Wild.room``)."""
+    if (_tiles(counts) + k) % 3 == 1:  # sets take three tiles, a pair two: no walk can end
+        return 0
     return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, _memo(counts, rooms))
 
 
@@ -108,6 +110,15 @@ def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
 def _memo(counts: tuple[int, ...], rooms: tuple[int, ...]) -> dict[tuple[int, int, int, int], int]:
     """One group's ``_fit`` answers so far, shared by every joker count and by ``group_ways``."""
     return {}
+
+
+@lru_cache(maxsize=1 << 12)
+def _after(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Per rank, the real tiles at it and above."""
+    out = [0] * (len(counts) + 1)
+    for r in range(len(counts) - 1, -1, -1):
+        out[r] = out[r + 1] + counts[r]
+    return tuple(out)
 
 
 def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
@@ -121,12 +132,23 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
     got = memo.get(key)
     if got is not None:
         return got
+    left = (_after(counts)[r] + k - a - 2 * b) % 3  # what is left past the chows begun, by three
+    if left == 1:  # neither sets alone nor sets and a pair
+        memo[key] = 0
+        return 0
     c = counts[r]
-    top = c + min(k, rooms[r])  # the most this rank can hold as read
+    room = rooms[r]
+    top = c + (k if k < room else room)  # the most this rank can hold as read
     chows = runs and r <= 6
-    most = _most_chows(counts, rooms, r, b, k) if chows else 0
+    most = 0
+    if chows:  # _most_chows, written out: this is the engine's innermost walk
+        r1 = rooms[r + 1]
+        r2 = rooms[r + 2]
+        n1 = counts[r + 1] + (k if k < r1 else r1) - b
+        n2 = counts[r + 2] + (k if k < r2 else r2)
+        most = n1 if n1 < n2 else n2
     out = 0
-    for h in range(2):
+    for h in range(2 if left else 1):  # sets alone leave no pair to hold here
         base = a + b + 2 * h
         while base <= top:  # one more pung each turn
             lo = c - base if c > base else 0
@@ -135,7 +157,8 @@ def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a:
                     sub = _fit(counts, rooms, runs, r + 1, b, 0, k - (base - c), memo)
                     out |= (sub & 1) << 1 if h else sub
             else:
-                for s in range(lo, min(top - base, most) + 1):  # chows begun here
+                hi = top - base if top - base < most else most
+                for s in range(lo, hi + 1):  # chows begun here
                     sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), memo)
                     out |= (sub & 1) << 1 if h else sub
             base += 3
@@ -230,13 +253,14 @@ def _collect(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int
              pair: int, codes: list[int], out: list[Way], memo: dict[tuple[int, int, int, int], int]) -> None:
     """``_fit``'s walk, keeping the sets: only into branches ``_fit`` says can finish."""
     if r == len(counts):
-        out.append((tuple(sorted(codes)), pair))
+        out.append((tuple(codes), pair))  # made rank by rank, pungs before chows: ascending
         return
     c = counts[r]
     top = c + min(k, rooms[r])
     chows = runs and r <= 6
     most = _most_chows(counts, rooms, r, b, k) if chows else 0
-    for h in range(2 if pair < 0 else 1):
+    # a pair here only where what is left past the chows begun makes sets and a pair
+    for h in range(2 if pair < 0 and (_after(counts)[r] + k - a - 2 * b) % 3 == 2 else 1):
         base = a + b + 2 * h
         m = 0
         while base <= top:
@@ -386,7 +410,7 @@ def _product(gs: list[Group], share: tuple[int, ...], pairs: int, found: list[tu
                    for codes, pair in partial for more, p in moved if p < 0 or pair < 0]
     for codes, pair in partial:
         if (pair >= 0) == (pairs == 1):
-            found.append((tuple(sorted(codes)), pair))
+            found.append((codes, pair))  # a group's codes all come before the next one's: ascending
 
 
 _EMPTY: Final[tuple[tuple[int, ...], ...]] = ((), (0,), (0,) * 2, (0,) * 3, (0,) * 4, (0,) * 5, (0,) * 6,
@@ -418,3 +442,104 @@ def place(counts: Counts, codes: tuple[int, ...], pair: int) -> Reading:
         left[pair] = left[pair] - real
         pair_jokers = 2 - real
     return Reading(tuple(sets), pair, pair_jokers)
+
+
+# --- the first reading alone -------------------------------------------------------------------
+Key = tuple[tuple[int, ...], int]  # a division as ``logical_divisions`` sorts it: (set codes, pair)
+
+
+def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool = True) -> Key | None:
+    """``logical_divisions(...)[0]`` (None where there is none) without making the others: a book
+    that keeps one reading of the form (广东's common table) pays for that one. The codes of a
+    group all come before the next group's, so the least division takes, group by group, the
+    least way of the joker share and pair place that leave the rest completable (``_least``)."""
+    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
+        return None
+    if jokers == 0 and pair and _plain(counts, wild):
+        found = logical_divisions(counts, 0, need, wild, True)
+        return found[0] if found else None
+    gs = groups(counts, wild)
+    if gs is None:
+        return None
+    fits = _fits_table(gs, jokers)
+    memo: dict[tuple[int, int, int], Key | None] = {}
+    return _least(gs, fits, 0, jokers, 1 if pair else 0, memo)
+
+
+def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int,
+           memo: dict[tuple[int, int, int], Key | None]) -> Key | None:
+    """The least division of groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0). For one
+    share and pair place each group's count of sets is fixed, so its least way then the least rest
+    is the least whole; over the shares the tuples compare as they are."""
+    if g == len(gs):
+        return ((), -1) if k == 0 and pairs == 0 else None
+    key = (g, k, pairs)
+    if key in memo:
+        return memo[key]
+    first, counts, rooms = gs[g]
+    best: Key | None = None
+    for kg in range(k + 1):
+        f = fits[g][kg]
+        if not f:
+            continue
+        for h in range(pairs + 1):
+            if not f >> h & 1:
+                continue
+            rest = _least(gs, fits, g + 1, k - kg, pairs - h, memo)
+            if rest is None:
+                continue
+            way = group_first(counts, rooms, kg, h)
+            if way is None:
+                continue
+            off = 2 * first
+            codes = tuple([off + c for c in way[0]]) + rest[0]
+            got = (codes, first + way[1] if h else rest[1])
+            if best is None or got < best:
+                best = got
+    memo[key] = best
+    return best
+
+
+@lru_cache(maxsize=1 << 13)
+def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Key | None:
+    """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0)."""
+    return _first(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, _memo(counts, rooms))
+
+
+def _first(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
+           pair: int, memo: dict[tuple[int, int, int, int], int]) -> Key | None:
+    """``_collect``'s walk for the least way only: at each rank the most pungs, then the most
+    chows, that ``_fit`` says can finish (their codes come first); where holding the pair here or
+    later both can, each is followed and the lesser kept."""
+    if r == len(counts):
+        return ((), -1) if a == 0 and b == 0 and k == 0 and pair == 0 else None
+    c = counts[r]
+    top = c + min(k, rooms[r])
+    chows = runs and r <= 6
+    most = _most_chows(counts, rooms, r, b, k) if chows else 0
+    best_ms = (-1, -1)
+    cands: list[tuple[int, int, int, int]] = []  # (h, pungs, chows, jokers left)
+    for h in range(pair + 1):
+        base = a + b + 2 * h
+        m = 0
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                rest = k - (base + s - c)
+                sub = _fit(counts, rooms, runs, r + 1, b, s, rest, memo)
+                if sub >> (pair - h) & 1 and (m, s) >= best_ms:
+                    if (m, s) > best_ms:
+                        best_ms = (m, s)
+                        cands = []
+                    cands.append((h, m, s, rest))
+            base += 3
+            m += 1
+    best: Key | None = None
+    for h, m, s, rest in cands:
+        sub_way = _first(counts, rooms, runs, r + 1, b, s, rest, pair - h, memo)
+        if sub_way is None:
+            continue
+        got = (tuple([2 * r] * m + [2 * r + 1] * s) + sub_way[0], r if h else sub_way[1])
+        if best is None or got < best:
+            best = got
+    return best

@@ -32,6 +32,7 @@ from scorer.wild import (
     thirteen_orphans,
     waits,
 )
+from scorer.wild.regular import first_division, group_first, group_ways, logical_divisions
 from scorer.wild.shanten import exact_regular_shanten
 from testkit.wild import (
     brute_divisions,
@@ -100,6 +101,63 @@ def test_readings_are_every_assignments_divisions(case: tuple[tuple[int, ...], i
     assert is_complete(counts, jokers, need, wild, pair) == bool(expected)
     for r in got:
         _check_reading(r, counts, jokers, wild)
+
+
+@PROPS
+@given(regular_cases())
+def test_the_first_division_is_the_least_of_every_one(case: tuple[tuple[int, ...], int, int, Wild, bool]) -> None:
+    counts, jokers, need, wild, pair = case
+    every = logical_divisions(counts, jokers, need, wild, pair)
+    assert first_division(counts, jokers, need, wild, pair) == (every[0] if every else None)
+
+
+def test_a_groups_first_way_is_the_least_of_its_ways() -> None:
+    """``group_first`` is ``group_ways``' first way holding the pair, or holding none, for every
+    suit of up to six tiles and 0-4 jokers, with no limit and a room of one or two a rank."""
+    rng = random.Random(5)
+    for _ in range(1500):
+        counts = [0] * 9
+        for _ in range(rng.randint(0, 6)):
+            counts[rng.randrange(9)] += 1
+        if max(counts) > 4:
+            continue
+        rooms = tuple(rng.choice((4, 4, 1, 2, 0)) for _ in range(9))
+        c = tuple(counts)
+        for k in range(5):
+            ways = group_ways(c, rooms, k)
+            for pair in (0, 1):
+                mine = [w for w in ways if (w[1] >= 0) == bool(pair)]
+                assert group_first(c, rooms, k, pair) == (mine[0] if mine else None), (c, rooms, k, pair)
+
+
+def test_the_first_division_of_whole_hands() -> None:
+    """Four sets and a pair, 0 to 4 jokers, near-complete and random tiles, three ``Wild``s: the
+    first division is the least of every one (none where there is none)."""
+    rng = random.Random(11)
+    kinds = (Wild(ALL_TILES_MASK, 4), Wild(NUMBER_TILES_MASK, 4), Wild(NUMBER_TILES_MASK, None))
+    for n in range(3000):
+        wild = kinds[n % 3]
+        jokers = rng.randint(0, 4)
+        span = 27 if wild.stands_for == NUMBER_TILES_MASK else NUM_TILES
+        counts = [0] * NUM_TILES
+        if n % 2:  # sets and a pair of a few kinds: many readings
+            tiles = []
+            for _ in range(4):
+                t = rng.randrange(span)
+                tiles += [t, t + 1, t + 2] if t % 9 < 7 and t < 27 and rng.random() < 0.6 else [t] * 3
+            t = rng.randrange(span)
+            tiles += [t, t]
+            rng.shuffle(tiles)
+            tiles = tiles[jokers:]
+        else:
+            tiles = [rng.randrange(span) for _ in range(14 - jokers)]
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        c = tuple(counts)
+        every = logical_divisions(c, jokers, 4, wild)
+        assert first_division(c, jokers, 4, wild) == (every[0] if every else None), (c, jokers, wild)
 
 
 @settings(max_examples=40, derandomize=True, database=None, deadline=None)

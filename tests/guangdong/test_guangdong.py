@@ -430,3 +430,20 @@ def test_the_narrowed_ghosts_score_as_every_reading_does(data: st.DataObject, pr
     options = scorer.guangdong.BOOK.parse_options({"preset": preset})
     f = ENGINE.facts(hand, Context.build(seat_wind="S", self_drawn=True), options)
     assert _best(f, True) == _best(f, False), (tiles, win)
+
+
+def test_a_wait_scored_both_ways_reads_its_tiles_once() -> None:
+    """The same tiles scored on a discard and self-drawn (``scorer.analyze`` scores each wait so)
+    share their shapes; ``clear_caches`` forgets them."""
+    from scorer.context import Context
+    from scorer.rules.guangdong.detect import Facts, shapes
+    from scorer.rules.guangdong.scoring import clear_caches
+
+    hand = Hand.build(concealed="1m 2m 3m 4p 5p P 7s 8s 9s E E E P", winning_tile="5m")
+    options = scorer.guangdong.BOOK.parse_options({})
+    on_discard = Facts(hand, Context(discarder="N").for_hand(hand), options)
+    drawn = Facts(hand, Context(self_drawn=True).for_hand(hand), options)
+    first = shapes(on_discard)
+    assert first and shapes(drawn) is first
+    clear_caches()
+    assert shapes(drawn) is not first

@@ -12,7 +12,8 @@ from ...context import Context
 from ...hand import Hand
 from ...set_kind import CHOW, PUNG, SetKind
 from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
-from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, readings, seven_pairs, thirteen_orphans
+from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, logical_divisions, place, seven_pairs, thirteen_orphans
+from ...wild.regular import first_division
 from .options import MIL
 
 WILD: Final = Wild(ALL_TILES_MASK, 4)  # a ghost is any kind, never a fifth copy (the document's §2)
@@ -142,7 +143,35 @@ def narrow_wild(counts: tuple[int, ...], mil: bool) -> Wild:
     return Wild(m, 4)
 
 
+ShapesKey = tuple[tuple[int, ...], int, tuple[tuple[int, SetKind], ...], bool, bool, bool, str, bool, bool]
+# The shapes of the hands scored lately, by what they are made from: a wait is scored on a discard
+# and self-drawn, the same tiles twice (``scorer.analyze``). Cleared when full and by ``clear``.
+_SHAPES: Final[dict[ShapesKey, list[Shape]]] = {}
+_SHAPES_MAX: Final = 4096
+
+
+def clear() -> None:
+    _SHAPES.clear()
+
+
 def shapes(f: Facts, narrow: bool = True) -> list[Shape]:
+    """``read_shapes``, kept for the next hand of the same tiles where the ghosts are narrowed (a
+    list never changed once made: a shape reads only the tiles, the melds and the options keyed
+    here, and the self-draw only for 四鬼胡)."""
+    if not narrow:
+        return read_shapes(f, False)
+    o = f.options
+    key: ShapesKey = (f.counts, f.ghosts, f.melds, f.mil, bool(o.seven_pairs), bool(o.thirteen_orphans),
+                      str(o.four_ghosts), f.four, f.four and f.ctx.self_drawn)
+    got = _SHAPES.get(key)
+    if got is None:
+        if len(_SHAPES) >= _SHAPES_MAX:
+            _SHAPES.clear()
+        got = _SHAPES[key] = read_shapes(f, True)
+    return got
+
+
+def read_shapes(f: Facts, narrow: bool = True) -> list[Shape]:
     """Every reading: the regular ones (``scorer.wild.readings``), seven pairs and thirteen orphans
     where the options have them, then 四鬼胡 where it wins (last, so a complete reading of the same
     value is the one reported: the document's §12, 5)."""
@@ -150,10 +179,14 @@ def shapes(f: Facts, narrow: bool = True) -> list[Shape]:
     out: list[Shape] = []
     one = not f.mil  # the common table's items never depend on which reading of a form it is
     wild = narrow_wild(f.counts, f.mil) if narrow and f.ghosts > 1 else WILD
-    for r in readings(f.counts, f.ghosts, f.need, wild):
+    if one:  # the least division, as ``logical_divisions`` would have it first, made alone
+        least = first_division(f.counts, f.ghosts, f.need, wild)
+        divisions = [least] if least is not None else []
+    else:
+        divisions = logical_divisions(f.counts, f.ghosts, f.need, wild)
+    for codes, pair in divisions:
+        r = place(f.counts, codes, pair)  # the ghosts placed only in the readings kept
         out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
-        if one:
-            break
     if not f.melds:
         if o.seven_pairs:
             for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):

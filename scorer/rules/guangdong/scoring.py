@@ -23,6 +23,7 @@ from ..engine import BookEntry, joker_set, meld_sets, scored_set
 from ..fields import JOKER_CODE
 from ..tabled import TableEngine, TableReading
 from .detect import FOUR, ORPHANS, PAIRS, WILD, Facts, Shape, joker_mask, shapes
+from .detect import clear as clear_shapes
 from .fans import TABLE, values
 from .options import COMMON, MIL, GuangdongOptions
 from .payouts import horse_hits, payouts
@@ -278,6 +279,12 @@ def deal_wild(options: Any, ctx: Context) -> tuple[Wild, int] | None:
 ENGINE: Final = _Guangdong(RULESET, TABLE)
 ENTRY: Final = BookEntry(ENGINE, GuangdongOptions())
 score_hand = ENTRY.score
-clear_caches = ENTRY.clear_caches
+
+
+def clear_caches() -> None:
+    """The result cache and the shapes kept for the next hand of the same tiles."""
+    ENTRY.clear_caches()
+    clear_shapes()
+
 
 __all__ = ["ENGINE", "RULESET", "clear_caches", "deal_wild", "reading_sets", "score_hand"]

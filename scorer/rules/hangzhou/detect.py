@@ -18,7 +18,7 @@ from ...forms import Form
 from ...hand import Hand
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import Group, _combine, group_fits, group_ways, place
+from ...wild.regular import Group, _combine, group_first, group_fits, place
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -124,16 +124,17 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
             without = f & 1 and rest >> pairs & 1
             if not (with_pair or without):
                 continue
-            for way, p in group_ways(counts, rooms, kg):
-                if (p >= 0 and with_pair) or (p < 0 and without):
-                    codes.extend(2 * first + c for c in way)
-                    if p >= 0:
-                        pair = first + p
-                        pairs = 0
-                    k -= kg
-                    chosen = True
-                    break
-            if chosen:
+            # the group's first way (``group_ways``' order) of those allowed, made alone
+            ways = [w for w in (group_first(counts, rooms, kg, 1) if with_pair else None,
+                                group_first(counts, rooms, kg, 0) if without else None) if w is not None]
+            if ways:
+                way, p = min(ways)
+                codes.extend(2 * first + c for c in way)
+                if p >= 0:
+                    pair = first + p
+                    pairs = 0
+                k -= kg
+                chosen = True
                 break
         if not chosen:  # the suffix table says a way exists: never reached
             raise AssertionError("no way for a group the tables said could complete")
