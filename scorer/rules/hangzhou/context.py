@@ -3,6 +3,8 @@ document, §11): the 财飘 count, the kong chain, each seat's chows (三吃承�
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...context_field import context_field
 from ...errors import BAD_VALUE, UNKNOWN_TILE, ScorerError
 from ...shape import FieldSpec, Kind
@@ -13,9 +15,14 @@ SEATS = ("E", "S", "W", "N")
 _DOC = "the Hangzhou rule document, §11"
 
 
+NO_CHOWS: Final = (0, 0, 0, 0)  # (E, S, W, N): what an absent chow_counts means
+
+
 def _chow_counts(value: object) -> object:
     """{seat: chows} as (E, S, W, N) counts; a seat not given made no chow."""
     at = ("context", "chow_counts")
+    if value is None:  # none given: no seat made a chow
+        return None
     if isinstance(value, tuple) and len(value) == 4 and all(type(v) is int for v in value):
         return value  # read already
     if not isinstance(value, dict):
@@ -58,7 +65,8 @@ CHAIN_KONGS = context_field(
     "kong_replacement, else 0", f"{_DOC} (HMP's 连杠)", default=None, nullable=True, minimum=0, maximum=4)
 CHOW_COUNTS = context_field(
     "chow_counts", Kind.OBJECT, "chows each seat made this hand, by seat (三吃承包); the winner's own, if given, "
-    "equals its chow melds", f"{_DOC} (MIL §八.8)", default=(0, 0, 0, 0), read=_chow_counts,
+    "equals its chow melds; absent, no seat made one", f"{_DOC} (MIL §八.8)", default=None, nullable=True,
+    read=_chow_counts,
     items=tuple(FieldSpec(s, Kind.INT, f"chows {s} made", minimum=0, maximum=4) for s in SEATS))
 TEN_WINDS = context_field(
     "ten_winds", Kind.TILES, "a 十风 declaration: the winner's first ten discards, in order (the hand then has no "

@@ -25,6 +25,7 @@ from ...tiles import CODES, HONOR_START, INDEX
 from ...wild import readings, seven_pairs
 from ..engine import BookEntry, fan_score, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
+from .context import NO_CHOWS
 from .detect import JOKER, WILD, Facts, Shape, first_reading, split
 from .fan_id import HangzhouFan as H
 from .fans import TABLE, TEN_WINDS_JOKER, drops, values
@@ -58,7 +59,7 @@ def check(hand: Hand | Holding, ctx: Context, jokers: int) -> None:
         _no("chain_kongs", f"chain_kongs: {chain} kongs in the chain, but the hand has {kongs} kong melds"
             + (" and won on a kong's replacement" if ctx.kong_replacement else ""))
     seat = ctx.seat_wind.value
-    given = ctx.get("chow_counts")[SEATS.index(seat)]
+    given = (ctx.get("chow_counts") or NO_CHOWS)[SEATS.index(seat)]
     chows = sum(1 for m in hand.melds if m.kind is CHOW)
     if given and given != chows:
         _no("chow_counts", f"chow_counts.{seat}: the winner's chows are its {chows} chow melds, not {given}", seat)
@@ -66,7 +67,7 @@ def check(hand: Hand | Holding, ctx: Context, jokers: int) -> None:
 
 def chow_counts(hand: Hand | Holding, ctx: Context) -> tuple[int, ...]:
     """Each seat's chows, the winner's own from its chow melds."""
-    out = list(ctx.get("chow_counts"))
+    out = list(ctx.get("chow_counts") or NO_CHOWS)
     out[SEATS.index(ctx.seat_wind.value)] = sum(1 for m in hand.melds if m.kind is CHOW)
     return tuple(out)
 
