@@ -55,6 +55,8 @@ COMPILED = [
     "scorer/waits/analysis.py",
     "scorer/wild/spec.py",  # jokers: the books that have them decompose, wait and count shanten with these
     "scorer/wild/regular.py",
+    "scorer/wild/keyed.py",
+    "scorer/wild/lookup.py",
     "scorer/wild/forms.py",
     "scorer/wild/waits.py",
     "scorer/wild/shanten.py",

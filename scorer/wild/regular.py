@@ -22,6 +22,7 @@ from typing import Final
 from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
+from .lookup import SMALL, capped, suit_row, suit_ways
 from .spec import Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
@@ -96,20 +97,56 @@ def groups(counts: Counts, wild: Wild) -> list[Group] | None:
     return out
 
 
-@lru_cache(maxsize=1 << 15)
+KMAX: Final = 8  # the most jokers a hand holds (广东's 翻双鬼: two kinds of four)
+_BITS: Final = KMAX + 1  # a group's answer per joker count: bits 0..KMAX sets alone, then sets and a pair
+_DIM: Final = 6  # chows begun below a rank, 0..5 each (five sets of a 17-tile hand): the memo's stride
+
+
 def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
     """Whether one group (a suit's 9 counts, or one honour's) splits into sets with exactly ``k``
     jokers (bit 1), and into sets and a pair (bit 2). ``rooms``: per rank, how many jokers may
     stand for it (``Wild.room``)."""
-    if (_tiles(counts) + k) % 3 == 1:  # sets take three tiles, a pair two: no walk can end
+    if k < 0 or k > KMAX:
         return 0
-    return _fit(counts, rooms, len(counts) == 9, 0, 0, 0, k, _memo(counts, rooms))
+    m = group_row(counts, rooms, k)
+    return (m >> k & 1) | (m >> (_BITS + k) & 1) << 1
 
 
-@lru_cache(maxsize=1 << 12)
-def _memo(counts: tuple[int, ...], rooms: tuple[int, ...]) -> dict[tuple[int, int, int, int], int]:
-    """One group's ``_fit`` answers so far, shared by every joker count and by ``group_ways``."""
-    return {}
+@lru_cache(maxsize=1 << 14)
+def group_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
+    """``group_fits`` for every joker count up to ``kmax`` at once, as ``_masks`` packs them: an
+    honour by its count, a suit from the engine's tables where they answer (``lookup``), else by
+    the walk."""
+    if len(counts) == 1:
+        c = counts[0]
+        room = rooms[0]
+        row = 0
+        for k in range(min(kmax, room) + 1):  # pungs of it, and the pair
+            left = (c + k) % 3
+            if left == 0:
+                row |= 1 << k
+            elif left == 2:
+                row |= 1 << (_BITS + k)
+        return row
+    row = suit_row(counts, rooms, kmax)
+    if row >= 0:
+        return row
+    return _masks(counts, rooms, len(counts) == 9, 0, 0, 0, _memo(counts, rooms, kmax))
+
+
+def fits_of(row: int, k: int) -> int:
+    """``group_fits``'s answer for ``k`` jokers out of a ``group_row``."""
+    return (row >> k & 1) | (row >> (_BITS + k) & 1) << 1
+
+
+@lru_cache(maxsize=1 << 13)
+def _memo(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> dict[int, int]:
+    """One group's ``_masks`` answers so far, by rank and chows begun below, for up to ``kmax``
+    jokers (kept at -1): shared by every joker count up to it. The walks that keep sets
+    (``group_ways``, ``group_first``, ``group_probes``) use the memo of their own count: a small
+    count walks few states. A dict of ints, which the garbage collector never tracks: thousands of
+    these stay cached, and lists would be traversed at every full collection."""
+    return {-1: kmax}
 
 
 @lru_cache(maxsize=1 << 12)
@@ -122,47 +159,68 @@ def _after(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _fit(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
-         memo: dict[tuple[int, int, int, int], int]) -> int:
+         memo: dict[int, int]) -> int:
     """From rank ``r`` on, with ``a`` chows begun two ranks below (they need ``r``) and ``b`` begun
     one below (they need ``r`` and ``r + 1``) and ``k`` jokers to place: bit 1 if the rest splits
     into sets, bit 2 if into sets and one pair."""
-    if r == len(counts):
-        return 1 if a == 0 and b == 0 and k == 0 else 0
-    key = (r, a, b, k)
-    got = memo.get(key)
+    if k < 0 or k > memo[-1] or a >= _DIM or b >= _DIM:  # six chows pending: more tiles than any hand holds
+        return 0
+    m = _masks(counts, rooms, runs, r, a, b, memo)
+    return (m >> k & 1) | (m >> (_BITS + k) & 1) << 1
+
+
+def _masks(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int,
+           memo: dict[int, int]) -> int:
+    """``_fit`` for every joker count at once: from rank ``r`` on, bit k (k <= the memo's ``kmax``)
+    if the rest splits into sets with exactly k jokers, bit ``_BITS`` + k if into sets and one
+    pair. One walk answers every count: a rank's jokers shift the answers of the ranks above it."""
+    idx = (r * _DIM + a) * _DIM + b
+    got = memo.get(idx)
     if got is not None:
         return got
-    left = (_after(counts)[r] + k - a - 2 * b) % 3  # what is left past the chows begun, by three
-    if left == 1:  # neither sets alone nor sets and a pair
-        memo[key] = 0
-        return 0
+    n = len(counts)
+    if r == n:
+        out = 1 if a == 0 and b == 0 else 0
+        memo[idx] = out
+        return out
+    kmax = memo[-1]
     c = counts[r]
     room = rooms[r]
-    top = c + (k if k < room else room)  # the most this rank can hold as read
-    chows = runs and r <= 6
+    top = c + (kmax if kmax < room else room)  # the most this rank can hold as read
     most = 0
-    if chows:  # _most_chows, written out: this is the engine's innermost walk
+    if runs and r <= n - 3:  # chows may begin here: the next two ranks must hold them
         r1 = rooms[r + 1]
         r2 = rooms[r + 2]
-        n1 = counts[r + 1] + (k if k < r1 else r1) - b
-        n2 = counts[r + 2] + (k if k < r2 else r2)
+        n1 = counts[r + 1] + (kmax if kmax < r1 else r1) - b
+        n2 = counts[r + 2] + (kmax if kmax < r2 else r2)
         most = n1 if n1 < n2 else n2
-    out = 0
-    for h in range(2 if left else 1):  # sets alone leave no pair to hold here
+        if most > _DIM - 1 - b:
+            most = _DIM - 1 - b
+    sets = 0
+    pair = 0
+    for h in range(2):
         base = a + b + 2 * h
         while base <= top:  # one more pung each turn
             lo = c - base if c > base else 0
-            if not chows:
-                if lo == 0:
-                    sub = _fit(counts, rooms, runs, r + 1, b, 0, k - (base - c), memo)
-                    out |= (sub & 1) << 1 if h else sub
-            else:
-                hi = top - base if top - base < most else most
-                for s in range(lo, hi + 1):  # chows begun here
-                    sub = _fit(counts, rooms, runs, r + 1, b, s, k - (base + s - c), memo)
-                    out |= (sub & 1) << 1 if h else sub
+            hi = top - base if top - base < most else most
+            s = lo
+            at = ((r + 1) * _DIM + b) * _DIM + s
+            while s <= hi:  # chows begun here
+                known = memo.get(at)
+                sub = known if known is not None else _masks(counts, rooms, runs, r + 1, b, s, memo)
+                if sub:
+                    j = base + s - c
+                    if h:
+                        pair |= sub << j
+                    else:
+                        sets |= sub << j
+                        pair |= (sub >> _BITS) << j
+                s += 1
+                at += 1
             base += 3
-    memo[key] = out
+    low = (1 << (kmax + 1)) - 1
+    out = (sets & low) | (pair & low) << _BITS
+    memo[idx] = out
     return out
 
 
@@ -173,12 +231,12 @@ def group_probes(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[i
     pair). ``after``: per rank, the jokers' room once that tile is added (``Wild.room``; -1 where
     the tile itself would pass the cap). One walk answers the nine questions a wait asks."""
     memo: dict[tuple[int, int, int, int], tuple[int, int]] = {}
-    return _probe(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, memo, _memo(counts, rooms))
+    return _probe(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, memo, _memo(counts, rooms, k))
 
 
 def _probe(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], runs: bool, r: int, a: int,
            b: int, k: int, memo: dict[tuple[int, int, int, int], tuple[int, int]],
-           fit_memo: dict[tuple[int, int, int, int], int]) -> tuple[int, int]:
+           fit_memo: dict[int, int]) -> tuple[int, int]:
     """``_fit``'s walk with one more real tile still to place at rank ``r`` or above: the ranks it
     may go to, by whether the group then ends without a pair or with one."""
     if r == len(counts):
@@ -243,14 +301,18 @@ def group_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple
     """Every way one group splits into sets and at most one pair with exactly ``k`` jokers, each
     logical division once: (set codes ascending, pair rank or -1)."""
     runs = len(counts) == 9
+    if runs:
+        looked = suit_ways(counts, rooms, k)
+        if looked is not None:
+            return looked
     out: list[Way] = []
-    _collect(counts, rooms, runs, 0, 0, 0, k, -1, [], out, _memo(counts, rooms))
+    _collect(counts, rooms, runs, 0, 0, 0, k, -1, [], out, _memo(counts, rooms, k))
     out.sort()
     return tuple(out)
 
 
 def _collect(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
-             pair: int, codes: list[int], out: list[Way], memo: dict[tuple[int, int, int, int], int]) -> None:
+             pair: int, codes: list[int], out: list[Way], memo: dict[int, int]) -> None:
     """``_fit``'s walk, keeping the sets: only into branches ``_fit`` says can finish."""
     if r == len(counts):
         out.append((tuple(codes), pair))  # made rank by rank, pungs before chows: ascending
@@ -285,7 +347,13 @@ def _tiles(counts: Counts) -> int:
 
 def _fits_table(gs: list[Group], jokers: int) -> list[list[int]]:
     """Per group, ``group_fits`` for each number of jokers it might borrow."""
-    return [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+    if jokers > KMAX:
+        raise ValueError(f"at most {KMAX} jokers in a hand, not {jokers}")
+    out: list[list[int]] = []
+    for g in gs:
+        row = group_row(g[1], g[2], jokers)
+        out.append([(row >> k & 1) | (row >> (_BITS + k) & 1) << 1 for k in range(jokers + 1)])
+    return out
 
 
 def _combine(state: list[int], fits: list[int]) -> list[int]:
@@ -328,8 +396,8 @@ def is_complete(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool =
     if gs is None:
         return False
     state = [1] + [0] * jokers
-    for g in gs:
-        state = _combine(state, [group_fits(g[1], g[2], k) for k in range(jokers + 1)])
+    for fits in _fits_table(gs, jokers):
+        state = _combine(state, fits)
     return bool(state[jokers] & (2 if pair else 1))
 
 
@@ -463,10 +531,10 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
         return None
     fits = _fits_table(gs, jokers)
     memo: dict[tuple[int, int, int], Key | None] = {}
-    return _least(gs, fits, 0, jokers, 1 if pair else 0, memo)
+    return _least(gs, fits, 0, jokers, 1 if pair else 0, jokers, memo)
 
 
-def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int,
+def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, kmax: int,
            memo: dict[tuple[int, int, int], Key | None]) -> Key | None:
     """The least division of groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0). For one
     share and pair place each group's count of sets is fixed, so its least way then the least rest
@@ -485,10 +553,10 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int,
         for h in range(pairs + 1):
             if not f >> h & 1:
                 continue
-            rest = _least(gs, fits, g + 1, k - kg, pairs - h, memo)
+            rest = _least(gs, fits, g + 1, k - kg, pairs - h, kmax, memo)
             if rest is None:
                 continue
-            way = group_first(counts, rooms, kg, h)
+            way = group_first(counts, rooms, kg, h, kmax)
             if way is None:
                 continue
             off = 2 * first
@@ -501,13 +569,19 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int,
 
 
 @lru_cache(maxsize=1 << 13)
-def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Key | None:
-    """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0)."""
-    return _first(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, _memo(counts, rooms))
+def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, kmax: int = -1) -> Key | None:
+    """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0).
+    ``kmax``: the hand's jokers, whose fit answers of the group are shared (-1: ``k``)."""
+    if len(counts) == 9 and k <= SMALL and capped(counts, rooms):
+        for way in group_ways(counts, rooms, k):  # the tables' ways, ascending
+            if (way[1] >= 0) == (pair == 1):
+                return way
+        return None
+    return _first(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, _memo(counts, rooms, k if kmax < k else kmax))
 
 
 def _first(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int,
-           pair: int, memo: dict[tuple[int, int, int, int], int]) -> Key | None:
+           pair: int, memo: dict[int, int]) -> Key | None:
     """``_collect``'s walk for the least way only: at each rank the most pungs, then the most
     chows, that ``_fit`` says can finish (their codes come first); where holding the pair here or
     later both can, each is followed and the lesser kept."""

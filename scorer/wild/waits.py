@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..tiles import HONOR_START, NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
-from .regular import _combine, _tiles, group_fits, group_probes, groups, is_complete
+from .regular import _combine, _fits_table, _tiles, group_fits, group_probes, groups, is_complete
 from .spec import Counts, Wild
 
 
@@ -71,7 +71,7 @@ def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[b
     gs = groups(counts, wild)
     if gs is None:
         return out
-    fits = [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+    fits = _fits_table(gs, jokers)
     n = len(gs)
     prefix = [[1] + [0] * jokers]
     for g in range(n):

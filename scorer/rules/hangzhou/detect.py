@@ -18,7 +18,7 @@ from ...forms import Form
 from ...hand import Hand
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import Group, _combine, group_first, group_fits, place
+from ...wild.regular import Group, _combine, _fits_table, group_first, place
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -72,8 +72,8 @@ def _completes(counts: tuple[int, ...], jokers: int, need: int, pair: bool) -> b
     if jokers == 0 and pair:
         return is_complete(counts, 0, need, WILD)
     state = [1] + [0] * jokers
-    for g in wild_groups(counts):
-        state = _combine(state, [group_fits(g[1], g[2], k) for k in range(jokers + 1)])
+    for fits in _fits_table(wild_groups(counts), jokers):
+        state = _combine(state, fits)
     return bool(state[jokers] & (2 if pair else 1))
 
 
@@ -95,7 +95,7 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
     if total + jokers != 3 * need + 2:
         return None
     gs = wild_groups(counts)
-    fits = [[group_fits(g[1], g[2], k) for k in range(jokers + 1)] for g in gs]
+    fits = _fits_table(gs, jokers)
     suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
     suffix[len(gs)][0] = 1
     for g in range(len(gs) - 1, -1, -1):
@@ -114,6 +114,7 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
     that the groups after it can complete (``suffix`` says which can), its set codes added to
     ``codes``; the pair's tile."""
     pair = -1
+    kmax = k  # the hand's jokers: each group's fit answers are shared with the fits table
     while g < len(gs):
         first, counts, rooms = gs[g]
         chosen = False
@@ -125,8 +126,8 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
             if not (with_pair or without):
                 continue
             # the group's first way (``group_ways``' order) of those allowed, made alone
-            ways = [w for w in (group_first(counts, rooms, kg, 1) if with_pair else None,
-                                group_first(counts, rooms, kg, 0) if without else None) if w is not None]
+            ways = [w for w in (group_first(counts, rooms, kg, 1, kmax) if with_pair else None,
+                                group_first(counts, rooms, kg, 0, kmax) if without else None) if w is not None]
             if ways:
                 way, p = min(ways)
                 codes.extend(2 * first + c for c in way)

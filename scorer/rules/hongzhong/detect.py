@@ -15,8 +15,9 @@ from ...context import Context
 from ...forms import REGULAR_FORM, SEVEN_PAIRS_FORM, Form
 from ...hand import Hand
 from ...tiles import NUM_TILES, RED
-from ...wild import NUMBER_TILES_MASK, PairT, Wild, logical_divisions, place, seven_pairs
+from ...wild import NUMBER_TILES_MASK, PairT, Wild, place, seven_pairs
 from ...wild import Reading as WildReading
+from ...wild.keyed import keyed_divisions
 from .options import ANY_QUAD, CONCEALED_FOUR
 
 CAPPED: Final = Wild(NUMBER_TILES_MASK, 4)  # 中 is any number tile, never a fifth copy (MIL §七.1.3)
@@ -86,6 +87,29 @@ def regular_key(meld_suits: int, codes: tuple[int, ...], pair: int) -> int:
     return _REGULAR_KEY | (32 if not chows else 0) | (16 if straight else 0) | suits
 
 
+_CHOWS: Final = 16  # set_key: a chow (bits 0-3 are the suit, 8 on the chows of a straight)
+
+
+def set_key(first: int, code: int) -> int:
+    """What ``regular_key`` reads of one set or pair (``scorer.wild.keyed``): its suit, whether it
+    is a chow, and which of a suit's 123, 456, 789 it is; a reading's key is its sets' ORed."""
+    suit = first // 9
+    out = 1 << suit
+    if code >= 0 and code & 1:
+        out |= _CHOWS
+        rank = code >> 1
+        if rank % 3 == 0:
+            out |= 1 << (8 + 3 * suit + rank // 3)
+    return out
+
+
+def _straight(raw: int) -> bool:
+    for suit in range(3):
+        if raw >> (8 + 3 * suit) & 7 == 7:
+            return True
+    return False
+
+
 def regular_shape(f: Facts, codes: tuple[int, ...], pair: int, key: int) -> Shape:
     return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, bool(key & 32), bool(key & 16), key & 7, False)
 
@@ -140,8 +164,8 @@ def read_shapes(f: Facts) -> list[Shape]:
     out: list[Shape] = []
     seen: set[int] = set()
     melds = f.meld_suits
-    for codes, pair in logical_divisions(f.counts, f.jokers, f.need, f.wild):
-        key = regular_key(melds, codes, pair)
+    for raw, (codes, pair) in keyed_divisions(f.counts, f.jokers, f.need, f.wild, set_key):
+        key = _REGULAR_KEY | (0 if raw & _CHOWS else 32) | (16 if _straight(raw) else 0) | (raw & 7) | melds
         if key not in seen:
             seen.add(key)
             out.append(regular_shape(f, codes, pair, key))

@@ -1,0 +1,214 @@
+"""The least division of each kind a book tells apart, without making every division.
+
+A hand with four jokers has hundreds of logical divisions (a set of three jokers is any of 55
+sets), but a book's fans often read a division through a few properties that each group (a
+suit, an honour) decides on its own: 红中's read the suits held, whether there is a chow, whether
+the chows of a suit make 123 456 789. A book names that as a *group key* — bits of one group's
+way, combined over the groups by OR — and gets, for every key some division has, the least
+division with it: the one ``logical_divisions`` would list first among those of that key, which is
+the one the book keeps (the first reading wins a tie).
+
+Each group's ways are reduced to their least way per key once (cached with the group), and the
+groups are combined key by key: the product is over a group's few keys, not over its ways. The
+codes of a group all come before the next group's, and for one share of the jokers and one place
+of the pair each group's number of sets is fixed, so the least ways of the groups make the least
+whole; over the shares the divisions compare as they are (``first_division`` argues the same).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..decompose import regular_divisions
+from ..set_kind import CHOW
+from ..tiles import HONOR_START
+from .lookup import SMALL, capped
+from .regular import Group, Key, _after, _fit, _fits_table, _memo, _most_chows, _plain, _tiles, group_ways, groups
+from .spec import Counts, Wild
+
+# A book's key of one set or pair of a group: (the group's first tile, the set's code by rank
+# within the group — 2·rank, + 1 for a chow — or, for the pair, -1 - its rank) -> bits. A way's
+# key is the OR of its sets' and its pair's, a division's the OR of its groups'.
+SetKey = Callable[[int, int], int]
+KeyedWays = tuple[tuple[int, Key], ...]
+
+_NONE: tuple[tuple[int, Key], ...] = ((0, ((), -1)),)
+
+
+@lru_cache(maxsize=1 << 13)
+def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, first: int,
+                key: SetKey, kmax: int) -> KeyedWays:
+    """One group's least way of each key with ``k`` jokers, holding the pair (``pair`` 1) or not:
+    (key, (set codes moved to the group's tiles, pair tile or -1)), ascending by way. A walk up
+    the ranks keeping, per state, each key's least rest: never every way. ``kmax``, the hand's
+    jokers: the walks of every count up to it share their states, and the group's fit answers."""
+    off = 2 * first
+    if len(counts) == 9 and k <= SMALL and capped(counts, rooms):  # the tables' ways, ascending
+        found: dict[int, Key] = {}
+        for codes, p in group_ways(counts, rooms, k):
+            if (p >= 0) != (pair == 1):
+                continue
+            kk = key(first, -1 - p) if p >= 0 else 0
+            for c in codes:
+                kk |= key(first, c)
+            if kk not in found:
+                found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
+        return tuple(found.items())
+    got = _walk(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, first, key, _memo(counts, rooms, kmax),
+                _walks(counts, rooms, first, key, kmax))
+    n = (_after(counts)[0] + k - 2 * pair) // 3
+    out: list[tuple[int, Key]] = []
+    for kk, way in sorted(got.items(), key=_by_way):
+        codes = tuple([off + (way >> (5 + 5 * (n - 1 - i)) & 31) for i in range(n)])
+        p = (way & 31) - 1
+        out.append((kk, (codes, first + p if p >= 0 else -1)))
+    return tuple(out)
+
+
+def _by_way(item: tuple[int, int]) -> int:
+    return item[1]
+
+
+@lru_cache(maxsize=64)
+def _walks(counts: tuple[int, ...], rooms: tuple[int, ...], first: int, key: SetKey,
+           kmax: int) -> dict[int, dict[int, int]]:
+    """``_walk``'s states of one group, kept while its hand (and a few more) is worked on: dicts of
+    ints, which the garbage collector does not track."""
+    return {}
+
+
+def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int, pair: int,
+          first: int, key: SetKey, fit_memo: dict[int, int], memo: dict[int, dict[int, int]]) -> dict[int, int]:
+    """From rank ``r`` (``_fit``'s state, ``pair`` 1 while the pair is still to place): each key the
+    rest can show, and the least rest showing it, as one int — its codes (by rank) five bits each,
+    first most significant, then its pair's rank + 1. Every rest of one state holds the same
+    number of sets (what is left of the tiles, by three), so the ints compare as the ways do."""
+    if r == len(counts):
+        return _END if a == 0 and b == 0 and k == 0 and pair == 0 else _NO_WAY
+    at = (((r * 6 + a) * 6 + b) * 16 + k) * 2 + pair
+    got = memo.get(at)
+    if got is not None:
+        return got
+    c = counts[r]
+    top = c + min(k, rooms[r])
+    most = _most_chows(counts, rooms, r, b, k) if runs and r <= 6 else 0
+    after = _after(counts)[r + 1]
+    out: dict[int, int] = {}
+    pung = key(first, 2 * r)
+    chow = key(first, 2 * r + 1) if most > 0 else 0
+    for h in range(pair + 1):
+        base = a + b + 2 * h
+        m = 0
+        here = 0  # the codes begun here, packed as the ways are
+        while base <= top:
+            lo = c - base if c > base else 0
+            for s in range(lo, min(top - base, most) + 1):
+                rest = k - (base + s - c)
+                left = pair - h
+                if not _fit(counts, rooms, runs, r + 1, b, s, rest, fit_memo) >> left & 1:
+                    continue
+                sub = _walk(counts, rooms, runs, r + 1, b, s, rest, left, first, key, fit_memo, memo)
+                bits = (pung if m else 0) | (chow if s else 0) | (key(first, -1 - r) if h else 0)
+                packed = here
+                for _ in range(s):
+                    packed = packed << 5 | (2 * r + 1)
+                shift = 5 * ((after + rest - b - 2 * s - 2 * left) // 3)  # the rest's sets, five bits each
+                for sk, w in sub.items():
+                    way = ((packed << shift | w >> 5) << 5) | (r + 1 if h else w & 31)
+                    kk = bits | sk
+                    cur = out.get(kk)
+                    if cur is None or way < cur:
+                        out[kk] = way
+            base += 3
+            m += 1
+            here = here << 5 | 2 * r
+    memo[at] = out
+    return out
+
+
+_END: dict[int, int] = {0: 0}  # past the last rank, every set placed: no code, no pair (-1 + 1)
+_NO_WAY: dict[int, int] = {}
+
+
+def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: SetKey,
+                    pair: bool = True) -> list[tuple[int, Key]]:
+    """For each key some logical division of ``counts`` and ``jokers`` into ``need`` sets and a
+    pair has (the OR of its groups' ``key``), that key and its least division, ordered by
+    division as ``logical_divisions`` orders them."""
+    if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
+        return []
+    if jokers == 0 and pair and _plain(counts, wild):
+        return _plain_keyed(counts, need, key)
+    gs = groups(counts, wild)
+    if gs is None:
+        return []
+    fits = _fits_table(gs, jokers)
+    memo: dict[int, dict[int, Key]] = {}
+    got = _keyed(gs, fits, 0, jokers, 1 if pair else 0, key, jokers, memo)
+    return sorted([(kk, div) for kk, div in got.items()], key=_by_division)
+
+
+def _by_division(item: tuple[int, Key]) -> Key:
+    return item[1]
+
+
+def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, key: SetKey, kmax: int,
+           memo: dict[int, dict[int, Key]]) -> dict[int, Key]:
+    """Groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0) to make: each key they can
+    show, and its least division of those groups."""
+    if g == len(gs):
+        return {0: ((), -1)} if k == 0 and pairs == 0 else {}
+    at = (g * 16 + k) * 2 + pairs
+    got = memo.get(at)
+    if got is not None:
+        return got
+    first, counts, rooms = gs[g]
+    out: dict[int, Key] = {}
+    for kg in range(k + 1):
+        f = fits[g][kg]
+        if not f:
+            continue
+        for h in range(pairs + 1):
+            if not f >> h & 1:
+                continue
+            rest = _keyed(gs, fits, g + 1, k - kg, pairs - h, key, kmax, memo)
+            if not rest:
+                continue
+            mine = _NONE if kg == 0 and not any(counts) else group_keyed(counts, rooms, kg, h, first, key, kmax)
+            for gk, (codes, p) in mine:
+                for rk, (more, rp) in rest.items():
+                    div = (codes + more, p if h else rp)
+                    kk = gk | rk
+                    cur = out.get(kk)
+                    if cur is None or div < cur:
+                        out[kk] = div
+    memo[at] = out
+    return out
+
+
+def _plain_keyed(counts: Counts, need: int, key: SetKey) -> list[tuple[int, Key]]:
+    """``keyed_divisions`` of a hand without jokers: its few divisions, each keyed group by group."""
+    out: list[tuple[int, Key]] = []
+    seen: set[int] = set()
+    for sets, p in regular_divisions(counts, need):
+        codes = tuple([2 * t + (1 if kind is CHOW else 0) for t, kind in sets])
+        kk = division_key(codes, p, key)
+        if kk not in seen:
+            seen.add(kk)
+            out.append((kk, (codes, p)))
+    return out
+
+
+def division_key(codes: tuple[int, ...], pair: int, key: SetKey) -> int:
+    """A whole division's key: the OR of its sets' and its pair's, each by its group (a suit, or
+    one honour)."""
+    out = 0
+    for c in codes:
+        t = c >> 1
+        first = t - t % 9 if t < HONOR_START else t
+        out |= key(first, c - 2 * first)
+    if pair >= 0:
+        first = pair - pair % 9 if pair < HONOR_START else pair
+        out |= key(first, -1 - (pair - first))
+    return out

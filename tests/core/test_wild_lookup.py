@@ -1,0 +1,71 @@
+"""A suit with few jokers from the engine's tables (``scorer.wild.lookup``) against the walk it
+stands in for (``scorer.wild.regular``): the same answers for every joker count, the same ways."""
+
+from __future__ import annotations
+
+import random
+
+from scorer.wild.lookup import SMALL, suit_row, suit_ways
+from scorer.wild.regular import _BITS, _collect, _masks, _memo
+
+
+def _walk_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
+    return _masks(counts, rooms, True, 0, 0, 0, _memo(counts, rooms, kmax))
+
+
+def _walk_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list:
+    out: list = []
+    _collect(counts, rooms, True, 0, 0, 0, k, -1, [], out, _memo(counts, rooms, k))
+    return sorted(out)
+
+
+def _suits(n: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(n):
+        counts = [0] * 9
+        for _ in range(rng.randint(0, 12)):
+            counts[rng.randrange(9)] += 1
+        if max(counts) > 4:
+            continue
+        c = tuple(counts)
+        if i % 3 == 0:  # a book's narrowed jokers: some ranks none
+            rooms = tuple(0 if rng.random() < 0.4 else 4 - x for x in c)
+        else:
+            rooms = tuple(4 - x for x in c)
+        yield c, rooms
+
+
+def test_a_suits_row_is_the_walks() -> None:
+    answered = 0
+    for c, rooms in _suits(4000, 3):
+        for kmax in range(5):
+            if sum(c) + kmax > 14:
+                continue
+            row = suit_row(c, rooms, kmax)
+            if row < 0:
+                continue
+            answered += 1
+            assert row == _walk_row(c, rooms, kmax), (c, rooms, kmax)
+    assert answered > 5000
+
+
+def test_a_suits_ways_are_the_walks() -> None:
+    for c, rooms in _suits(1500, 4):
+        for k in range(SMALL + 1):
+            if sum(c) + k > 14:
+                continue
+            ways = suit_ways(c, rooms, k)
+            assert ways is not None
+            assert list(ways) == _walk_ways(c, rooms, k), (c, rooms, k)
+
+
+def test_past_small_only_full_suits_answer() -> None:
+    """Past two jokers the tables answer a suit every rank of which may be a joker, by its fewest
+    jokers; a narrowed one, or one whose fewest are past two (12m needs three for a pair), walks."""
+    c = (2, 1, 1, 0, 0, 0, 0, 0, 0)  # 1123m
+    full = tuple(4 - x for x in c)
+    assert suit_row(c, (2, 3, 3, 0, 4, 4, 4, 4, 4), 4) == -1
+    row = suit_row(c, full, 4)
+    assert row == _walk_row(c, full, 4)
+    assert row >> 2 & 1 and row >> (_BITS + 1) & 1 and row >> (_BITS + 4) & 1  # 123m 11+j; 11 23+j; and three more
+    assert suit_row((1, 1, 0, 0, 0, 0, 0, 0, 0), (3, 3, 4, 4, 4, 4, 4, 4, 4), 4) == -1
