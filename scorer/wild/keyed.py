@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
-from .lookup import SMALL, capped
+from .lookup import tabled
 from .regular import Group, Key, _after, _fit, _fits_table, _memo, _most_chows, _plain, _tiles, group_ways, groups
 from .spec import Counts, Wild
 
@@ -44,7 +44,7 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     the ranks keeping, per state, each key's least rest: never every way. ``kmax``, the hand's
     jokers: the walks of every count up to it share their states, and the group's fit answers."""
     off = 2 * first
-    if len(counts) == 9 and k <= SMALL and capped(counts, rooms):  # the tables' ways, ascending
+    if len(counts) == 9 and tabled(counts, rooms, k):  # the tables' ways, ascending
         found: dict[int, Key] = {}
         for codes, p in group_ways(counts, rooms, k):
             if (p >= 0) != (pair == 1):
@@ -140,7 +140,7 @@ def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: Set
         return []
     if jokers == 0 and pair and _plain(counts, wild):
         return _plain_keyed(counts, need, key)
-    gs = groups(counts, wild)
+    gs = groups(counts, wild, jokers)
     if gs is None:
         return []
     fits = _fits_table(gs, jokers)

@@ -4,14 +4,16 @@ A suit's counts with ``k`` jokers placed on its ranks is a shape the no-joker ta
 suit borrowing one or two jokers is answered by looking up each placement (9, then 45 of them):
 whether it splits into sets, into sets and a pair, and every way it splits. That is most groups
 of most hands, and a table lookup costs less than the walk (``scorer.wild.regular``) it replaces.
-The tables hold at most four of a tile, so a placement is looked up only where every rank stays
-within four; a book with no copy cap (杭州) walks.
+The tables hold at most five of a tile for whether a shape splits and four for its ways, so a
+suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a suit
+holding four of a tile walks).
 
-Past two jokers, a suit whose every rank may be a joker up to four copies (红中, 广东's ghosts)
-still answers from the tables: its fewest jokers for sets (and for sets and a pair) are looked
-up, and three more jokers always fit as one more pung — a suit of at most 11 tiles as read has a
-rank holding at most one, which three jokers make a pung — so it also splits with that many plus
-any multiple of three, as far as one hand's 14 tiles go, and with no other count.
+Past two jokers, a suit whose every rank may be a joker up to four copies or more (红中, 广东's
+ghosts, 杭州's 财神) still answers from the tables: its fewest jokers for sets (and for sets and a
+pair) are looked up, and three more jokers always fit as one more pung — a suit of at most 11
+tiles as read has a rank holding at most one, which three jokers make a pung — so it also splits
+with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no other
+count.
 """
 
 from __future__ import annotations
@@ -25,17 +27,15 @@ SMALL: Final = 2  # the most jokers a suit is looked up with, placement by place
 _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k sets, bit 9 + k sets and a pair
 
 
-def placements(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int] | None:
-    """The table keys of every placement of ``k`` jokers on the suit's ranks within their rooms,
-    each rank kept within four; None where ``k`` is past ``SMALL``."""
-    if k > SMALL:
-        return None
+def placements(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) -> list[int]:
+    """The table keys of every placement of ``k`` (at most ``SMALL``) jokers on the suit's ranks
+    within their rooms, no rank past ``limit`` copies."""
     base = 0
     for r in range(9):
         base += counts[r] * POW6[r]
     if k == 0:
         return [base]
-    free = [r for r in range(9) if rooms[r] > 0 and counts[r] < 4]
+    free = [r for r in range(9) if rooms[r] > 0 and counts[r] < limit]
     out: list[int] = []
     if k == 1:
         for r in free:
@@ -43,45 +43,48 @@ def placements(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[
         return out
     for i in range(len(free)):
         r = free[i]
-        if rooms[r] >= 2 and counts[r] <= 2:
+        if rooms[r] >= 2 and counts[r] <= limit - 2:
             out.append(base + 2 * POW6[r])
         for j in range(i + 1, len(free)):
             out.append(base + POW6[r] + POW6[free[j]])
     return out
 
 
-def capped(counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
-    """Whether no rank can hold more than four with its jokers (the tables hold no more)."""
+def within(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) -> bool:
+    """Whether no placement of ``k`` jokers takes a rank past ``limit`` copies (what the tables
+    hold: five of a tile for whether a suit splits, four for its ways)."""
     for r in range(9):
-        if counts[r] > 4 or (rooms[r] > 4 - counts[r]):
+        room = rooms[r]
+        if counts[r] + (k if k < room else room) > limit:
             return False
     return True
 
 
-def full(counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
-    """Whether every rank may take jokers up to four copies (``Wild`` of every number tile, cap 4)."""
+def at_least_full(counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
+    """Whether every rank may take jokers up to four copies or more (a cap of four or none)."""
     for r in range(9):
-        if rooms[r] != 4 - counts[r]:
+        if rooms[r] < 4 - counts[r]:
             return False
     return True
 
 
 def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
     """``scorer.wild.regular.group_row`` of a suit from the tables; -1 where they cannot answer
-    (a rank past four, or past ``SMALL`` jokers a suit that is not ``full``, or whose fewest
-    jokers are past ``SMALL``)."""
-    if not capped(counts, rooms):
+    (a placement past five of a tile, a suit past one hand's tiles, or past ``SMALL`` jokers a
+    suit some rank of which may not take jokers up to four copies, or whose fewest jokers are
+    past ``SMALL``)."""
+    small = kmax if kmax < SMALL else SMALL
+    if not within(counts, rooms, small, 5):
         return -1
     tiles = 0
     for c in counts:
         tiles += c
-    if tiles + min(kmax, SMALL) > 14:  # past one hand's tiles: the tables hold four sets and a pair
+    if tiles + small > 14:  # past one hand's tiles: the tables hold four sets and a pair
         return -1
     sets = 0
     pair = 0
-    for k in range(min(kmax, SMALL) + 1):
-        keys = placements(counts, rooms, k)
-        assert keys is not None
+    for k in range(small + 1):
+        keys = placements(counts, rooms, k, 5)
         for key in keys:
             if key in SETS_ONLY:
                 sets |= 1 << k
@@ -91,38 +94,43 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
                 pair |= 1 << k
                 break
     if kmax > SMALL:
-        if not full(counts, rooms):
+        if not at_least_full(counts, rooms):
             return -1
         for k in range(SMALL + 1, kmax + 1):  # three more jokers as a pung (see above)
             if tiles + k > 14:
                 break
-            if sets >> (k - 3) & 1 if k >= 3 else False:
+            if (tiles + k) % 3 == 0:
+                if not sets >> (k - 3) & 1:
+                    return -1  # its fewest jokers for sets are past SMALL
                 sets |= 1 << k
-            if pair >> (k - 3) & 1 if k >= 3 else False:
+            elif (tiles + k) % 3 == 2:
+                if not pair >> (k - 3) & 1:
+                    return -1
                 pair |= 1 << k
-        # a count whose residue no smaller count reached: its fewest jokers are past SMALL
-        for k in range(SMALL + 1, kmax + 1):
-            if tiles + k > 14:
-                break
-            if (tiles + k) % 3 == 0 and not sets >> k & 1:
-                return -1
-            if (tiles + k) % 3 == 2 and not pair >> k & 1:
-                return -1
     return sets | pair << _BITS
 
 
 def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[Way, ...] | None:
     """Every way the suit splits into sets and at most one pair with exactly ``k`` jokers, as
     ``scorer.wild.regular.group_ways`` gives them (ascending); None where the tables cannot answer."""
-    if k > SMALL or not capped(counts, rooms) or sum(counts) + k > 14:
+    if not tabled(counts, rooms, k):
         return None
-    keys = placements(counts, rooms, k)
-    assert keys is not None
     out: list[Way] = []
-    for key in keys:
+    for key in placements(counts, rooms, k, 4):
         ways = SUIT_DIVISIONS.get(key)
         if ways is not None:
             for codes, p in ways:  # the tables keep a way's codes as made: sorted here
                 out.append((tuple(sorted(codes)), p))
     out.sort()
     return tuple(out)
+
+
+def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> bool:
+    """Whether ``suit_ways`` answers: at most ``SMALL`` jokers, no rank past four with them, one
+    hand's tiles at most."""
+    if k > SMALL or not within(counts, rooms, k, 4):
+        return False
+    tiles = k
+    for c in counts:
+        tiles += c
+    return tiles <= 14

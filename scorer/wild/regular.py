@@ -22,7 +22,7 @@ from typing import Final
 from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
-from .lookup import SMALL, capped, suit_row, suit_ways
+from .lookup import suit_row, suit_ways, tabled
 from .spec import Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
@@ -74,32 +74,40 @@ class Reading:
         return n
 
 
+KMAX: Final = 8  # the most jokers a hand holds (广东's 翻双鬼: two kinds of four)
+_BITS: Final = KMAX + 1  # a group's answer per joker count: bits 0..KMAX sets alone, then sets and a pair
+_DIM: Final = 6  # chows begun below a rank, 0..5 each (five sets of a 17-tile hand): the memo's stride
+
+
 # --- one group ---------------------------------------------------------------------------------
-def groups(counts: Counts, wild: Wild) -> list[Group] | None:
+def groups(counts: Counts, wild: Wild, jokers: int = KMAX) -> list[Group] | None:
     """The groups worth looking at: each suit, and each honour held or a joker may be; None if a
-    tile is held past the cap (no reading exists)."""
+    tile is held past the cap (no reading exists). With fewer than two ``jokers`` to place, a
+    group holding nothing is left out: one joker alone makes neither a set nor a pair (a wait's
+    probe, which adds a tile, asks with the default)."""
     out: list[Group] = []
+    empty_too = jokers >= 2
     for s in range(3):
         base = 9 * s
         rooms: list[int] = []
+        held = False
         for i in range(base, base + 9):
             r = wild.room(i, counts[i])
             if r < 0:
                 return None
             rooms.append(r)
-        out.append((base, counts[base:base + 9], tuple(rooms)))
+            if counts[i]:
+                held = True
+        if held or empty_too:
+            out.append((base, counts[base:base + 9], tuple(rooms)))
     for i in range(HONOR_START, NUM_TILES):
         r = wild.room(i, counts[i])
         if r < 0:
             return None
-        if counts[i] or r:
+        if counts[i] or (r and empty_too):
             out.append((i, (counts[i],), (r,)))
     return out
 
-
-KMAX: Final = 8  # the most jokers a hand holds (广东's 翻双鬼: two kinds of four)
-_BITS: Final = KMAX + 1  # a group's answer per joker count: bits 0..KMAX sets alone, then sets and a pair
-_DIM: Final = 6  # chows begun below a rank, 0..5 each (five sets of a 17-tile hand): the memo's stride
 
 
 def group_fits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> int:
@@ -392,7 +400,7 @@ def is_complete(counts: Counts, jokers: int, need: int, wild: Wild, pair: bool =
         return False
     if jokers == 0 and pair and _plain(counts, wild):
         return bool(regular_divisions(counts, need))
-    gs = groups(counts, wild)
+    gs = groups(counts, wild, jokers)
     if gs is None:
         return False
     state = [1] + [0] * jokers
@@ -423,7 +431,7 @@ def logical_divisions(counts: Counts, jokers: int, need: int, wild: Wild,
     if jokers == 0 and pair and _plain(counts, wild):
         return [(tuple([2 * t + (1 if k is CHOW else 0) for t, k in sets]), p)
                 for sets, p in regular_divisions(counts, need)]
-    gs = groups(counts, wild)
+    gs = groups(counts, wild, jokers)
     if gs is None:
         return []
     fits = _fits_table(gs, jokers)
@@ -526,22 +534,22 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
     if jokers == 0 and pair and _plain(counts, wild):
         found = logical_divisions(counts, 0, need, wild, True)
         return found[0] if found else None
-    gs = groups(counts, wild)
+    gs = groups(counts, wild, jokers)
     if gs is None:
         return None
     fits = _fits_table(gs, jokers)
-    memo: dict[tuple[int, int, int], Key | None] = {}
+    memo: dict[int, Key | None] = {}
     return _least(gs, fits, 0, jokers, 1 if pair else 0, jokers, memo)
 
 
 def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, kmax: int,
-           memo: dict[tuple[int, int, int], Key | None]) -> Key | None:
+           memo: dict[int, Key | None]) -> Key | None:
     """The least division of groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0). For one
     share and pair place each group's count of sets is fixed, so its least way then the least rest
     is the least whole; over the shares the tuples compare as they are."""
     if g == len(gs):
         return ((), -1) if k == 0 and pairs == 0 else None
-    key = (g, k, pairs)
+    key = (g * 16 + k) * 2 + pairs
     if key in memo:
         return memo[key]
     first, counts, rooms = gs[g]
@@ -572,7 +580,7 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
 def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, kmax: int = -1) -> Key | None:
     """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0).
     ``kmax``: the hand's jokers, whose fit answers of the group are shared (-1: ``k``)."""
-    if len(counts) == 9 and k <= SMALL and capped(counts, rooms):
+    if len(counts) == 9 and tabled(counts, rooms, k):
         for way in group_ways(counts, rooms, k):  # the tables' ways, ascending
             if (way[1] >= 0) == (pair == 1):
                 return way
