@@ -23,7 +23,7 @@ from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
 from .lookup import suit_row, suit_ways, tabled
-from .spec import Counts, Wild
+from .spec import NO_LIMIT, Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
 # mask: for a chow bit i is the tile first+i; for a pung the real copies come first, so its jokers
@@ -87,16 +87,19 @@ def groups(counts: Counts, wild: Wild, jokers: int = KMAX) -> list[Group] | None
     probe, which adds a tile, asks with the default)."""
     out: list[Group] = []
     empty_too = jokers >= 2
+    cap = wild.cap
+    may = wild.stands_for
+    top = NO_LIMIT if cap is None else cap
     for s in range(3):
         base = 9 * s
         rooms: list[int] = []
         held = False
-        for i in range(base, base + 9):
-            r = wild.room(i, counts[i])
-            if r < 0:
+        for i in range(base, base + 9):  # ``Wild.room``, written out: every wait asks it
+            c = counts[i]
+            if c > top:
                 return None
-            rooms.append(r)
-            if counts[i]:
+            rooms.append((top - c if cap is not None else NO_LIMIT) if may >> i & 1 else 0)
+            if c:
                 held = True
         if held or empty_too:
             out.append((base, counts[base:base + 9], tuple(rooms)))
