@@ -44,20 +44,22 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     the ranks keeping, per state, each key's least rest: never every way. ``kmax``, the hand's
     jokers: the walks of every count up to it share their states, and the group's fit answers."""
     off = 2 * first
+    bits = key_bits(first, key)
     if len(counts) == 9 and tabled(counts, rooms, k):  # the tables' ways, ascending
         found: dict[int, Key] = {}
         for codes, p in group_ways(counts, rooms, k):
             if (p >= 0) != (pair == 1):
                 continue
-            kk = key(first, -1 - p) if p >= 0 else 0
+            kk = bits[_PAIR + p] if p >= 0 else 0
             for c in codes:
-                kk |= key(first, c)
+                kk |= bits[c]
             if kk not in found:
                 found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
         return tuple(found.items())
-    got = _walk(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, first, key, _memo(counts, rooms, kmax),
+    after = _after(counts)
+    got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits, _memo(counts, rooms, kmax),
                 _walks(counts, rooms, first, key, kmax))
-    n = (_after(counts)[0] + k - 2 * pair) // 3
+    n = (after[0] + k - 2 * pair) // 3
     out: list[tuple[int, Key]] = []
     for kk, way in sorted(got.items(), key=_by_way):
         codes = tuple([off + (way >> (5 + 5 * (n - 1 - i)) & 31) for i in range(n)])
@@ -70,6 +72,15 @@ def _by_way(item: tuple[int, int]) -> int:
     return item[1]
 
 
+_PAIR = 18  # ``key_bits``: a set's bits at its code (0-17), the pair's at 18 + its rank
+
+
+@lru_cache(maxsize=256)
+def key_bits(first: int, key: SetKey) -> tuple[int, ...]:
+    """A group's ``key`` of every set and pair it may hold, looked up by the walk instead of called."""
+    return tuple([key(first, c) for c in range(_PAIR)] + [key(first, -1 - r) for r in range(9)])
+
+
 @lru_cache(maxsize=64)
 def _walks(counts: tuple[int, ...], rooms: tuple[int, ...], first: int, key: SetKey,
            kmax: int) -> dict[int, dict[int, int]]:
@@ -78,8 +89,9 @@ def _walks(counts: tuple[int, ...], rooms: tuple[int, ...], first: int, key: Set
     return {}
 
 
-def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a: int, b: int, k: int, pair: int,
-          first: int, key: SetKey, fit_memo: dict[int, int], memo: dict[int, dict[int, int]]) -> dict[int, int]:
+def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], after_r: tuple[int, ...], runs: bool, r: int, a: int,
+          b: int, k: int, pair: int, bits: tuple[int, ...], fit_memo: dict[int, int],
+          memo: dict[int, dict[int, int]]) -> dict[int, int]:
     """From rank ``r`` (``_fit``'s state, ``pair`` 1 while the pair is still to place): each key the
     rest can show, and the least rest showing it, as one int — its codes (by rank) five bits each,
     first most significant, then its pair's rank + 1. Every rest of one state holds the same
@@ -93,10 +105,11 @@ def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a
     c = counts[r]
     top = c + min(k, rooms[r])
     most = _most_chows(counts, rooms, r, b, k) if runs and r <= 6 else 0
-    after = _after(counts)[r + 1]
+    after = after_r[r + 1]
     out: dict[int, int] = {}
-    pung = key(first, 2 * r)
-    chow = key(first, 2 * r + 1) if most > 0 else 0
+    pung = bits[2 * r]
+    chow = bits[2 * r + 1] if most > 0 else 0
+    pair_bits = bits[_PAIR + r]
     for h in range(pair + 1):
         base = a + b + 2 * h
         m = 0
@@ -108,15 +121,15 @@ def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], runs: bool, r: int, a
                 left = pair - h
                 if not _fit(counts, rooms, runs, r + 1, b, s, rest, fit_memo) >> left & 1:
                     continue
-                sub = _walk(counts, rooms, runs, r + 1, b, s, rest, left, first, key, fit_memo, memo)
-                bits = (pung if m else 0) | (chow if s else 0) | (key(first, -1 - r) if h else 0)
+                sub = _walk(counts, rooms, after_r, runs, r + 1, b, s, rest, left, bits, fit_memo, memo)
+                these = (pung if m else 0) | (chow if s else 0) | (pair_bits if h else 0)
                 packed = here
                 for _ in range(s):
                     packed = packed << 5 | (2 * r + 1)
                 shift = 5 * ((after + rest - b - 2 * s - 2 * left) // 3)  # the rest's sets, five bits each
                 for sk, w in sub.items():
                     way = ((packed << shift | w >> 5) << 5) | (r + 1 if h else w & 31)
-                    kk = bits | sk
+                    kk = these | sk
                     cur = out.get(kk)
                     if cur is None or way < cur:
                         out[kk] = way
