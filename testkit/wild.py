@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import Any
 
+from hypothesis import note
 from hypothesis import strategies as st
 
 from scorer.decompose import Division, SetT, is_seven_pairs, regular_divisions
@@ -206,3 +207,17 @@ def brute_seven_pairs_shanten(counts: Counts, jokers: int, wild: Wild, quads: bo
 
     values = [plain(c) for c in assignments(counts, jokers, wild)]
     return min(values) if values else None
+
+
+@st.composite
+def regular_cases(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, Wild, bool]:
+    """A hand for the regular form: counts, jokers, sets to make, the jokers' ``Wild``, whether a pair."""
+    wild = draw(wilds())
+    need = draw(st.integers(1, 3))
+    pair = draw(st.booleans()) or draw(st.booleans())
+    big = wild.stands_for.bit_count() > 6
+    jokers = draw(st.integers(0, 2 if big and need == 3 else 3))
+    size = 3 * need + (2 if pair else 0) - jokers
+    counts = draw(holdings(size))
+    note(describe(counts, jokers, wild, need=need, pair=pair))
+    return counts, jokers, need, wild, pair

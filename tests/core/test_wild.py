@@ -43,6 +43,7 @@ from testkit.wild import (
     brute_waits,
     describe,
     holdings,
+    regular_cases,
     wilds,
 )
 
@@ -73,19 +74,6 @@ def _check_reading(r: Reading, counts: tuple[int, ...], jokers: int, wild: Wild)
         assert wild.may_be(t)
     if wild.cap is not None:
         assert max(logical.values()) <= wild.cap
-
-
-@st.composite
-def regular_cases(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, Wild, bool]:
-    wild = draw(wilds())
-    need = draw(st.integers(1, 3))
-    pair = draw(st.booleans()) or draw(st.booleans())
-    big = wild.stands_for.bit_count() > 6
-    jokers = draw(st.integers(0, 2 if big and need == 3 else 3))
-    size = 3 * need + (2 if pair else 0) - jokers
-    counts = draw(holdings(size))
-    note(describe(counts, jokers, wild, need=need, pair=pair))
-    return counts, jokers, need, wild, pair
 
 
 @PROPS

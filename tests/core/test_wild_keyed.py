@@ -13,7 +13,7 @@ from scorer.tiles import NUM_TILES
 from scorer.wild import ALL_TILES_MASK, NUMBER_TILES_MASK, Wild
 from scorer.wild.keyed import division_key, keyed_divisions
 from scorer.wild.regular import logical_divisions
-from tests.core.test_wild import regular_cases
+from testkit.wild import regular_cases
 
 
 def honours_and_pairs(first: int, code: int) -> int:
