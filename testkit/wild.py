@@ -221,3 +221,16 @@ def regular_cases(draw: st.DrawFn) -> tuple[tuple[int, ...], int, int, Wild, boo
     counts = draw(holdings(size))
     note(describe(counts, jokers, wild, need=need, pair=pair))
     return counts, jokers, need, wild, pair
+
+
+def complete_tiles(rng: Any, span: int, jokers: int) -> list[int]:
+    """Four sets and a pair of tiles below ``span`` (chows within a suit), shuffled, the first
+    ``jokers`` left out (they become jokers): hands of many readings."""
+    tiles: list[int] = []
+    for _ in range(4):
+        t = rng.randrange(span)
+        tiles += [t, t + 1, t + 2] if t % 9 < 7 and t < 27 and rng.random() < 0.6 else [t] * 3
+    t = rng.randrange(span)
+    tiles += [t, t]
+    rng.shuffle(tiles)
+    return tiles[jokers:]

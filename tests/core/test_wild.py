@@ -41,6 +41,7 @@ from testkit.wild import (
     brute_seven_pairs,
     brute_seven_pairs_shanten,
     brute_waits,
+    complete_tiles,
     describe,
     holdings,
     regular_cases,
@@ -129,14 +130,7 @@ def test_the_first_division_of_whole_hands() -> None:
         span = 27 if wild.stands_for == NUMBER_TILES_MASK else NUM_TILES
         counts = [0] * NUM_TILES
         if n % 2:  # sets and a pair of a few kinds: many readings
-            tiles = []
-            for _ in range(4):
-                t = rng.randrange(span)
-                tiles += [t, t + 1, t + 2] if t % 9 < 7 and t < 27 and rng.random() < 0.6 else [t] * 3
-            t = rng.randrange(span)
-            tiles += [t, t]
-            rng.shuffle(tiles)
-            tiles = tiles[jokers:]
+            tiles = complete_tiles(rng, span, jokers)
         else:
             tiles = [rng.randrange(span) for _ in range(14 - jokers)]
         for t in tiles:

@@ -13,7 +13,7 @@ from scorer.tiles import NUM_TILES
 from scorer.wild import ALL_TILES_MASK, NUMBER_TILES_MASK, Wild
 from scorer.wild.keyed import division_key, keyed_divisions
 from scorer.wild.regular import logical_divisions
-from testkit.wild import regular_cases
+from testkit.wild import complete_tiles, regular_cases
 
 
 def honours_and_pairs(first: int, code: int) -> int:
@@ -56,15 +56,8 @@ def test_keyed_on_whole_hands() -> None:
         wild = kinds[n % 3]
         jokers = rng.randint(0, 4)
         span = 27 if wild.stands_for == NUMBER_TILES_MASK else NUM_TILES
-        tiles = []
-        for _ in range(4):
-            t = rng.randrange(span)
-            tiles += [t, t + 1, t + 2] if t % 9 < 7 and t < 27 and rng.random() < 0.6 else [t] * 3
-        t = rng.randrange(span)
-        tiles += [t, t]
-        rng.shuffle(tiles)
         counts = [0] * NUM_TILES
-        for t in tiles[jokers:]:
+        for t in complete_tiles(rng, span, jokers):
             counts[t] += 1
         if max(counts) > 4:
             continue
