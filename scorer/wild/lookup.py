@@ -84,14 +84,16 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
     sets = 0
     pair = 0
     for k in range(small + 1):
-        keys = placements(counts, rooms, k, 5)
-        for key in keys:
-            if key in SETS_ONLY:
-                sets |= 1 << k
-                break
-        for key in keys:
-            if key in WITH_PAIR:
-                pair |= 1 << k
+        rest = (tiles + k) % 3  # sets alone hold a multiple of three tiles, sets and a pair two more
+        if rest == 1:
+            continue
+        table = SETS_ONLY if rest == 0 else WITH_PAIR
+        for key in placements(counts, rooms, k, 5):
+            if key in table:
+                if rest == 0:
+                    sets |= 1 << k
+                else:
+                    pair |= 1 << k
                 break
     if kmax > SMALL:
         if not at_least_full(counts, rooms):
