@@ -8,12 +8,13 @@ The tables hold at most five of a tile for whether a shape splits and four for i
 suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a suit
 holding four of a tile walks).
 
-Past two jokers, a suit whose every rank may be a joker up to four copies or more (红中, 广东's
-ghosts, 杭州's 财神) still answers from the tables: its fewest jokers for sets (and for sets and a
-pair) are looked up, and three more jokers always fit as one more pung — a suit of at most 11
-tiles as read has a rank holding at most one, which three jokers make a pung — so it also splits
+Past two jokers, a suit still answers from the tables when three more jokers always fit as one
+more pung: its fewest jokers for sets (and for sets and a pair) are looked up, and it also splits
 with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no other
-count.
+count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four copies or
+more: every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at most one tile
+as read, for then they make a pung there. A reading of ``T`` tiles has at most ``T / 2`` ranks
+holding two or more, so more open ranks than that leave one holding at most one.
 """
 
 from __future__ import annotations
@@ -60,19 +61,19 @@ def within(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) 
     return True
 
 
-def at_least_full(counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
-    """Whether every rank may take jokers up to four copies or more (a cap of four or none)."""
+def open_ranks(counts: tuple[int, ...], rooms: tuple[int, ...]) -> int:
+    """How many ranks may take jokers up to four copies or more (a cap of four or none)."""
+    n = 0
     for r in range(9):
-        if rooms[r] < 4 - counts[r]:
-            return False
-    return True
+        if rooms[r] >= 4 - counts[r]:
+            n += 1
+    return n
 
 
 def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
     """``scorer.wild.regular.group_row`` of a suit from the tables; -1 where they cannot answer
     (a placement past five of a tile, a suit past one hand's tiles, or past ``SMALL`` jokers a
-    suit some rank of which may not take jokers up to four copies, or whose fewest jokers are
-    past ``SMALL``)."""
+    suit with too few ranks open to three more jokers, or whose fewest jokers are past ``SMALL``)."""
     small = kmax if kmax < SMALL else SMALL
     if not within(counts, rooms, small, 5):
         return -1
@@ -96,11 +97,12 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
                     pair |= 1 << k
                 break
     if kmax > SMALL:
-        if not at_least_full(counts, rooms):
-            return -1
+        opened = open_ranks(counts, rooms)
         for k in range(SMALL + 1, kmax + 1):  # three more jokers as a pung (see above)
             if tiles + k > 14:
                 break
+            if 2 * opened <= tiles + k - 3:  # a reading of k - 3 jokers may leave no open rank for them
+                return -1
             if (tiles + k) % 3 == 0:
                 if not sets >> (k - 3) & 1:
                     return -1  # its fewest jokers for sets are past SMALL

@@ -39,16 +39,20 @@ def _suits(n: int, seed: int):
 
 def test_a_suits_row_is_the_walks() -> None:
     answered = 0
+    narrowed_past_small = 0  # some rank closed to jokers, more jokers than the tables place
     for c, rooms in _suits(4000, 3):
-        for kmax in range(5):
+        for kmax in range(9):
             if sum(c) + kmax > 14:
                 continue
             row = suit_row(c, rooms, kmax)
             if row < 0:
                 continue
             answered += 1
+            if kmax > SMALL and any(0 < 4 - x > room for x, room in zip(c, rooms, strict=True)):
+                narrowed_past_small += 1
             assert row == _walk_row(c, rooms, kmax), (c, rooms, kmax)
     assert answered > 5000
+    assert narrowed_past_small > 500
 
 
 def test_a_suits_ways_are_the_walks() -> None:
@@ -64,11 +68,14 @@ def test_a_suits_ways_are_the_walks() -> None:
 
 
 def test_past_small_only_full_suits_answer() -> None:
-    """Past two jokers the tables answer a suit every rank of which may be a joker, by its fewest
-    jokers; a narrowed one, or one whose fewest are past two (12m needs three for a pair), walks."""
+    """Past two jokers the tables answer a suit, by its fewest jokers, when more of its ranks are
+    open to jokers than half a reading's tiles; one with fewer, or one whose fewest are past two
+    (12m needs three for a pair), walks."""
     c = (2, 1, 1, 0, 0, 0, 0, 0, 0)  # 1123m
     full = tuple(4 - x for x in c)
-    assert suit_row(c, (2, 3, 3, 0, 4, 4, 4, 4, 4), 4) == -1
+    assert suit_row(c, (2, 3, 0, 0, 0, 0, 0, 0, 0), 4) == -1  # two open ranks, five tiles read with one joker
+    narrowed = (2, 3, 3, 0, 4, 4, 4, 4, 4)  # eight open ranks
+    assert suit_row(c, narrowed, 4) == _walk_row(c, narrowed, 4) >= 0
     row = suit_row(c, full, 4)
     assert row == _walk_row(c, full, 4)
     assert row >> 2 & 1 and row >> (_BITS + 1) & 1 and row >> (_BITS + 4) & 1  # 123m 11+j; 11 23+j; and three more

@@ -145,9 +145,11 @@ def narrow_wild(counts: tuple[int, ...], mil: bool) -> Wild:
 
 ShapesKey = tuple[tuple[int, ...], int, tuple[tuple[int, SetKind], ...], bool, bool, bool, str, bool, bool]
 # The shapes of the hands scored lately, by what they are made from: a wait is scored on a discard
-# and self-drawn, the same tiles twice (``scorer.analyze``). Cleared when full and by ``clear``.
+# and self-drawn, the same tiles twice (``scorer.analyze``), one after the other, so a few are
+# enough: each kept shape is objects the garbage collector scans in a full collection. Cleared
+# when full and by ``clear``.
 _SHAPES: Final[dict[ShapesKey, list[Shape]]] = {}
-_SHAPES_MAX: Final = 4096
+_SHAPES_MAX: Final = 64
 
 
 def clear() -> None:

@@ -77,7 +77,9 @@ def _completes(counts: tuple[int, ...], jokers: int, need: int, pair: bool) -> b
     return bool(state[jokers] & (2 if pair else 1))
 
 
-@lru_cache(maxsize=4096)  # a hand's waits score each drawn tile twice (on a discard and self-drawn)
+# a hand's waits score each drawn tile twice, on a discard then self-drawn: a few kept are enough
+# (each kept reading is objects the garbage collector scans in a full collection)
+@lru_cache(maxsize=64)
 def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | None:
     """One reading of the regular form (None: the hand is not complete in it). No Hangzhou item
     depends on how the sets are read, so scoring needs one, not every reading ``scorer.wild.readings``
