@@ -24,7 +24,7 @@ from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
 from .lookup import tabled
-from .regular import Group, Key, _after, _fit, _fits_table, _memo, _most_chows, _plain, _tiles, group_ways, groups
+from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, group_ways, groups
 from .spec import Counts, Wild
 
 # A book's key of one set or pair of a group: (the group's first tile, the set's code by rank
@@ -57,8 +57,7 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
                 found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
         return tuple(found.items())
     after = _after(counts)
-    got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits, _memo(counts, rooms, kmax),
-                _walks(counts, rooms, first, key, kmax))
+    got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits, _walks(counts, rooms, first, key, kmax))
     n = (after[0] + k - 2 * pair) // 3
     out: list[tuple[int, Key]] = []
     for kk, way in sorted(got.items(), key=_by_way):
@@ -90,8 +89,7 @@ def _walks(counts: tuple[int, ...], rooms: tuple[int, ...], first: int, key: Set
 
 
 def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], after_r: tuple[int, ...], runs: bool, r: int, a: int,
-          b: int, k: int, pair: int, bits: tuple[int, ...], fit_memo: dict[int, int],
-          memo: dict[int, dict[int, int]]) -> dict[int, int]:
+          b: int, k: int, pair: int, bits: tuple[int, ...], memo: dict[int, dict[int, int]]) -> dict[int, int]:
     """From rank ``r`` (``_fit``'s state, ``pair`` 1 while the pair is still to place): each key the
     rest can show, and the least rest showing it, as one int — its codes (by rank) five bits each,
     first most significant, then its pair's rank + 1. Every rest of one state holds the same
@@ -119,14 +117,17 @@ def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], after_r: tuple[int, .
             for s in range(lo, min(top - base, most) + 1):
                 rest = k - (base + s - c)
                 left = pair - h
-                if not _fit(counts, rooms, runs, r + 1, b, s, rest, fit_memo) >> left & 1:
+                sets_above = after + rest - b - 2 * s - 2 * left  # tiles the sets above hold
+                if rest < 0 or sets_above < 0 or sets_above % 3 or s >= _DIM:
                     continue
-                sub = _walk(counts, rooms, after_r, runs, r + 1, b, s, rest, left, bits, fit_memo, memo)
+                sub = _walk(counts, rooms, after_r, runs, r + 1, b, s, rest, left, bits, memo)
+                if not sub:
+                    continue
                 these = (pung if m else 0) | (chow if s else 0) | (pair_bits if h else 0)
                 packed = here
                 for _ in range(s):
                     packed = packed << 5 | (2 * r + 1)
-                shift = 5 * ((after + rest - b - 2 * s - 2 * left) // 3)  # the rest's sets, five bits each
+                shift = 5 * (sets_above // 3)  # the rest's sets, five bits each
                 for sk, w in sub.items():
                     way = ((packed << shift | w >> 5) << 5) | (r + 1 if h else w & 31)
                     kk = these | sk
