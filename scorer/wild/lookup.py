@@ -9,9 +9,10 @@ suit is looked up only where no placement passes that (杭州's 财神 may be a 
 holding four of a tile walks).
 
 Past two jokers, a suit still answers from the tables when three more jokers always fit as one
-more pung: its fewest jokers for sets (and for sets and a pair) are looked up, and it also splits
-with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no other
-count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four copies or
+more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
+above, three placement by placement (165 at most, the first that splits ends it) — and it also
+splits with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no
+other count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four copies or
 more: every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at most one tile
 as read, for then they make a pung there. A reading of ``T`` tiles has at most ``T / 2`` ranks
 holding two or more, so more open ranks than that leave one holding at most one.
@@ -73,7 +74,7 @@ def open_ranks(counts: tuple[int, ...], rooms: tuple[int, ...]) -> int:
 def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
     """``scorer.wild.regular.group_row`` of a suit from the tables; -1 where they cannot answer
     (a placement past five of a tile, a suit past one hand's tiles, or past ``SMALL`` jokers a
-    suit with too few ranks open to three more jokers, or whose fewest jokers are past ``SMALL``)."""
+    suit with too few ranks open to three more jokers, or whose fewest jokers are past three)."""
     small = kmax if kmax < SMALL else SMALL
     if not within(counts, rooms, small, 5):
         return -1
@@ -103,15 +104,41 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
                 break
             if 2 * opened <= tiles + k - 3:  # a reading of k - 3 jokers may leave no open rank for them
                 return -1
-            if (tiles + k) % 3 == 0:
-                if not sets >> (k - 3) & 1:
-                    return -1  # its fewest jokers for sets are past SMALL
+            rest = (tiles + k) % 3
+            if rest == 1:
+                continue
+            if (sets if rest == 0 else pair) >> (k - 3) & 1:
+                pass  # three more than a count that splits
+            elif k == SMALL + 1 and within(counts, rooms, k, 5):  # none: its fewest may be three
+                if not _splits_with_three(counts, rooms, SETS_ONLY if rest == 0 else WITH_PAIR):
+                    continue
+            else:
+                return -1  # its fewest jokers are past what is looked up
+            if rest == 0:
                 sets |= 1 << k
-            elif (tiles + k) % 3 == 2:
-                if not pair >> (k - 3) & 1:
-                    return -1
+            else:
                 pair |= 1 << k
     return sets | pair << _BITS
+
+
+def _splits_with_three(counts: tuple[int, ...], rooms: tuple[int, ...], table: dict[int, bool]) -> bool:
+    """Whether some placement of three jokers on the suit's ranks, within their rooms, is a shape
+    ``table`` holds (``within`` five copies: no placement passes what the tables hold)."""
+    base = 0
+    for r in range(9):
+        base += counts[r] * POW6[r]
+    for a in range(9):
+        if rooms[a] < 1:
+            continue
+        for b in range(a, 9):
+            if rooms[b] < (2 if b == a else 1):
+                continue
+            for c in range(b, 9):
+                if rooms[c] < (3 if c == a else 2 if c == b else 1):
+                    continue
+                if base + POW6[a] + POW6[b] + POW6[c] in table:
+                    return True
+    return False
 
 
 def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[Way, ...] | None:

@@ -67,10 +67,11 @@ def test_a_suits_ways_are_the_walks() -> None:
             assert list(ways) == _walk_ways(c, rooms, k), (c, rooms, k)
 
 
-def test_past_small_only_full_suits_answer() -> None:
+def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
     """Past two jokers the tables answer a suit, by its fewest jokers, when more of its ranks are
-    open to jokers than half a reading's tiles; one with fewer, or one whose fewest are past two
-    (12m needs three for a pair), walks."""
+    open to jokers than half a reading's tiles; one with fewer, or one whose fewest are past three
+    (1479m needs four for sets and a pair), walks. Three are looked up placement by placement
+    (12m needs three for a pair; 147m splits with none up to four)."""
     c = (2, 1, 1, 0, 0, 0, 0, 0, 0)  # 1123m
     full = tuple(4 - x for x in c)
     assert suit_row(c, (2, 3, 0, 0, 0, 0, 0, 0, 0), 4) == -1  # two open ranks, five tiles read with one joker
@@ -79,4 +80,12 @@ def test_past_small_only_full_suits_answer() -> None:
     row = suit_row(c, full, 4)
     assert row == _walk_row(c, full, 4)
     assert row >> 2 & 1 and row >> (_BITS + 1) & 1 and row >> (_BITS + 4) & 1  # 123m 11+j; 11 23+j; and three more
-    assert suit_row((1, 1, 0, 0, 0, 0, 0, 0, 0), (3, 3, 4, 4, 4, 4, 4, 4, 4), 4) == -1
+    twelve = (1, 1, 0, 0, 0, 0, 0, 0, 0)
+    row = suit_row(twelve, (3, 3, 4, 4, 4, 4, 4, 4, 4), 4)
+    assert row == _walk_row(twelve, (3, 3, 4, 4, 4, 4, 4, 4, 4), 4)
+    assert row >> (_BITS + 3) & 1 and not row >> (_BITS + 0) & 1  # 12m: a pair with three (123 and two), not none
+    nothing = (1, 0, 0, 1, 0, 0, 1, 0, 0)  # 147m
+    open_all = tuple(4 - x for x in nothing)
+    assert suit_row(nothing, open_all, 4) == _walk_row(nothing, open_all, 4) == 0
+    apart = (1, 0, 0, 1, 0, 0, 1, 0, 1)  # 1479m
+    assert suit_row(apart, tuple(4 - x for x in apart), 4) == -1
