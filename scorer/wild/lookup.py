@@ -156,6 +156,34 @@ def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[
     return tuple(out)
 
 
+# A table key's least way (codes ascending), made the first time a suit asks: no more keys than
+# the table holds, and tuples of ints, which the garbage collector stops tracking.
+_LEAST: Final[dict[int, Way]] = {}
+
+
+def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Way | None:
+    """``suit_ways``' least way holding the pair (``pair`` 1) or not (0), for a suit ``tabled``
+    answers: the least of each placement's least way. A shape's ways all hold a pair or none
+    (its tiles by three tell), so the other kind is none without a lookup."""
+    tiles = k
+    for c in counts:
+        tiles += c
+    if tiles % 3 != (2 if pair else 0):
+        return None
+    best: Way | None = None
+    for key in placements(counts, rooms, k, 4):
+        ways = SUIT_DIVISIONS.get(key)
+        if ways is None:
+            continue
+        way = _LEAST.get(key)
+        if way is None:
+            way = min([(tuple(sorted(codes)), p) for codes, p in ways])
+            _LEAST[key] = way
+        if best is None or way < best:
+            best = way
+    return best
+
+
 def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> bool:
     """Whether ``suit_ways`` answers: at most ``SMALL`` jokers, no rank past four with them, one
     hand's tiles at most."""

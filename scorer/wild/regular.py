@@ -22,7 +22,7 @@ from typing import Final
 from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
-from .lookup import suit_row, suit_ways, tabled
+from .lookup import suit_first, suit_row, suit_ways, tabled
 from .spec import NO_LIMIT, Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
@@ -584,10 +584,7 @@ def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0).
     ``kmax``: the hand's jokers, whose fit answers of the group are shared (-1: ``k``)."""
     if len(counts) == 9 and tabled(counts, rooms, k):
-        for way in group_ways(counts, rooms, k):  # the tables' ways, ascending
-            if (way[1] >= 0) == (pair == 1):
-                return way
-        return None
+        return suit_first(counts, rooms, k, pair)
     return _first(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, _memo(counts, rooms, k if kmax < k else kmax))
 
 
