@@ -102,15 +102,16 @@ def test_the_first_division_is_the_least_of_every_one(case: tuple[tuple[int, ...
 
 def test_a_groups_first_way_is_the_least_of_its_ways() -> None:
     """``group_first`` is ``group_ways``' first way holding the pair, or holding none, for every
-    suit of up to six tiles and 0-4 jokers, with no limit and a room of one or two a rank."""
+    suit of up to six tiles and 0-4 jokers, with no limit and a room of one or two a rank, and of
+    up to ten tiles with every rank open to four copies."""
     rng = random.Random(5)
-    for _ in range(1500):
+    for i in range(1500):
         counts = [0] * 9
-        for _ in range(rng.randint(0, 6)):
+        for _ in range(rng.randint(0, 6 if i % 2 else 10)):
             counts[rng.randrange(9)] += 1
         if max(counts) > 4:
             continue
-        rooms = tuple(rng.choice((4, 4, 1, 2, 0)) for _ in range(9))
+        rooms = tuple(rng.choice((4, 4, 1, 2, 0)) for _ in range(9)) if i % 2 else tuple(4 - x for x in counts)
         c = tuple(counts)
         for k in range(5):
             ways = group_ways(c, rooms, k)
