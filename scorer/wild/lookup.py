@@ -12,10 +12,10 @@ Past two jokers, a suit still answers from the tables when three more jokers alw
 more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
 above, three placement by placement (165 at most, the first that splits ends it) — and it also
 splits with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no
-other count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four copies or
-more: every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at most one tile
-as read, for then they make a pung there. A reading of ``T`` tiles has at most ``T / 2`` ranks
-holding two or more, so more open ranks than that leave one holding at most one.
+other count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four
+copies or more: every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at
+most one tile as read, for then they make a pung there. A reading of ``T`` tiles has at most
+``T / 2`` ranks holding two or more, so more open ranks than that leave one holding at most one.
 """
 
 from __future__ import annotations
