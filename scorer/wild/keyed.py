@@ -31,6 +31,11 @@ from .spec import Counts, Wild
 # within the group — 2·rank, + 1 for a chow — or, for the pair, -1 - its rank) -> bits. A way's
 # key is the OR of its sets' and its pair's, a division's the OR of its groups'.
 SetKey = Callable[[int, int], int]
+# A book's last word on one whole group's key: (the group's first tile, its sets' and pair's key)
+# -> the key as the book reads it. A group is a whole suit, so what only the whole suit tells (红中:
+# 123 456 789 all among its chows) can be settled there and the rest dropped: fewer keys to carry.
+# A group holding nothing shows nothing: a settle keeps 0 as 0.
+Settle = Callable[[int, int], int]
 KeyedWays = tuple[tuple[int, Key], ...]
 
 _NONE: tuple[tuple[int, Key], ...] = ((0, ((), -1)),)
@@ -38,11 +43,12 @@ _NONE: tuple[tuple[int, Key], ...] = ((0, ((), -1)),)
 
 @lru_cache(maxsize=1 << 13)
 def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, first: int,
-                key: SetKey, kmax: int) -> KeyedWays:
+                key: SetKey, kmax: int, settle: Settle | None = None) -> KeyedWays:
     """One group's least way of each key with ``k`` jokers, holding the pair (``pair`` 1) or not:
     (key, (set codes moved to the group's tiles, pair tile or -1)), ascending by way. A walk up
     the ranks keeping, per state, each key's least rest: never every way. ``kmax``, the hand's
-    jokers: the walks of every count up to it share their states, and the group's fit answers."""
+    jokers: the walks of every count up to it share their states, and the group's fit answers.
+    ``settle``, if any, reads each way's key last (ways ascending: the first of a key is its least)."""
     off = 2 * first
     bits = key_bits(first, key)
     if len(counts) == 9 and tabled(counts, rooms, k):  # the tables' ways, ascending
@@ -53,18 +59,24 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
             kk = bits[_PAIR + p] if p >= 0 else 0
             for c in codes:
                 kk |= bits[c]
+            if settle is not None:
+                kk = settle(first, kk)
             if kk not in found:
                 found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
         return tuple(found.items())
     after = _after(counts)
     got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits, _walks(counts, rooms, first, key, kmax))
     n = (after[0] + k - 2 * pair) // 3
-    out: list[tuple[int, Key]] = []
+    out: dict[int, Key] = {}
     for kk, way in sorted(got.items(), key=_by_way):
+        if settle is not None:
+            kk = settle(first, kk)
+            if kk in out:
+                continue
         codes = tuple([off + (way >> (5 + 5 * (n - 1 - i)) & 31) for i in range(n)])
         p = (way & 31) - 1
-        out.append((kk, (codes, first + p if p >= 0 else -1)))
-    return tuple(out)
+        out[kk] = (codes, first + p if p >= 0 else -1)
+    return tuple(out.items())
 
 
 def _by_way(item: tuple[int, int]) -> int:
@@ -146,20 +158,20 @@ _NO_WAY: dict[int, int] = {}
 
 
 def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: SetKey,
-                    pair: bool = True) -> list[tuple[int, Key]]:
+                    pair: bool = True, settle: Settle | None = None) -> list[tuple[int, Key]]:
     """For each key some logical division of ``counts`` and ``jokers`` into ``need`` sets and a
-    pair has (the OR of its groups' ``key``), that key and its least division, ordered by
-    division as ``logical_divisions`` orders them."""
+    pair has (the OR of its groups' ``key``, each group's ``settle``d where given), that key and
+    its least division, ordered by division as ``logical_divisions`` orders them."""
     if jokers < 0 or _tiles(counts) + jokers != 3 * need + (2 if pair else 0):
         return []
     if jokers == 0 and pair and _plain(counts, wild):
-        return _plain_keyed(counts, need, key)
+        return _plain_keyed(counts, need, key, settle)
     gs = groups(counts, wild, jokers)
     if gs is None:
         return []
     fits = _fits_table(gs, jokers)
     memo: dict[int, dict[int, Key]] = {}
-    got = _keyed(gs, fits, 0, jokers, 1 if pair else 0, key, jokers, memo)
+    got = _keyed(gs, fits, 0, jokers, 1 if pair else 0, key, jokers, memo, settle)
     return sorted([(kk, div) for kk, div in got.items()], key=_by_division)
 
 
@@ -168,7 +180,7 @@ def _by_division(item: tuple[int, Key]) -> Key:
 
 
 def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, key: SetKey, kmax: int,
-           memo: dict[int, dict[int, Key]]) -> dict[int, Key]:
+           memo: dict[int, dict[int, Key]], settle: Settle | None) -> dict[int, Key]:
     """Groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0) to make: each key they can
     show, and its least division of those groups."""
     if g == len(gs):
@@ -186,10 +198,11 @@ def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
         for h in range(pairs + 1):
             if not f >> h & 1:
                 continue
-            rest = _keyed(gs, fits, g + 1, k - kg, pairs - h, key, kmax, memo)
+            rest = _keyed(gs, fits, g + 1, k - kg, pairs - h, key, kmax, memo, settle)
             if not rest:
                 continue
-            mine = _NONE if kg == 0 and not any(counts) else group_keyed(counts, rooms, kg, h, first, key, kmax)
+            mine = (_NONE if kg == 0 and not any(counts) else
+                    group_keyed(counts, rooms, kg, h, first, key, kmax, settle))
             for gk, (codes, p) in mine:
                 for rk, (more, rp) in rest.items():
                     div = (codes + more, p if h else rp)
@@ -201,28 +214,41 @@ def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
     return out
 
 
-def _plain_keyed(counts: Counts, need: int, key: SetKey) -> list[tuple[int, Key]]:
+def _plain_keyed(counts: Counts, need: int, key: SetKey, settle: Settle | None) -> list[tuple[int, Key]]:
     """``keyed_divisions`` of a hand without jokers: its few divisions, each keyed group by group."""
     out: list[tuple[int, Key]] = []
     seen: set[int] = set()
     for sets, p in regular_divisions(counts, need):
         codes = tuple([2 * t + (1 if kind is CHOW else 0) for t, kind in sets])
-        kk = division_key(codes, p, key)
+        kk = division_key(codes, p, key, settle)
         if kk not in seen:
             seen.add(kk)
             out.append((kk, (codes, p)))
     return out
 
 
-def division_key(codes: tuple[int, ...], pair: int, key: SetKey) -> int:
-    """A whole division's key: the OR of its sets' and its pair's, each by its group (a suit, or
-    one honour)."""
+def division_key(codes: tuple[int, ...], pair: int, key: SetKey, settle: Settle | None = None) -> int:
+    """A whole division's key: the OR of its groups', each the OR of its sets' and its pair's (a
+    group is a suit, or one honour), ``settle``d where given."""
     out = 0
+    per = [0] * 10 if settle is not None else []  # by group: the three suits, then the honours
     for c in codes:
         t = c >> 1
         first = t - t % 9 if t < HONOR_START else t
-        out |= key(first, c - 2 * first)
+        kk = key(first, c - 2 * first)
+        if settle is None:
+            out |= kk
+        else:
+            per[first // 9 if first < HONOR_START else first - HONOR_START + 3] |= kk
     if pair >= 0:
         first = pair - pair % 9 if pair < HONOR_START else pair
-        out |= key(first, -1 - (pair - first))
+        kk = key(first, -1 - (pair - first))
+        if settle is None:
+            out |= kk
+        else:
+            per[first // 9 if first < HONOR_START else first - HONOR_START + 3] |= kk
+    if settle is not None:
+        for g in range(10):
+            if per[g]:
+                out |= settle(9 * g if g < 3 else HONOR_START + g - 3, per[g])
     return out

@@ -1,6 +1,6 @@
 """The keyed search (``scorer.wild.keyed``) against every division: for each key some division
-has, its least division, in the order ``logical_divisions`` lists them — with 红中's group key and
-with one that reads honours and pairs too."""
+has, its least division, in the order ``logical_divisions`` lists them — with 红中's group key (as
+its sets show it, and settled as a whole suit's), and with one that reads honours and pairs too."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings
 
 from scorer.rules.hongzhong.detect import set_key as hongzhong_key
+from scorer.rules.hongzhong.detect import settle_key as hongzhong_settle
 from scorer.tiles import NUM_TILES
 from scorer.wild import ALL_TILES_MASK, NUMBER_TILES_MASK, Wild
 from scorer.wild.keyed import division_key, keyed_divisions
@@ -25,14 +26,14 @@ def honours_and_pairs(first: int, code: int) -> int:
     return out | 1 << (8 + code % 18)
 
 
-KEYS = (hongzhong_key, honours_and_pairs)
+KEYS = ((hongzhong_key, None), (hongzhong_key, hongzhong_settle), (honours_and_pairs, None))
 
 
-def expected(counts: tuple[int, ...], jokers: int, need: int, wild: Wild, key, pair: bool = True):
+def expected(counts: tuple[int, ...], jokers: int, need: int, wild: Wild, key, settle, pair: bool = True):
     out = []
     seen = set()
     for codes, p in logical_divisions(counts, jokers, need, wild, pair):
-        kk = division_key(codes, p, key)
+        kk = division_key(codes, p, key, settle)
         if kk not in seen:
             seen.add(kk)
             out.append((kk, (codes, p)))
@@ -43,8 +44,9 @@ def expected(counts: tuple[int, ...], jokers: int, need: int, wild: Wild, key, p
 @given(regular_cases())
 def test_keyed_is_the_least_division_of_each_key(case) -> None:
     counts, jokers, need, wild, pair = case
-    for key in KEYS:
-        assert keyed_divisions(counts, jokers, need, wild, key, pair) == expected(counts, jokers, need, wild, key, pair)
+    for key, settle in KEYS:
+        got = keyed_divisions(counts, jokers, need, wild, key, pair, settle)
+        assert got == expected(counts, jokers, need, wild, key, settle, pair)
 
 
 def test_keyed_on_whole_hands() -> None:
@@ -62,8 +64,8 @@ def test_keyed_on_whole_hands() -> None:
         if max(counts) > 4:
             continue
         c = tuple(counts)
-        key = KEYS[n % 2]
-        got = keyed_divisions(c, jokers, 4, wild, key)
-        assert got == expected(c, jokers, 4, wild, key), (c, jokers, wild)
+        key, settle = KEYS[n % 3]
+        got = keyed_divisions(c, jokers, 4, wild, key, True, settle)
+        assert got == expected(c, jokers, 4, wild, key, settle), (c, jokers, wild)
         checked += bool(got)
     assert checked > 500

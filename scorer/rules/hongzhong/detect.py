@@ -103,6 +103,13 @@ def set_key(first: int, code: int) -> int:
     return out
 
 
+def settle_key(first: int, kk: int) -> int:
+    """A whole suit's ``set_key``: its 123, 456 and 789 bits count only all three together (a
+    suit's chows are all in its group), so a suit missing one shows none (``scorer.wild.keyed``)."""
+    at = 8 + 3 * (first // 9)
+    return kk if kk >> at & 7 == 7 else kk & ~(7 << at)
+
+
 def _straight(raw: int) -> bool:
     for suit in range(3):
         if raw >> (8 + 3 * suit) & 7 == 7:
@@ -166,7 +173,7 @@ def read_shapes(f: Facts) -> list[Shape]:
     out: list[Shape] = []
     seen: set[int] = set()
     melds = f.meld_suits
-    for raw, (codes, pair) in keyed_divisions(f.counts, f.jokers, f.need, f.wild, set_key):
+    for raw, (codes, pair) in keyed_divisions(f.counts, f.jokers, f.need, f.wild, set_key, True, settle_key):
         key = _REGULAR_KEY | (0 if raw & _CHOWS else 32) | (16 if _straight(raw) else 0) | (raw & 7) | melds
         if key not in seen:
             seen.add(key)
