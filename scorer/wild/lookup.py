@@ -107,13 +107,11 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
             rest = (tiles + k) % 3
             if rest == 1:
                 continue
-            if (sets if rest == 0 else pair) >> (k - 3) & 1:
-                pass  # three more than a count that splits
-            elif k == SMALL + 1 and within(counts, rooms, k, 5):  # none: its fewest may be three
+            if not (sets if rest == 0 else pair) >> (k - 3) & 1:  # not three more than a count that splits
+                if k != SMALL + 1 or not within(counts, rooms, k, 5):
+                    return -1  # its fewest jokers are past what is looked up
                 if not _splits_with_three(counts, rooms, SETS_ONLY if rest == 0 else WITH_PAIR):
-                    continue
-            else:
-                return -1  # its fewest jokers are past what is looked up
+                    continue  # its fewest may be three: looked up, and three do not split it
             if rest == 0:
                 sets |= 1 << k
             else:
