@@ -23,8 +23,8 @@ from functools import lru_cache
 from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
-from .lookup import tabled
-from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, group_ways, groups
+from .lookup import Way, suit_keyed, tabled
+from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
 from .spec import Counts, Wild
 
 # A book's key of one set or pair of a group: (the group's first tile, the set's code by rank
@@ -51,17 +51,14 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     ``settle``, if any, reads each way's key last (ways ascending: the first of a key is its least)."""
     off = 2 * first
     bits = key_bits(first, key)
-    if len(counts) == 9 and tabled(counts, rooms, k):  # the tables' ways, ascending
+    if len(counts) == 9 and tabled(counts, rooms, k):  # each key's least way, from the tables
+        if (_tiles(counts) + k) % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
+            return ()
         found: dict[int, Key] = {}
-        for codes, p in group_ways(counts, rooms, k):
-            if (p >= 0) != (pair == 1):
-                continue
-            kk = bits[_PAIR + p] if p >= 0 else 0
-            for c in codes:
-                kk |= bits[c]
+        for kk, (codes, p) in sorted(suit_keyed(counts, rooms, k, bits).items(), key=_by_suit_way):
             if settle is not None:
                 kk = settle(first, kk)
-            if kk not in found:
+            if kk not in found:  # ascending: the first of a settled key is its least
                 found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
         return tuple(found.items())
     after = _after(counts)
@@ -80,6 +77,10 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
 
 
 def _by_way(item: tuple[int, int]) -> int:
+    return item[1]
+
+
+def _by_suit_way(item: tuple[int, Way]) -> Way:
     return item[1]
 
 

@@ -182,6 +182,27 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
     return best
 
 
+def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
+    """For a suit ``tabled`` answers: each key its ways with ``k`` jokers show (the OR of
+    ``bits`` over a way's set codes, and ``bits[18 + rank]`` for its pair) and the least way
+    showing it. One pass over the placements' ways, keeping a key's least: no way is kept, sorted
+    or cached beside it (``scorer.wild.keyed`` wants only these)."""
+    found: dict[int, Way] = {}
+    for key in placements(counts, rooms, k, 4):
+        ways = SUIT_DIVISIONS.get(key)
+        if ways is None:
+            continue
+        for codes, p in ways:
+            kk = bits[18 + p] if p >= 0 else 0
+            for c in codes:
+                kk |= bits[c]
+            way = (tuple(sorted(codes)), p)  # the tables keep a way's codes as made
+            cur = found.get(kk)
+            if cur is None or way < cur:
+                found[kk] = way
+    return found
+
+
 def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> bool:
     """Whether ``suit_ways`` answers: at most ``SMALL`` jokers, no rank past four with them, one
     hand's tiles at most."""

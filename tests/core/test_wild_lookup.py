@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from scorer.wild.lookup import SMALL, suit_row, suit_ways
+from scorer.wild.lookup import SMALL, suit_keyed, suit_row, suit_ways, tabled
 from scorer.wild.regular import _BITS, _collect, _masks, _memo
 
 
@@ -65,6 +65,29 @@ def test_a_suits_ways_are_the_walks() -> None:
                 assert max(x + min(k, room) for x, room in zip(c, rooms, strict=True)) > 4
                 continue
             assert list(ways) == _walk_ways(c, rooms, k), (c, rooms, k)
+
+
+def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
+    """``suit_keyed`` against keying every way the walk makes: each key's least way, none missed,
+    with 红中's bits (suit, chow, 123 456 789) and with a stricter key (every code and pair apart)."""
+    hongzhong = tuple([1 | (16 if c & 1 else 0) | ((1 << 8 + (c >> 1) // 3) if c & 1 and (c >> 1) % 3 == 0 else 0)
+                       for c in range(18)] + [1] * 9)
+    strict = tuple([1 << c for c in range(18)] + [1 << (18 + r) for r in range(9)])
+    keyed = 0
+    for c, rooms in _suits(1500, 6):
+        for k in range(SMALL + 1):
+            if sum(c) + k > 14 or not tabled(c, rooms, k):
+                continue
+            for bits in (hongzhong, strict):
+                least: dict[int, tuple] = {}
+                for codes, p in _walk_ways(c, rooms, k):  # ascending: a key's first is its least
+                    kk = bits[18 + p] if p >= 0 else 0
+                    for code in codes:
+                        kk |= bits[code]
+                    least.setdefault(kk, (codes, p))
+                assert suit_keyed(c, rooms, k, bits) == least, (c, rooms, k)
+                keyed += len(least)
+    assert keyed > 2000
 
 
 def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
