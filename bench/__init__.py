@@ -9,6 +9,10 @@ docs/performance.md quotes (``python -m bench list`` names them), ``python -m be
     batch, bulk, replay, room the batch request, the bulk command, a game record, a room
     throughput, serving       wrk against gunicorn: /v1/score against ``minimal_app``, the serving
                               designs' tail latency (``variants`` prices one layer of the service)
+    hongzhong, hangzhou, guangdong, wild
+                              the joker books against MCR on the same tiles (and the joker
+                              engine against the plain one); joker_instructions counts their
+                              calls by callgrind, to compare two builds exactly
     worst_batch, gc_thresholds, profile_service, digest
                               the slowest batch, the collector's thresholds, where a request's time
                               goes, and the answers' hashes that show a speed change moved none

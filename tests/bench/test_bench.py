@@ -155,3 +155,21 @@ def test_the_speed_tools_live_in_bench_and_loadtest_keeps_the_load_tools() -> No
     for path in [*_DOCS, ROOT / ".ci" / "run", ROOT / "Dockerfile"]:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"loadtest[/.](bench_|stream|instructions|compare_|digest|worst_)", text), path
+
+
+@pytest.mark.parametrize("book", ["hongzhong", "hangzhou", "guangdong"])
+def test_the_joker_instruction_counts_make_the_benchmarks_calls_part_by_part(book: str) -> None:
+    """``bench.joker_instructions`` makes the calls its benchmark times, every part, the same ones
+    for the same seed; each is a real call (made here, on the interpreter's build)."""
+    from bench import joker_instructions
+
+    got = joker_instructions.calls(book, 4, 7)
+    assert set(joker_instructions.PARTS) <= set(got)
+    scored = {len(got[part]) for part in joker_instructions.PARTS if part == "mcr" or part.startswith("score")}
+    assert len(scored) == 1 and 0 < scored.pop() <= 4  # one hand's calls in each part
+    assert got["waits_2"] and len(got["waits_2"]) == len(got["mcr_waits"])
+    again = joker_instructions.calls(book, 4, 7)
+    assert [(a, kw) for _, a, kw in again["score_3"]] == [(a, kw) for _, a, kw in got["score_3"]]
+    for part in joker_instructions.PARTS:
+        fn, args, kwargs = got[part][0]
+        assert fn(*args, **kwargs) is not None, part
