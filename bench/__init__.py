@@ -12,7 +12,7 @@ docs/performance.md quotes (``python -m bench list`` names them), ``python -m be
     hongzhong, hangzhou, guangdong, wild
                               the joker books against MCR on the same tiles (and the joker
                               engine against the plain one); joker_instructions counts their
-                              calls by callgrind, to compare two builds exactly
+                              calls by callgrind, to compare two builds (to about 1%)
     worst_batch, gc_thresholds, profile_service, digest
                               the slowest batch, the collector's thresholds, where a request's time
                               goes, and the answers' hashes that show a speed change moved none

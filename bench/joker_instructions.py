@@ -14,10 +14,12 @@ with two jokers — under valgrind, after a full collection. The same child maki
 subtracted, so a figure is the instructions one call costs in a fresh process on hands it has
 never seen, parsing and the collections the calls cause included.
 
-What it is for: two builds compare exactly (``--python`` each venv's interpreter), run after run.
-Its ratios are not the timed ones: an instruction of one path costs more time than one of another
-(a 红中 hand without 中 takes 1.26 times MCR's instructions and 0.7 times its time), so the issue's
-figures stay the timed benchmarks'. Needs Debian's ``valgrind``.
+What it is for: comparing two builds (``--python`` each venv's interpreter). One build reads the
+same figure run after run; two builds differ by up to 1% on paths neither changed, so a change
+smaller than that is not seen. Its ratios are not the timed ones: an instruction of one path
+costs more time than one of another (a 红中 hand without 中 takes 1.2 times MCR's instructions and
+0.7 times its time), so the issue's figures stay the timed benchmarks'. Needs Debian's
+``valgrind``.
 """
 
 from __future__ import annotations
