@@ -67,16 +67,22 @@ for body in bodies[:n]:
 
 
 def instructions(python: str, n: int, what: str = "score", collected: bool = False) -> int:
+    return callgrind(python, CHILD if what == "score" else WAITS_CHILD,
+                     [str(n), what, "collected" if collected else "as-is"])[0]
+
+
+def callgrind(python: str, child: str, args: list[str], env: dict[str, str] | None = None) -> tuple[int, str]:
+    """The instructions ``python -P`` running ``child`` with ``args`` executes (valgrind's
+    callgrind), and what it printed."""
     with tempfile.TemporaryDirectory() as d:
         script = Path(d) / "child.py"
-        script.write_text(CHILD if what == "score" else WAITS_CHILD, encoding="utf-8")
+        script.write_text(child, encoding="utf-8")
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg.out", python, "-P",
-                              str(script), str(n), what, "collected" if collected else "as-is"],
-                             capture_output=True, text=True, check=True, cwd=d)
+                              str(script), *args], capture_output=True, text=True, check=True, cwd=d, env=env)
     m = re.search(r"refs:\s+([\d,]+)", out.stderr)
     if m is None:
         raise RuntimeError(f"no instruction count from valgrind:\n{out.stderr[-2000:]}")
-    return int(m.group(1).replace(",", ""))
+    return int(m.group(1).replace(",", "")), out.stdout
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -27,16 +27,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
-import re
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from bench.common import Clock
+from bench.instructions import callgrind
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOKS = ("hongzhong", "hangzhou", "guangdong")
@@ -116,17 +114,9 @@ print(len(todo))
 
 def count(python: str, book: str, part: str, n: int, seed: int, run: bool) -> tuple[int, int]:
     """(instructions of one child, how many calls it had) under callgrind."""
-    with tempfile.TemporaryDirectory() as d:
-        script = Path(d) / "child.py"
-        script.write_text(CHILD, encoding="utf-8")
-        out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg.out", python, "-P",
-                              str(script), book, part, str(n), str(seed), "run" if run else "none"],
-                             capture_output=True, text=True, check=True, cwd=d,
-                             env={"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"})
-    m = re.search(r"refs:\s+([\d,]+)", out.stderr)
-    if m is None:
-        raise RuntimeError(f"no instruction count from valgrind:\n{out.stderr[-2000:]}")
-    return int(m.group(1).replace(",", "")), int(out.stdout.split()[-1])
+    total, printed = callgrind(python, CHILD, [book, part, str(n), str(seed), "run" if run else "none"],
+                               {"PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"})
+    return total, int(printed.split()[-1])
 
 
 def per_call(python: str, book: str, n: int, seed: int) -> dict[str, float]:

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
-from .lookup import Way, suit_keyed, tabled
+from .lookup import PAIR_BITS, Way, suit_keyed, tabled
 from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
 from .spec import Counts, Wild
 
@@ -84,13 +84,10 @@ def _by_suit_way(item: tuple[int, Way]) -> Way:
     return item[1]
 
 
-_PAIR = 18  # ``key_bits``: a set's bits at its code (0-17), the pair's at 18 + its rank
-
-
 @lru_cache(maxsize=256)
 def key_bits(first: int, key: SetKey) -> tuple[int, ...]:
     """A group's ``key`` of every set and pair it may hold, looked up by the walk instead of called."""
-    return tuple([key(first, c) for c in range(_PAIR)] + [key(first, -1 - r) for r in range(9)])
+    return tuple([key(first, c) for c in range(PAIR_BITS)] + [key(first, -1 - r) for r in range(9)])
 
 
 @lru_cache(maxsize=64)
@@ -120,7 +117,7 @@ def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], after_r: tuple[int, .
     out: dict[int, int] = {}
     pung = bits[2 * r]
     chow = bits[2 * r + 1] if most > 0 else 0
-    pair_bits = bits[_PAIR + r]
+    pair_bits = bits[PAIR_BITS + r]
     for h in range(pair + 1):
         base = a + b + 2 * h
         m = 0

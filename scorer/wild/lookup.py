@@ -26,6 +26,9 @@ from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit is looked up with, placement by placement
+# A book's key bits of one suit (``scorer.wild.keyed.key_bits``): a set's at its code (0-17), the
+# pair's at PAIR_BITS + its rank.
+PAIR_BITS: Final = 18
 _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k sets, bit 9 + k sets and a pair
 
 
@@ -184,7 +187,7 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
 
 def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
     """For a suit ``tabled`` answers: each key its ways with ``k`` jokers show (the OR of
-    ``bits`` over a way's set codes, and ``bits[18 + rank]`` for its pair) and the least way
+    ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its pair) and the least way
     showing it. One pass over the placements' ways, keeping a key's least: no way is kept, sorted
     or cached beside it (``scorer.wild.keyed`` wants only these)."""
     found: dict[int, Way] = {}
@@ -193,7 +196,7 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
         if ways is None:
             continue
         for codes, p in ways:
-            kk = bits[18 + p] if p >= 0 else 0
+            kk = bits[PAIR_BITS + p] if p >= 0 else 0
             for c in codes:
                 kk |= bits[c]
             way = (tuple(sorted(codes)), p)  # the tables keep a way's codes as made

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from scorer.wild.lookup import SMALL, suit_keyed, suit_row, suit_ways, tabled
+from scorer.rules.hongzhong.detect import set_key as hongzhong_key
+from scorer.wild.keyed import key_bits
+from scorer.wild.lookup import PAIR_BITS, SMALL, suit_keyed, suit_row, suit_ways, tabled
 from scorer.wild.regular import _BITS, _collect, _masks, _memo
 
 
@@ -70,9 +72,8 @@ def test_a_suits_ways_are_the_walks() -> None:
 def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
     """``suit_keyed`` against keying every way the walk makes: each key's least way, none missed,
     with 红中's bits (suit, chow, 123 456 789) and with a stricter key (every code and pair apart)."""
-    hongzhong = tuple([1 | (16 if c & 1 else 0) | ((1 << 8 + (c >> 1) // 3) if c & 1 and (c >> 1) % 3 == 0 else 0)
-                       for c in range(18)] + [1] * 9)
-    strict = tuple([1 << c for c in range(18)] + [1 << (18 + r) for r in range(9)])
+    hongzhong = key_bits(9, hongzhong_key)  # 筒子's bits
+    strict = tuple([1 << c for c in range(PAIR_BITS)] + [1 << (PAIR_BITS + r) for r in range(9)])
     keyed = 0
     for c, rooms in _suits(1500, 6):
         for k in range(SMALL + 1):
@@ -81,7 +82,7 @@ def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
             for bits in (hongzhong, strict):
                 least: dict[int, tuple] = {}
                 for codes, p in _walk_ways(c, rooms, k):  # ascending: a key's first is its least
-                    kk = bits[18 + p] if p >= 0 else 0
+                    kk = bits[PAIR_BITS + p] if p >= 0 else 0
                     for code in codes:
                         kk |= bits[code]
                     least.setdefault(kk, (codes, p))
