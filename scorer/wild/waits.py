@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..tiles import HONOR_START, NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
 from .regular import _combine, _fits_table, _tiles, group_fits, group_probes, groups, is_complete
+from .shanten import seven_pairs_shanten
 from .spec import Counts, Wild
 
 
@@ -42,6 +43,8 @@ def waits(counts: Counts, jokers: int, need: int, wild: Wild, seven_pairs: bool 
     """What completes ``counts`` and ``jokers`` (3·``need`` + 1 tiles, jokers included) into
     ``need`` sets and a pair, or the special forms asked for."""
     regular = _regular_waits(counts, jokers, need, wild)
+    if seven_pairs and need == 4 and not _pairs_ready(counts, jokers, wild, quads):
+        seven_pairs = False  # no tile can make seven pairs of a hand two or more tiles from them
     found: set[int] = set()
     joker = False
     c = list(counts)
@@ -59,6 +62,15 @@ def waits(counts: Counts, jokers: int, need: int, wild: Wild, seven_pairs: bool 
             if not joker_kinds >> t & 1:
                 found.add(t)
     return Waits(frozenset(found), joker)
+
+
+def _pairs_ready(counts: Counts, jokers: int, wild: Wild, quads: bool) -> bool:
+    """Whether 13 tiles are one tile from seven pairs (its shanten is 0): a drawn tile adds at
+    most one pair, so only then may one complete them. A tile held past the cap never is."""
+    for t in range(NUM_TILES):
+        if wild.room(t, counts[t]) < 0:
+            return False
+    return seven_pairs_shanten(counts, jokers, wild, quads) <= 0
 
 
 def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[bool]:
