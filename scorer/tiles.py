@@ -29,6 +29,11 @@ class Wind(StrEnum):
     N = "N"
 
 
+# A wind's code by the wind: an enum member's ``value`` is a property, a Python call ten times a
+# dict lookup, and a book reads the winner's seat for every hand it scores.
+WIND_CODE: Final[dict[Wind, str]] = {w: w.value for w in Wind}
+
+
 class Tile(StrEnum):
     """One tile kind; the value is its canonical code."""
 

@@ -17,7 +17,7 @@ from ...forms import Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG, SetKind
-from ...tiles import CODES, IS_TERMINAL_OR_HONOR, NUM_TILES
+from ...tiles import CODES, IS_TERMINAL_OR_HONOR, NUM_TILES, WIND_CODE
 from ...wild import Wild
 from ..engine import BookEntry, joker_set, meld_sets, scored_set
 from ..fields import JOKER_CODE
@@ -96,7 +96,7 @@ def check(hand: Hand, ctx: Context, o: Any) -> None:
         if not ctx.kong_replacement:
             raise _refuse(CONTRADICTORY_CONTEXT, "kong_discarder names who discarded the tile konged before a "
                           "replacement win: kong_replacement must be true", "context", "kong_discarder")
-        if by == ctx.seat_wind.value:
+        if by == WIND_CODE[ctx.seat_wind]:
             raise _refuse(CONTRADICTORY_CONTEXT, "kong_discarder is another player than the winner",
                           "context", "kong_discarder")
         if not any(m.kind is KONG and not m.concealed for m in hand.melds):
@@ -230,7 +230,7 @@ class _Guangdong(TableEngine):
         mult = multiplier(f, o)
         points = best.total
         total = o.base * points * mult
-        seat = ctx.seat_wind.value
+        seat = WIND_CODE[ctx.seat_wind]
         reason = invalid(f, o, best, points * mult)
         birds: tuple[str, ...] = ctx.get("birds")
         hits = horse_hits(birds, seat, o.horse_table)
@@ -238,7 +238,7 @@ class _Guangdong(TableEngine):
         if reason is None:
             each = total if o.horses_follow_hand else o.horse_value * o.base
             share = (total + hits * each) * ctx.base_points  # every book's payouts are times base_points
-            by = ctx.discarder.value if ctx.discarder is not None else None
+            by = WIND_CODE[ctx.discarder] if ctx.discarder is not None else None
             kong_by = ctx.get("kong_discarder")
             if ctx.self_drawn and kong_by is not None and o.kong_flower_pays_all:
                 pay = payouts(share, seat, True, kong_by, True)

@@ -16,6 +16,7 @@ from ...context import Context
 from ...decompose import regular_divisions
 from ...forms import Form
 from ...hand import Hand
+from ...set_kind import KONG
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
 from ...wild.regular import Group, _combine, _fits_table, group_first, place
@@ -172,7 +173,7 @@ class Facts:
         self.before_counts, self.before_jokers = split(tuple(before))
         self.baotou = can_baotou(self.before_counts, self.before_jokers, self.need, self.melds)
         self.joker_discards: int = ctx.get("joker_discards")
-        self.kongs = sum(1 for m in hand.melds if m.kind.value == "kong")
+        self.kongs = sum(1 for m in hand.melds if m.kind is KONG)
         chain = ctx.get("chain_kongs")
         self.chain_kongs: int = (1 if ctx.kong_replacement else 0) if chain is None else chain
         self.quads = quads(self.physical) if not self.melds else 0

@@ -20,8 +20,8 @@ from ...forms import Form
 from ...hand import Hand
 from ...holding import Holding
 from ...result import FanScore, Result, ScoredSet
-from ...set_kind import CHOW, PAIR, PUNG
-from ...tiles import CODES, HONOR_START, INDEX
+from ...set_kind import CHOW, KONG, PAIR, PUNG
+from ...tiles import CODES, HONOR_START, INDEX, WIND_CODE
 from ...wild import readings, seven_pairs
 from ..engine import BookEntry, fan_score, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
@@ -53,12 +53,12 @@ def check(hand: Hand | Holding, ctx: Context, jokers: int) -> None:
     if jokers + ctx.get("joker_discards") > 4:
         _no("joker_discards", f"joker_discards: {ctx.get('joker_discards')} 财神 discarded and {jokers} held make "
             "more than the four there are")
-    kongs = sum(1 for m in hand.melds if m.kind.value == "kong")
+    kongs = sum(1 for m in hand.melds if m.kind is KONG)
     chain = ctx.get("chain_kongs")
     if chain is not None and (chain > kongs or (ctx.kong_replacement and chain == 0)):
         _no("chain_kongs", f"chain_kongs: {chain} kongs in the chain, but the hand has {kongs} kong melds"
             + (" and won on a kong's replacement" if ctx.kong_replacement else ""))
-    seat = ctx.seat_wind.value
+    seat = WIND_CODE[ctx.seat_wind]
     given = (ctx.get("chow_counts") or NO_CHOWS)[SEATS.index(seat)]
     chows = sum(1 for m in hand.melds if m.kind is CHOW)
     if given and given != chows:
@@ -68,7 +68,7 @@ def check(hand: Hand | Holding, ctx: Context, jokers: int) -> None:
 def chow_counts(hand: Hand | Holding, ctx: Context) -> tuple[int, ...]:
     """Each seat's chows, the winner's own from its chow melds."""
     out = list(ctx.get("chow_counts") or NO_CHOWS)
-    out[SEATS.index(ctx.seat_wind.value)] = sum(1 for m in hand.melds if m.kind is CHOW)
+    out[SEATS.index(WIND_CODE[ctx.seat_wind])] = sum(1 for m in hand.melds if m.kind is CHOW)
     return tuple(out)
 
 
@@ -170,7 +170,7 @@ def answer(ctx: Context, options: Any, points: int, total: int, fans: tuple[FanS
     reason = None
     valid = ctx.self_drawn
     if valid:
-        pay, liable = payouts(basic, ctx.seat_wind.value, multiplier, chows, options.contract, ctx.base_points)
+        pay, liable = payouts(basic, WIND_CODE[ctx.seat_wind], multiplier, chows, options.contract, ctx.base_points)
     else:
         reason = "Hangzhou mahjong wins only on a self-drawn tile: no win on a discard or a robbed kong"
     extras = (("basic_points", basic), ("dealer_multiplier", multiplier), ("liability", liable))

@@ -19,7 +19,7 @@ from ...forms import Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG
-from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, NUM_TILES, RED
+from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, NUM_TILES, RED, WIND_CODE
 from ..engine import BookEntry, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .context import CHOW_IN_HONGZHONG, CONCEALED, HONOUR_IN_HONGZHONG, RED_IN_MELD, RULESET, Kong
@@ -158,7 +158,7 @@ class _Hongzhong(TableEngine):
         birds: tuple[str, ...] = context.get("birds")
         check_birds(birds, options)
         kongs: tuple[Kong, ...] | None = context.get("kongs")
-        winner = context.seat_wind.value
+        winner = WIND_CODE[context.seat_wind]
         if kongs is not None:
             check_kongs(hand, winner, kongs)
         check_copies(hand, kongs or (), winner, birds)
@@ -213,9 +213,9 @@ class _Hongzhong(TableEngine):
                 extras += (("kong_payouts", None),)
             return Result(True, False, best.points, 0, best.total, fans, sets, None, reason, RULESET, None, None,
                           extras)
-        winner = ctx.seat_wind.value
+        winner = WIND_CODE[ctx.seat_wind]
         hits = bird_hits(ctx.get("birds"), winner, options)
-        by = None if ctx.discarder is None else ctx.discarder.value
+        by = None if ctx.discarder is None else WIND_CODE[ctx.discarder]
         pay = win_payouts(best.total, winner, ctx.self_drawn, by, ctx.robbing_kong, hits, options, ctx.base_points)
         extras = (("bird_hits", hits),)
         if kongs is not None:
