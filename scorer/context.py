@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
-from .context_field import DECLARED
+from .context_field import DECLARED, DEFAULTS
 from .errors import BAD_BASE_POINTS, BAD_VALUE, BAD_WIND, CONTRADICTORY_CONTEXT, ScorerError
 from .hand import Hand
 from .shape import Kind, spec
@@ -112,10 +112,9 @@ class Context:
         for k, v in self.own:
             if k == name:
                 return v
-        declared = DECLARED.get(name)
-        if declared is None:
+        if name not in DEFAULTS:
             raise KeyError(f"no context field {name!r} is declared")
-        return declared.spec.default
+        return DEFAULTS[name]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):

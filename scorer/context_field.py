@@ -147,6 +147,9 @@ def read_by_kind(spec: FieldSpec, value: object) -> object:
 # Every declared field, by name: what ``Context`` checks an own field by. Two books may declare a
 # field of one name (the birds of two joker books) only with one declaration.
 DECLARED: Final[dict[str, ContextField]] = {}
+# Each declared field's default, by name: what ``Context.get`` answers for a field not given, read
+# for every hand a book scores (a declaration's ``spec.default`` is two attribute reads more).
+DEFAULTS: Final[dict[str, Any]] = {}
 
 
 def declare(fields: tuple[ContextField, ...], by: str) -> None:
@@ -157,6 +160,7 @@ def declare(fields: tuple[ContextField, ...], by: str) -> None:
         if known is not None and (known != f or known.read is not f.read or known.agree is not f.agree):
             raise ValueError(f"the context field {f.name!r} of {by!r} is declared already, differently")
         DECLARED[f.name] = f
+        DEFAULTS[f.name] = f.spec.default
 
 
 def declared(name: str) -> ContextField | None:

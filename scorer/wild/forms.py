@@ -19,10 +19,24 @@ from .spec import Counts, Wild
 PairT = tuple[int, int]  # (tile, how many of its two are jokers)
 
 
+def may_pair(counts: Counts, jokers: int, pairs: int = 7) -> bool:
+    """What any reading as ``pairs`` pairs needs, tested first because most hands fail it at once:
+    the tiles and jokers number ``2·pairs``, and no more tiles are held an odd number of times
+    than there are jokers to pair them."""
+    total = 0
+    odd = 0
+    for c in counts:
+        total += c
+        odd += c & 1
+    return total + jokers == 2 * pairs and odd <= jokers
+
+
 def _plan(counts: Counts, jokers: int, wild: Wild, pairs: int, quads: bool) -> tuple[list[int], list[int], int] | None:
     """Seven pairs' shape with jokers, if any: the tiles whose odd copy takes a joker, each tile's
     room for pairs of jokers (how many such pairs it may take), and how many pairs of jokers there
     are to place."""
+    if not may_pair(counts, jokers, pairs):
+        return None
     total = 0
     singles: list[int] = []
     pure_room = [0] * NUM_TILES

@@ -32,6 +32,7 @@ from scorer.wild import (
     thirteen_orphans,
     waits,
 )
+from scorer.wild.forms import may_pair
 from scorer.wild.regular import first_division, group_first, group_ways, logical_divisions
 from scorer.wild.shanten import exact_regular_shanten
 from testkit.wild import (
@@ -211,6 +212,7 @@ def test_seven_pairs_are_every_assignments_pairs(case: tuple[tuple[int, ...], in
     expected = brute_seven_pairs(counts, jokers, wild, pairs, quads)
     got = seven_pairs(counts, jokers, wild, pairs, quads)
     assert is_seven_pairs(counts, jokers, wild, pairs, quads) == bool(expected)
+    assert may_pair(counts, jokers, pairs) or not expected  # what every reading needs: never refuses one
     logical = []
     for reading in got:
         assert len(reading) == pairs

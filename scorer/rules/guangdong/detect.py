@@ -13,6 +13,7 @@ from ...hand import Hand
 from ...set_kind import CHOW, PUNG, SetKind
 from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
 from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, logical_divisions, place, seven_pairs, thirteen_orphans
+from ...wild.forms import may_pair
 from ...wild.regular import first_division
 from .options import MIL
 
@@ -190,7 +191,7 @@ def read_shapes(f: Facts, narrow: bool = True) -> list[Shape]:
         r = place(f.counts, codes, pair)  # the ghosts placed only in the readings kept
         out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
     if not f.melds:
-        if o.seven_pairs:
+        if o.seven_pairs and may_pair(f.counts, f.ghosts):  # before the ghosts are narrowed for pairs
             for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):
                 sf = tuple(sorted(t for t, j in prs for _ in range(j)))
                 out.append(Shape(f, PAIRS, (), -1, 0, prs, sf))
