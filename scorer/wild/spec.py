@@ -30,7 +30,9 @@ def mask_of(tiles: Iterable[int]) -> int:
     return m
 
 
-@dataclass(frozen=True)
+# It writes its own ``__init__`` (``init=False``), as ``scorer.result``'s values do: compiled, a
+# dataclass's generated one is interpreted Python, and 广东 narrows its ghosts to a new Wild a hand.
+@dataclass(frozen=True, init=False)
 class Wild:
     """A book's jokers: ``stands_for``, the 34-bit mask of tiles a joker may be read as, and
     ``cap``, the most copies of one tile the concealed tiles (winning tile included) may show
@@ -38,14 +40,16 @@ class Wild:
     (红中 and 广东's 'no fifth copy'), None where it may (杭州). Melds never count toward the cap:
     the books that have one say so. Frozen and hashable, so the tables below key on it."""
 
-    stands_for: int = ALL_TILES_MASK
-    cap: int | None = 4
+    stands_for: int
+    cap: int | None
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.stands_for <= ALL_TILES_MASK:
+    def __init__(self, stands_for: int = ALL_TILES_MASK, cap: int | None = 4) -> None:
+        if not 0 <= stands_for <= ALL_TILES_MASK:
             raise ValueError("stands_for must be a mask of the 34 tiles")
-        if self.cap is not None and self.cap < 1:
+        if cap is not None and cap < 1:
             raise ValueError("cap must be at least 1 copy, or None for no limit")
+        object.__setattr__(self, "stands_for", stands_for)
+        object.__setattr__(self, "cap", cap)
 
     @classmethod
     def over(cls, tiles: Iterable[int], cap: int | None = 4) -> Wild:
