@@ -12,7 +12,7 @@ from ...context import Context
 from ...hand import Hand
 from ...set_kind import CHOW, PUNG, SetKind
 from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
-from ...wild import ALL_TILES_MASK, Wild, counts_and_jokers, logical_divisions, place, seven_pairs, thirteen_orphans
+from ...wild import ALL_TILES_MASK, Wild, logical_divisions, place, seven_pairs, thirteen_orphans
 from ...wild.forms import may_pair
 from ...wild.regular import first_division
 from .options import MIL
@@ -49,10 +49,24 @@ class Facts:
         self.mil = options.table == MIL
         self.jokers = joker_mask(options, ctx)
         standing = hand.standing_counts()
-        tiles = [i for i in range(NUM_TILES) for _ in range(standing[i])]
-        self.counts, self.ghosts = counts_and_jokers(tiles, self.jokers)
-        # the ghosts' own codes, as the decomposition shows them (``physical``)
-        self.ghost_codes = tuple(CODES[i] for i in range(NUM_TILES) if self.jokers >> i & 1 for _ in range(standing[i]))
+        # the real tiles' counts and the ghosts' number (``counts_and_jokers`` of the held tiles,
+        # split from their counts kind by kind), and the ghosts' own codes, as the decomposition
+        # shows them (``physical``)
+        mask = self.jokers
+        if mask:
+            counts = list(standing)
+            codes: list[str] = []
+            for i in range(NUM_TILES):
+                if mask >> i & 1 and counts[i]:
+                    codes.extend([CODES[i]] * counts[i])
+                    counts[i] = 0
+            self.counts: tuple[int, ...] = tuple(counts)
+            self.ghosts = len(codes)
+            self.ghost_codes = tuple(codes)
+        else:
+            self.counts = standing
+            self.ghosts = 0
+            self.ghost_codes = ()
         self.win = hand.win
         self.win_is_ghost = bool(self.jokers >> hand.win & 1)
         self.melds = tuple((m.index, m.kind) for m in hand.melds)
@@ -87,7 +101,7 @@ class Shape:
         for t in stands_for:
             logical[t] += 1
         self.logical = tuple(logical)
-        suits: set[int] = set()
+        held = 0  # a bit a suit
         honours = False
         terminal = True
         for i in range(NUM_TILES):
@@ -95,10 +109,10 @@ class Shape:
                 if i >= HONOR_START:
                     honours = True
                 else:
-                    suits.add(SUIT[i])
+                    held |= 1 << SUIT[i]
                 if not IS_TERMINAL_OR_HONOR[i]:
                     terminal = False
-        self.suits = suits
+        self.suits = {s for s in range(3) if held >> s & 1}
         self.honours = honours
         self.terminal = terminal
         regular = kind == REGULAR
