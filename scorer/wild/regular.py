@@ -35,7 +35,9 @@ Group = tuple[int, tuple[int, ...], tuple[int, ...]]  # (first tile, counts, roo
 PUNG_JOKERS: Final[tuple[int, ...]] = (0, 0b100, 0b110, 0b111)
 
 
-@dataclass(frozen=True)
+# Its own ``__init__`` (``init=False``), as ``scorer.result``'s values have: compiled, a dataclass's
+# generated one is interpreted Python, and every hand a joker book scores places one or more.
+@dataclass(frozen=True, init=False)
 class Reading:
     """One way to read a hand with jokers: its sets (in a ``Division``'s order) and pair, each
     saying which of its tiles were jokers. Where a tile's real copies could sit in more than one
@@ -46,6 +48,11 @@ class Reading:
     sets: tuple[WildSet, ...]
     pair: int
     pair_jokers: int  # 0, 1 or 2 of the pair's two tiles
+
+    def __init__(self, sets: tuple[WildSet, ...], pair: int, pair_jokers: int) -> None:
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "pair_jokers", pair_jokers)
 
     def division(self) -> Division:
         """The division as read (every joker resolved), as ``scorer.decompose`` writes one."""
