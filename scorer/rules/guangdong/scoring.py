@@ -79,17 +79,19 @@ def check(hand: Hand, ctx: Context, o: Any) -> None:
         if mask >> m.index & 1:
             raise _refuse(BAD_MELD, f"{m.tile.value} is a ghost here: a ghost is never punged or konged",
                           "hand", "melds", k)
+    heavenly = ctx.get("heavenly_hand")  # each own field read once: every hand asks
+    earthly = ctx.get("earthly_hand")
     if o.table == COMMON:
-        for name in ("heavenly_hand", "earthly_hand"):
-            if ctx.get(name):
+        for name, given in (("heavenly_hand", heavenly), ("earthly_hand", earthly)):
+            if given:
                 raise _refuse(NOT_IN_RULESET, f"{name} is an item of the mil table only", "context", name)
-    elif (ctx.get("heavenly_hand") or ctx.get("earthly_hand")) and hand.melds:
-        name = "heavenly_hand" if ctx.get("heavenly_hand") else "earthly_hand"
+    elif (heavenly or earthly) and hand.melds:
+        name = "heavenly_hand" if heavenly else "earthly_hand"
         raise _refuse(CONTRADICTORY_CONTEXT, f"{name} is won on the dealt tiles or the first draw: no meld yet",
                       "context", name)
-    if ctx.get("heavenly_hand") and ctx.seat_wind.value != "E":
+    if heavenly and ctx.seat_wind != "E":
         raise _refuse(CONTRADICTORY_CONTEXT, "heavenly_hand (天胡) is the dealer's: seat E", "context", "heavenly_hand")
-    if ctx.get("earthly_hand") and ctx.seat_wind.value == "E":
+    if earthly and ctx.seat_wind == "E":
         raise _refuse(CONTRADICTORY_CONTEXT, "earthly_hand (地胡) is a non-dealer's", "context", "earthly_hand")
     by = ctx.get("kong_discarder")
     if by is not None:
