@@ -17,8 +17,8 @@ never seen, parsing and the collections the calls cause included.
 What it is for: comparing two builds (``--python`` each venv's interpreter). One build reads the
 same figure run after run; two builds differ by up to 1% on paths neither changed, so a change
 smaller than that is not seen. Its ratios are not the timed ones: an instruction of one path
-costs more time than one of another (a 红中 hand without 中 takes 1.2 times MCR's instructions and
-0.7 times its time), so the issue's figures stay the timed benchmarks'. Needs Debian's
+costs more time than one of another (a 红中 hand without 中 takes 1.07 times MCR's instructions
+and 0.6-0.67 times its time), so the issue's figures stay the timed benchmarks'. Needs Debian's
 ``valgrind``.
 """
 
