@@ -74,6 +74,18 @@ class Wild:
 NO_LIMIT: Final = 1 << 20  # "room" where a book has no copy cap
 
 
+def split_counts(counts: Counts, jokers: int) -> tuple[Counts, int]:
+    """``counts_and_jokers`` of a hand already counted (34 counts): the kinds in the mask
+    ``jokers`` taken out as jokers. The counts are returned as they are where none is held."""
+    out = list(counts)
+    n = 0
+    for t in range(NUM_TILES):
+        if jokers >> t & 1 and out[t]:
+            n += out[t]
+            out[t] = 0
+    return (tuple(out), n) if n else (counts, 0)
+
+
 def counts_and_jokers(tiles: Iterable[int], jokers: int) -> tuple[Counts, int]:
     """A list of physical tile indices split into the counts of ordinary tiles and the number of
     jokers, ``jokers`` being the 34-bit mask of the kinds that are wild in this deal (中 for 红中,

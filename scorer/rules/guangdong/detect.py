@@ -15,6 +15,7 @@ from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_O
 from ...wild import ALL_TILES_MASK, Wild, logical_divisions, place, seven_pairs, thirteen_orphans
 from ...wild.forms import may_pair
 from ...wild.regular import first_division
+from ...wild.spec import split_counts
 from .options import MIL
 
 WILD: Final = Wild(ALL_TILES_MASK, 4)  # a ghost is any kind, never a fifth copy (the document's §2)
@@ -49,24 +50,10 @@ class Facts:
         self.mil = options.table == MIL
         self.jokers = joker_mask(options, ctx)
         standing = hand.standing_counts()
-        # the real tiles' counts and the ghosts' number (``counts_and_jokers`` of the held tiles,
-        # split from their counts kind by kind), and the ghosts' own codes, as the decomposition
-        # shows them (``physical``)
-        mask = self.jokers
-        if mask:
-            counts = list(standing)
-            codes: list[str] = []
-            for i in range(NUM_TILES):
-                if mask >> i & 1 and counts[i]:
-                    codes.extend([CODES[i]] * counts[i])
-                    counts[i] = 0
-            self.counts: tuple[int, ...] = tuple(counts)
-            self.ghosts = len(codes)
-            self.ghost_codes = tuple(codes)
-        else:
-            self.counts = standing
-            self.ghosts = 0
-            self.ghost_codes = ()
+        self.counts, self.ghosts = split_counts(standing, self.jokers)
+        # the ghosts' own codes, as the decomposition shows them (``physical``)
+        self.ghost_codes = tuple(CODES[i] for i in range(NUM_TILES) if self.jokers >> i & 1
+                                 for _ in range(standing[i])) if self.ghosts else ()
         self.win = hand.win
         self.win_is_ghost = bool(self.jokers >> hand.win & 1)
         self.melds = tuple((m.index, m.kind) for m in hand.melds)
