@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ..tiles import HONOR_START, NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
-from .regular import _combine, _fits_table, _tiles, group_fits, group_probes, groups, is_complete
+from .lookup import SMALL
+from .regular import _BITS, _combine, _fits_table, _tiles, group_fits, group_probes, group_row, groups, is_complete
 from .shanten import seven_pairs_shanten
 from .spec import Counts, Wild
 
@@ -73,10 +74,31 @@ def _pairs_ready(counts: Counts, jokers: int, wild: Wild, quads: bool) -> bool:
     return seven_pairs_shanten(counts, jokers, wild, quads) <= 0
 
 
+def _rows(counts: tuple[int, ...], rooms: tuple[int, ...], after: tuple[int, ...], jokers: int) -> list[int]:
+    """Per rank, ``group_row`` of the group with one more real tile there (0 where that tile
+    passes the cap). With few jokers the engine's tables answer each (``lookup.suit_row``), and a
+    wait's hand asks the same rows again when it is scored: nine lookups cost less than the walk
+    of ``group_probes``, which answers every rank at once but every time."""
+    out: list[int] = []
+    c = list(counts)
+    rm = list(rooms)
+    for r in range(len(counts)):
+        if after[r] < 0:
+            out.append(0)
+            continue
+        c[r] += 1
+        rm[r] = after[r]
+        out.append(group_row(tuple(c), tuple(rm), jokers))
+        c[r] -= 1
+        rm[r] = rooms[r]
+    return out
+
+
 def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[bool]:
     """Per tile, whether it completes the regular form: only the tile's own group changes, so the
-    other groups are combined once for each group, and one walk of the group (``group_probes``)
-    answers for all its tiles."""
+    other groups are combined once for each group. With up to two jokers each of the group's tiles
+    is looked up (``_rows``); with more, one walk of the group (``group_probes``) answers for all
+    its tiles."""
     out = [False] * NUM_TILES
     if jokers < 0 or _tiles(counts) + jokers + 1 != 3 * need + 2:
         return out
@@ -97,9 +119,17 @@ def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[b
         first, c, rooms = gs[g]
         rest = _combine(prefix[g], suffix[g + 1])  # every other group; a combined state reads like fits
         after = tuple([wild.room(first + r, c[r] + 1) for r in range(len(c))])
+        rows: list[int] | None = None
         for k in range(jokers + 1):
             other = rest[jokers - k]
             if not other:
+                continue
+            if jokers <= SMALL:  # each rank's row, from the tables
+                if rows is None:
+                    rows = _rows(c, rooms, after, jokers)
+                for r in range(len(c)):
+                    if (other & 2 and rows[r] >> k & 1) or (other & 1 and rows[r] >> (_BITS + k) & 1):
+                        out[first + r] = True
                 continue
             no_pair, pair = group_probes(c, rooms, after, k)
             ok = (no_pair if other & 2 else 0) | (pair if other & 1 else 0)
