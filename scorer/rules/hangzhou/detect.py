@@ -19,7 +19,7 @@ from ...hand import Hand
 from ...set_kind import KONG
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import Group, _combine, _fits_table, group_first, place
+from ...wild.regular import KMAX, Group, Key, _combine, _fits_table, group_first, place
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -73,7 +73,7 @@ def _completes(counts: tuple[int, ...], jokers: int, need: int, pair: bool) -> b
     if jokers == 0 and pair:
         return is_complete(counts, 0, need, WILD)
     state = [1] + [0] * jokers
-    for fits in _fits_table(wild_groups(counts), jokers):
+    for fits in _fits(wild_groups(counts), jokers):
         state = _combine(state, fits)
     return bool(state[jokers] & (2 if pair else 1))
 
@@ -98,7 +98,7 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
     if total + jokers != 3 * need + 2:
         return None
     gs = wild_groups(counts)
-    fits = _fits_table(gs, jokers)
+    fits = _fits(gs, jokers)
     suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
     suffix[len(gs)][0] = 1
     for g in range(len(gs) - 1, -1, -1):
@@ -109,6 +109,31 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
     pair = _walk(gs, fits, suffix, 0, jokers, 1, codes)
     codes.sort()
     return place(counts, tuple(codes), pair)
+
+
+# An honour's fit answers (``scorer.wild.regular.group_fits``) by its count and the hand's jokers: a
+# 财神 may be any honour any number of times, so its pungs and pair are its count plus jokers by three.
+_HONOUR_FITS: Final = tuple(tuple([[(1 if (c + k) % 3 == 0 else 2 if (c + k) % 3 == 2 else 0) for k in range(j + 1)]
+                                   for j in range(KMAX + 1)]) for c in range(6))
+
+
+def _fits(gs: list[Group], jokers: int) -> list[list[int]]:
+    """``scorer.wild.regular._fits_table`` of ``wild_groups``: the suits' from the engine, the seven
+    honours' from ``_HONOUR_FITS`` (a lookup each rather than a cached call with its tuples hashed).
+    The lists are shared: nothing changes them."""
+    out = _fits_table(gs[:3], jokers)
+    for g in range(3, len(gs)):
+        out.append(_HONOUR_FITS[gs[g][1][0]][jokers])
+    return out
+
+
+def _honour_first(count: int, k: int, pair: int) -> Key | None:
+    """An honour's only way with ``k`` 财神: its pungs, and the pair if asked (``group_first``'s
+    answer, worked out rather than looked up)."""
+    n = count + k - 2 * pair
+    if n < 0 or n % 3:
+        return None
+    return (0,) * (n // 3), (0 if pair else -1)
 
 
 def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,
@@ -129,8 +154,12 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
             if not (with_pair or without):
                 continue
             # the group's first way (``group_ways``' order) of those allowed, made alone
-            ways = [w for w in (group_first(counts, rooms, kg, 1, kmax) if with_pair else None,
-                                group_first(counts, rooms, kg, 0, kmax) if without else None) if w is not None]
+            if len(counts) == 1:  # an honour: its way with the pair, or without (never both)
+                w = _honour_first(counts[0], kg, 1 if with_pair else 0)
+                ways = [w] if w is not None else []
+            else:
+                ways = [w for w in (group_first(counts, rooms, kg, 1, kmax) if with_pair else None,
+                                    group_first(counts, rooms, kg, 0, kmax) if without else None) if w is not None]
             if ways:
                 way, p = min(ways)
                 codes.extend(2 * first + c for c in way)
