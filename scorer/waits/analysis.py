@@ -384,7 +384,8 @@ def _wait(h: Holding, i: int, own: tuple[int, ...], seen: tuple[int, ...], rules
     unseen = _unseen(i, own, seen)
     if own[i] >= 4:
         return Wait(tile, unseen, None, None)
-    hand = Hand(h.concealed, h.melds, tile, h.flowers, h.flower_tiles)
+    # the holding's counts, already made: the hand is not counted again tile by tile
+    hand = Hand(h.concealed, h.melds, tile, h.flowers, h.flower_tiles, _held=list(h.standing_counts()))
     base = rules.win_context(h, i, seen)
     return Wait(tile, unseen, rules.score(hand, base), rules.score(hand, base.with_win(True, base.last_copy)))
 

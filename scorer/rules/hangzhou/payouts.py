@@ -34,8 +34,13 @@ def payouts(basic: int, winner: str, multiplier: int, chows: tuple[int, ...], co
             stake: int = 1) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Each seat's gain (the winner's) or loss, summing to zero, and the liability that moved it
     (empty when every other seat paid its own share). ``chows``: each seat's chows (E, S, W, N)."""
-    owed = {s: basic * stake * (multiplier if DEALER in (winner, s) else 1) for s in SEATS if s != winner}
-    total = sum(owed.values())
+    owed: dict[str, int] = {}
+    total = 0
+    for s in SEATS:  # a loop, not a comprehension and a sum: every self-drawn win and wait pays here
+        if s != winner:
+            n = basic * stake * (multiplier if winner == DEALER or s == DEALER else 1)
+            owed[s] = n
+            total += n
     liable: list[dict[str, Any]] = []
     if contract:
         up, down = upper(winner), lower(winner)
