@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
-from .lookup import PAIR_BITS, Way, suit_keyed, tabled
+from .lookup import PAIR_BITS, suit_keyed, tabled
 from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
 from .spec import Counts, Wild
 
@@ -36,52 +37,54 @@ SetKey = Callable[[int, int], int]
 # 123 456 789 all among its chows) can be settled there and the rest dropped: fewer keys to carry.
 # A group holding nothing shows nothing: a settle keeps 0 as 0.
 Settle = Callable[[int, int], int]
-KeyedWays = tuple[tuple[int, Key], ...]
-
-_NONE: tuple[tuple[int, Key], ...] = ((0, ((), -1)),)
+KeyedWays = tuple[int, ...]  # key, way, key, way, ...: each way packed as ``_keyed`` packs a division
 
 
 @lru_cache(maxsize=1 << 13)
 def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, first: int,
                 key: SetKey, kmax: int, settle: Settle | None = None) -> KeyedWays:
     """One group's least way of each key with ``k`` jokers, holding the pair (``pair`` 1) or not:
-    (key, (set codes moved to the group's tiles, pair tile or -1)), ascending by way. A walk up
-    the ranks keeping, per state, each key's least rest: never every way. ``kmax``, the hand's
-    jokers: the walks of every count up to it share their states, and the group's fit answers.
-    ``settle``, if any, reads each way's key last (ways ascending: the first of a key is its least)."""
+    key, way, key, way, ... with each way packed as ``_keyed`` packs a division (its set codes
+    moved to the group's tiles). A walk up the ranks keeping, per state, each key's least rest:
+    never every way. ``kmax``, the hand's jokers: the walks of every count up to it share their
+    states, and the group's fit answers. ``settle``, if any, reads each way's key last."""
     off = 2 * first
     bits = key_bits(first, key)
+    out: dict[int, int] = {}
     if len(counts) == 9 and tabled(counts, rooms, k):  # each key's least way, from the tables
         if (_tiles(counts) + k) % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
             return ()
-        found: dict[int, Key] = {}
-        for kk, (codes, p) in sorted(suit_keyed(counts, rooms, k, bits).items(), key=_by_suit_way):
+        for kk, (codes, p) in suit_keyed(counts, rooms, k, bits).items():
+            packed = 0
+            for c in codes:
+                packed = packed << _CODE | (off + c)
+            way = packed << _CODE | (first + p + 1 if p >= 0 else 0)
             if settle is not None:
                 kk = settle(first, kk)
-            if kk not in found:  # ascending: the first of a settled key is its least
-                found[kk] = (tuple([off + c for c in codes]), first + p if p >= 0 else -1)
-        return tuple(found.items())
-    after = _after(counts)
-    got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits, _walks(counts, rooms, first, key, kmax))
-    n = (after[0] + k - 2 * pair) // 3
-    out: dict[int, Key] = {}
-    for kk, way in sorted(got.items(), key=_by_way):
-        if settle is not None:
-            kk = settle(first, kk)
-            if kk in out:
-                continue
-        codes = tuple([off + (way >> (5 + 5 * (n - 1 - i)) & 31) for i in range(n)])
-        p = (way & 31) - 1
-        out[kk] = (codes, first + p if p >= 0 else -1)
-    return tuple(out.items())
-
-
-def _by_way(item: tuple[int, int]) -> int:
-    return item[1]
-
-
-def _by_suit_way(item: tuple[int, Way]) -> Way:
-    return item[1]
+            cur = out.get(kk)
+            if cur is None or way < cur:
+                out[kk] = way
+    else:
+        after = _after(counts)
+        got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits,
+                    _walks(counts, rooms, first, key, kmax))
+        n = (after[0] + k - 2 * pair) // 3
+        for kk, w in got.items():
+            packed = 0
+            for i in range(n):  # the walk's codes, five bits each, first most significant
+                packed = packed << _CODE | (off + (w >> (5 + 5 * (n - 1 - i)) & 31))
+            p = (w & 31) - 1
+            way = packed << _CODE | (first + p + 1 if p >= 0 else 0)
+            if settle is not None:
+                kk = settle(first, kk)
+            cur = out.get(kk)
+            if cur is None or way < cur:
+                out[kk] = way
+    flat: list[int] = []
+    for kk, way in out.items():
+        flat.append(kk)
+        flat.append(way)
+    return tuple(flat)
 
 
 @lru_cache(maxsize=256)
@@ -168,27 +171,42 @@ def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: Set
     if gs is None:
         return []
     fits = _fits_table(gs, jokers)
-    memo: dict[int, dict[int, Key]] = {}
-    got = _keyed(gs, fits, 0, jokers, 1 if pair else 0, key, jokers, memo, settle)
-    return sorted([(kk, div) for kk, div in got.items()], key=_by_division)
+    above = [0] * (len(gs) + 1)  # the real tiles of groups g..
+    for g in range(len(gs) - 1, -1, -1):
+        above[g] = above[g + 1] + _tiles(gs[g][1])
+    memo: dict[int, dict[int, int]] = {}
+    got = _keyed(gs, fits, above, 0, jokers, 1 if pair else 0, key, jokers, memo, settle)
+    out: list[tuple[int, Key]] = []
+    for kk, div in sorted(got.items(), key=_by_division):
+        codes = tuple([div >> _CODE * (need - i) & _MASK for i in range(need)])
+        out.append((kk, (codes, (div & _MASK) - 1)))
+    return out
 
 
-def _by_division(item: tuple[int, Key]) -> Key:
+# A division packed in one int, as the search carries it: its set codes (2·tile, + 1 for a chow)
+# seven bits each, first most significant, then its pair's tile + 1 (0 while none). The divisions
+# of one search state all hold as many sets, so the ints compare as the divisions do; and an int
+# is one object where a tuple of tuples is several the garbage collector counts.
+_CODE: Final = 7
+_MASK: Final = (1 << _CODE) - 1
+
+
+def _by_division(item: tuple[int, int]) -> int:
     return item[1]
 
 
-def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, key: SetKey, kmax: int,
-           memo: dict[int, dict[int, Key]], settle: Settle | None) -> dict[int, Key]:
+def _keyed(gs: list[Group], fits: list[list[int]], above: list[int], g: int, k: int, pairs: int, key: SetKey,
+           kmax: int, memo: dict[int, dict[int, int]], settle: Settle | None) -> dict[int, int]:
     """Groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0) to make: each key they can
-    show, and its least division of those groups."""
+    show, and its least division of those groups, packed. ``above``: the real tiles of groups g.."""
     if g == len(gs):
-        return {0: ((), -1)} if k == 0 and pairs == 0 else {}
+        return _ONE if k == 0 and pairs == 0 else _NO_WAY
     at = (g * 16 + k) * 2 + pairs
     got = memo.get(at)
     if got is not None:
         return got
     first, counts, rooms = gs[g]
-    out: dict[int, Key] = {}
+    out: dict[int, int] = {}
     for kg in range(k + 1):
         f = fits[g][kg]
         if not f:
@@ -196,20 +214,29 @@ def _keyed(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
         for h in range(pairs + 1):
             if not f >> h & 1:
                 continue
-            rest = _keyed(gs, fits, g + 1, k - kg, pairs - h, key, kmax, memo, settle)
+            rest = _keyed(gs, fits, above, g + 1, k - kg, pairs - h, key, kmax, memo, settle)
             if not rest:
                 continue
-            mine = (_NONE if kg == 0 and not any(counts) else
+            mine = (_EMPTY if kg == 0 and not any(counts) else
                     group_keyed(counts, rooms, kg, h, first, key, kmax, settle))
-            for gk, (codes, p) in mine:
-                for rk, (more, rp) in rest.items():
-                    div = (codes + more, p if h else rp)
+            # the groups after this one hold this many sets; this group's codes go above theirs
+            shift = _CODE * ((above[g + 1] + k - kg - 2 * (pairs - h)) // 3 + 1)
+            for i in range(0, len(mine), 2):
+                gk = mine[i]
+                way = mine[i + 1]
+                high = (way >> _CODE) << shift | (way & _MASK)  # its pair (if any) stays at the bottom
+                for rk, more in rest.items():
+                    div = high | more
                     kk = gk | rk
                     cur = out.get(kk)
                     if cur is None or div < cur:
                         out[kk] = div
     memo[at] = out
     return out
+
+
+_ONE: dict[int, int] = {0: 0}  # past the last group, everything placed: no code, no pair
+_EMPTY: tuple[int, ...] = (0, 0)  # a group holding nothing and borrowing no joker: one way, no set
 
 
 def _plain_keyed(counts: Counts, need: int, key: SetKey, settle: Settle | None) -> list[tuple[int, Key]]:
