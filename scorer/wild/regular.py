@@ -574,7 +574,7 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
             rest = _least(gs, fits, g + 1, k - kg, pairs - h, kmax, memo)
             if rest is None:
                 continue
-            way = group_first(counts, rooms, kg, h, kmax)
+            way = honour_way(counts[0], kg, h) if len(counts) == 1 else group_first(counts, rooms, kg, h, kmax)
             if way is None:
                 continue
             off = 2 * first
@@ -584,6 +584,16 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
                 best = got
     memo[key] = best
     return best
+
+
+def honour_way(count: int, k: int, pair: int) -> Key | None:
+    """An honour's one way with ``k`` jokers standing for it: its pungs, and the pair if asked
+    (``group_first``'s answer for a group of one tile, worked out rather than looked up; whether
+    the jokers may stand for it that often is the fit answers' question, asked before)."""
+    n = count + k - 2 * pair
+    if n < 0 or n % 3:
+        return None
+    return (0,) * (n // 3), (0 if pair else -1)
 
 
 @lru_cache(maxsize=1 << 13)

@@ -19,7 +19,7 @@ from ...hand import Hand
 from ...set_kind import KONG
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import KMAX, Group, Key, _combine, _fits_table, group_first, place
+from ...wild.regular import KMAX, Group, _combine, _fits_table, group_first, honour_way, place
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -127,15 +127,6 @@ def _fits(gs: list[Group], jokers: int) -> list[list[int]]:
     return out
 
 
-def _honour_first(count: int, k: int, pair: int) -> Key | None:
-    """An honour's only way with ``k`` 财神: its pungs, and the pair if asked (``group_first``'s
-    answer, worked out rather than looked up)."""
-    n = count + k - 2 * pair
-    if n < 0 or n % 3:
-        return None
-    return (0,) * (n // 3), (0 if pair else -1)
-
-
 def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,
           codes: list[int]) -> int:
     """Group ``g`` on with ``k`` jokers and ``pairs`` (1 or 0) pairs to make: each group's first way
@@ -155,7 +146,7 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
                 continue
             # the group's first way (``group_ways``' order) of those allowed, made alone
             if len(counts) == 1:  # an honour: its way with the pair, or without (never both)
-                w = _honour_first(counts[0], kg, 1 if with_pair else 0)
+                w = honour_way(counts[0], kg, 1 if with_pair else 0)
                 ways = [w] if w is not None else []
             else:
                 ways = [w for w in (group_first(counts, rooms, kg, 1, kmax) if with_pair else None,
