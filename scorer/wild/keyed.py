@@ -58,12 +58,7 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
             packed = 0
             for c in codes:
                 packed = packed << _CODE | (off + c)
-            way = packed << _CODE | (first + p + 1 if p >= 0 else 0)
-            if settle is not None:
-                kk = settle(first, kk)
-            cur = out.get(kk)
-            if cur is None or way < cur:
-                out[kk] = way
+            _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
     else:
         after = _after(counts)
         got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits,
@@ -74,17 +69,21 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
             for i in range(n):  # the walk's codes, five bits each, first most significant
                 packed = packed << _CODE | (off + (w >> (5 + 5 * (n - 1 - i)) & 31))
             p = (w & 31) - 1
-            way = packed << _CODE | (first + p + 1 if p >= 0 else 0)
-            if settle is not None:
-                kk = settle(first, kk)
-            cur = out.get(kk)
-            if cur is None or way < cur:
-                out[kk] = way
+            _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
     flat: list[int] = []
     for kk, way in out.items():
         flat.append(kk)
         flat.append(way)
     return tuple(flat)
+
+
+def _keep(out: dict[int, int], first: int, kk: int, way: int, settle: Settle | None) -> None:
+    """Keep ``way`` where it is the least so far of its key (``settle``d where given)."""
+    if settle is not None:
+        kk = settle(first, kk)
+    cur = out.get(kk)
+    if cur is None or way < cur:
+        out[kk] = way
 
 
 @lru_cache(maxsize=256)
