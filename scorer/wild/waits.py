@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from ..tiles import HONOR_START, NUM_TILES
 from .forms import is_seven_pairs, is_thirteen_orphans
 from .lookup import SMALL
-from .regular import _BITS, _combine, _fits_table, _tiles, group_fits, group_probes, group_row, groups, is_complete
+from .regular import (
+    _combine,
+    _fits_table,
+    _tiles,
+    fits_of,
+    group_fits,
+    group_probes,
+    group_row,
+    groups,
+    is_complete,
+)
 from .shanten import seven_pairs_shanten
 from .spec import Counts, Wild
 
@@ -128,7 +138,8 @@ def _regular_waits(counts: Counts, jokers: int, need: int, wild: Wild) -> list[b
                 if rows is None:
                     rows = _rows(c, rooms, after, jokers)
                 for r in range(len(c)):
-                    if (other & 2 and rows[r] >> k & 1) or (other & 1 and rows[r] >> (_BITS + k) & 1):
+                    f = fits_of(rows[r], k)
+                    if (other & 2 and f & 1) or (other & 1 and f & 2):
                         out[first + r] = True
                 continue
             no_pair, pair = group_probes(c, rooms, after, k)
