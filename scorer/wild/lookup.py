@@ -55,6 +55,30 @@ def placements(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: i
     return out
 
 
+def _splits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, table: dict[int, bool]) -> bool:
+    """Whether some placement of ``k`` (at most ``SMALL``) jokers, as ``placements`` makes them
+    (limit five), is a shape ``table`` holds: the first that is ends it, and no list of the
+    placements is made (most rows are answered by the first few)."""
+    base = 0
+    for r in range(9):
+        base += counts[r] * POW6[r]
+    if k == 0:
+        return base in table
+    for r in range(9):
+        if rooms[r] <= 0 or counts[r] >= 5:
+            continue
+        if k == 1:
+            if base + POW6[r] in table:
+                return True
+            continue
+        if rooms[r] >= 2 and counts[r] <= 3 and base + 2 * POW6[r] in table:
+            return True
+        for q in range(r + 1, 9):
+            if rooms[q] > 0 and counts[q] < 5 and base + POW6[r] + POW6[q] in table:
+                return True
+    return False
+
+
 def within(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) -> bool:
     """Whether no placement of ``k`` jokers takes a rank past ``limit`` copies (what the tables
     hold: five of a tile for whether a suit splits, four for its ways)."""
@@ -92,14 +116,11 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
         rest = (tiles + k) % 3  # sets alone hold a multiple of three tiles, sets and a pair two more
         if rest == 1:
             continue
-        table = SETS_ONLY if rest == 0 else WITH_PAIR
-        for key in placements(counts, rooms, k, 5):
-            if key in table:
-                if rest == 0:
-                    sets |= 1 << k
-                else:
-                    pair |= 1 << k
-                break
+        if _splits(counts, rooms, k, SETS_ONLY if rest == 0 else WITH_PAIR):
+            if rest == 0:
+                sets |= 1 << k
+            else:
+                pair |= 1 << k
     if kmax > SMALL:
         opened = open_ranks(counts, rooms)
         for k in range(SMALL + 1, kmax + 1):  # three more jokers as a pung (see above)
