@@ -32,33 +32,37 @@ PAIR_BITS: Final = 18
 _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k sets, bit 9 + k sets and a pair
 
 
-def placements(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) -> list[int]:
-    """The table keys of every placement of ``k`` (at most ``SMALL``) jokers on the suit's ranks
-    within their rooms, no rank past ``limit`` copies."""
+def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int]:
+    """The table keys of the placements of ``k`` (at most ``SMALL``) jokers on the suit's ranks,
+    within their rooms and four copies, that split (``SUIT_DIVISIONS`` holds them): a suit's ways
+    are theirs. Only those are listed: most placements split no way, and a listed key is an int
+    made into an object once more."""
     base = 0
     for r in range(9):
         base += counts[r] * POW6[r]
-    if k == 0:
-        return [base]
-    free = [r for r in range(9) if rooms[r] > 0 and counts[r] < limit]
     out: list[int] = []
-    if k == 1:
-        for r in free:
-            out.append(base + POW6[r])
+    if k == 0:
+        if base in SUIT_DIVISIONS:
+            out.append(base)
         return out
-    for i in range(len(free)):
-        r = free[i]
-        if rooms[r] >= 2 and counts[r] <= limit - 2:
+    for r in range(9):
+        if rooms[r] <= 0 or counts[r] >= 4:
+            continue
+        if k == 1:
+            if base + POW6[r] in SUIT_DIVISIONS:
+                out.append(base + POW6[r])
+            continue
+        if rooms[r] >= 2 and counts[r] <= 2 and base + 2 * POW6[r] in SUIT_DIVISIONS:
             out.append(base + 2 * POW6[r])
-        for j in range(i + 1, len(free)):
-            out.append(base + POW6[r] + POW6[free[j]])
+        for q in range(r + 1, 9):
+            if rooms[q] > 0 and counts[q] < 4 and base + POW6[r] + POW6[q] in SUIT_DIVISIONS:
+                out.append(base + POW6[r] + POW6[q])
     return out
 
 
 def _splits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, table: dict[int, bool]) -> bool:
-    """Whether some placement of ``k`` (at most ``SMALL``) jokers, as ``placements`` makes them
-    (limit five), is a shape ``table`` holds: the first that is ends it, and no list of the
-    placements is made (most rows are answered by the first few)."""
+    """Whether some placement of ``k`` (at most ``SMALL``) jokers, as ``divided`` makes them but
+    up to five copies, is a shape ``table`` holds: the first that is ends it."""
     base = 0
     for r in range(9):
         base += counts[r] * POW6[r]
@@ -169,11 +173,9 @@ def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[
     if not tabled(counts, rooms, k):
         return None
     out: list[Way] = []
-    for key in placements(counts, rooms, k, 4):
-        ways = SUIT_DIVISIONS.get(key)
-        if ways is not None:
-            for codes, p in ways:  # the tables keep a way's codes as made: sorted here
-                out.append((tuple(sorted(codes)), p))
+    for key in divided(counts, rooms, k):
+        for codes, p in SUIT_DIVISIONS[key]:  # the tables keep a way's codes as made: sorted here
+            out.append((tuple(sorted(codes)), p))
     out.sort()
     return tuple(out)
 
@@ -193,13 +195,10 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
     if tiles % 3 != (2 if pair else 0):
         return None
     best: Way | None = None
-    for key in placements(counts, rooms, k, 4):
-        ways = SUIT_DIVISIONS.get(key)
-        if ways is None:
-            continue
+    for key in divided(counts, rooms, k):
         way = _LEAST.get(key)
         if way is None:
-            way = min([(tuple(sorted(codes)), p) for codes, p in ways])
+            way = min([(tuple(sorted(codes)), p) for codes, p in SUIT_DIVISIONS[key]])
             _LEAST[key] = way
         if best is None or way < best:
             best = way
@@ -212,11 +211,8 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
     showing it. One pass over the placements' ways, keeping a key's least: no way is kept, sorted
     or cached beside it (``scorer.wild.keyed`` wants only these)."""
     found: dict[int, Way] = {}
-    for key in placements(counts, rooms, k, 4):
-        ways = SUIT_DIVISIONS.get(key)
-        if ways is None:
-            continue
-        for codes, p in ways:
+    for key in divided(counts, rooms, k):
+        for codes, p in SUIT_DIVISIONS[key]:
             kk = bits[PAIR_BITS + p] if p >= 0 else 0
             for c in codes:
                 kk |= bits[c]
