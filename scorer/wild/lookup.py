@@ -20,7 +20,7 @@ most one tile as read, for then they make a pung there. A reading of ``T`` tiles
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
@@ -35,52 +35,43 @@ _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k se
 def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int]:
     """The table keys of the placements of ``k`` (at most ``SMALL``) jokers on the suit's ranks,
     within their rooms and four copies, that split (``SUIT_DIVISIONS`` holds them): a suit's ways
-    are theirs. Only those are listed: most placements split no way, and a listed key is an int
-    made into an object once more."""
+    are theirs."""
+    return _placed(counts, rooms, k, 4, SUIT_DIVISIONS, False)
+
+
+def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: dict[int, Any],
+            first: bool) -> list[int]:
+    """The table keys of the placements of ``k`` (at most ``SMALL``) jokers on the suit's ranks,
+    within their rooms and ``limit`` copies, that ``table`` holds; with ``first`` only the first
+    (whether a suit splits: most rows are answered by the first few). Only those are listed: most
+    placements split nothing, and a listed key is an int made into an object once more."""
     base = 0
     for r in range(9):
         base += counts[r] * POW6[r]
     out: list[int] = []
     if k == 0:
-        if base in SUIT_DIVISIONS:
+        if base in table:
             out.append(base)
         return out
     for r in range(9):
-        if rooms[r] <= 0 or counts[r] >= 4:
-            continue
-        if k == 1:
-            if base + POW6[r] in SUIT_DIVISIONS:
-                out.append(base + POW6[r])
-            continue
-        if rooms[r] >= 2 and counts[r] <= 2 and base + 2 * POW6[r] in SUIT_DIVISIONS:
-            out.append(base + 2 * POW6[r])
-        for q in range(r + 1, 9):
-            if rooms[q] > 0 and counts[q] < 4 and base + POW6[r] + POW6[q] in SUIT_DIVISIONS:
-                out.append(base + POW6[r] + POW6[q])
-    return out
-
-
-def _splits(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, table: dict[int, bool]) -> bool:
-    """Whether some placement of ``k`` (at most ``SMALL``) jokers, as ``divided`` makes them but
-    up to five copies, is a shape ``table`` holds: the first that is ends it."""
-    base = 0
-    for r in range(9):
-        base += counts[r] * POW6[r]
-    if k == 0:
-        return base in table
-    for r in range(9):
-        if rooms[r] <= 0 or counts[r] >= 5:
+        if rooms[r] <= 0 or counts[r] >= limit:
             continue
         if k == 1:
             if base + POW6[r] in table:
-                return True
+                out.append(base + POW6[r])
+                if first:
+                    return out
             continue
-        if rooms[r] >= 2 and counts[r] <= 3 and base + 2 * POW6[r] in table:
-            return True
+        if rooms[r] >= 2 and counts[r] <= limit - 2 and base + 2 * POW6[r] in table:
+            out.append(base + 2 * POW6[r])
+            if first:
+                return out
         for q in range(r + 1, 9):
-            if rooms[q] > 0 and counts[q] < 5 and base + POW6[r] + POW6[q] in table:
-                return True
-    return False
+            if rooms[q] > 0 and counts[q] < limit and base + POW6[r] + POW6[q] in table:
+                out.append(base + POW6[r] + POW6[q])
+                if first:
+                    return out
+    return out
 
 
 def within(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int) -> bool:
@@ -120,7 +111,7 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
         rest = (tiles + k) % 3  # sets alone hold a multiple of three tiles, sets and a pair two more
         if rest == 1:
             continue
-        if _splits(counts, rooms, k, SETS_ONLY if rest == 0 else WITH_PAIR):
+        if _placed(counts, rooms, k, 5, SETS_ONLY if rest == 0 else WITH_PAIR, True):
             if rest == 0:
                 sets |= 1 << k
             else:
