@@ -112,9 +112,10 @@ class Context:
         for k, v in self.own:
             if k == name:
                 return v
-        if name not in DEFAULTS:
+        value = _DEFAULTS.get(name, _UNDECLARED)
+        if value is _UNDECLARED:
             raise KeyError(f"no context field {name!r} is declared")
-        return DEFAULTS[name]
+        return value
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Context):
@@ -187,6 +188,10 @@ class Context:
 
 
 _WIND_CODES: Final[dict[str, Wind]] = {w.value: w for w in Wind}
+# ``DEFAULTS`` under a Final name of this module: the compiled build reads it as a static, where an
+# imported name is looked up by name at every read (``get`` is asked for every hand a book scores).
+_DEFAULTS: Final[dict[str, Any]] = DEFAULTS
+_UNDECLARED: Final = object()
 # Contexts built from JSON fields, by (fields, their values' types); cleared when full.
 _VARIANTS_MAX: Final = 4096
 _VARIANTS: Final[dict[tuple[Context, bool, bool], Context]] = {}

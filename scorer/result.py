@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from .set_kind import SetKind
+
+# The read-only view's type under a Final name of this module: the compiled build reads it as a
+# static, where an imported name is looked up by name (every result is made through it).
+_PROXY: Final = MappingProxyType
 
 
 # The values made for every hand scored write their own ``__init__`` (``init=False``): compiled,
@@ -145,8 +149,8 @@ class Result:
         object.__setattr__(self, "total", total)
         object.__setattr__(self, "fans", fans)
         object.__setattr__(self, "decomposition", decomposition)
-        if payouts is not None and not isinstance(payouts, MappingProxyType):
-            payouts = MappingProxyType(dict(payouts))
+        if payouts is not None and not isinstance(payouts, _PROXY):
+            payouts = _PROXY(dict(payouts))
         object.__setattr__(self, "payouts", payouts)
         object.__setattr__(self, "reason", reason)
         object.__setattr__(self, "ruleset", ruleset)

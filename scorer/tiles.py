@@ -91,7 +91,15 @@ CODES: Final[tuple[str, ...]] = tuple(t.value for t in ALL_TILES)
 # --- predicates on indices, precomputed once -------------------------------------------------
 NUM_TILES: Final = 34
 HONOR_START: Final = 27
-EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
+# The honours' indices, each a literal: the compiled build puts a literal Final's value in place
+# where it is read, and looks any other module-level name up by name at every read.
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+RED: Final = 31
+GREEN: Final = 32
+WHITE: Final = 33
 
 
 def suit_of(i: int) -> int:

@@ -153,8 +153,8 @@ def _walk(counts: tuple[int, ...], rooms: tuple[int, ...], after_r: tuple[int, .
     return out
 
 
-_END: dict[int, int] = {0: 0}  # past the last rank, every set placed: no code, no pair (-1 + 1)
-_NO_WAY: dict[int, int] = {}
+_END: Final[dict[int, int]] = {0: 0}  # past the last rank, every set placed: no code, no pair (-1 + 1)
+_NO_WAY: Final[dict[int, int]] = {}
 
 
 def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: SetKey,
@@ -234,8 +234,8 @@ def _keyed(gs: list[Group], fits: list[list[int]], above: list[int], g: int, k: 
     return out
 
 
-_ONE: dict[int, int] = {0: 0}  # past the last group, everything placed: no code, no pair
-_EMPTY: tuple[int, ...] = (0, 0)  # a group holding nothing and borrowing no joker: one way, no set
+_ONE: Final[dict[int, int]] = {0: 0}  # past the last group, everything placed: no code, no pair
+_EMPTY: Final[tuple[int, ...]] = (0, 0)  # a group holding nothing and borrowing no joker: one way, no set
 
 
 def _plain_keyed(counts: Counts, need: int, key: SetKey, settle: Settle | None) -> list[tuple[int, Key]]:

@@ -8,12 +8,17 @@ document, §9). Each option cites the RULINGS.md row that states it (HZH…).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..book import Preset, option
 
-FLAT, PER_QUAD = "flat", "per_quad"
-SINGLE, EACH = "single", "each"
-STREAK, FIXED_8 = "streak", "fixed_8"
+# The options' values, each a literal Final: the compiled scoring reads them in place, not by name.
+FLAT: Final = "flat"
+PER_QUAD: Final = "per_quad"
+SINGLE: Final = "single"
+EACH: Final = "each"
+STREAK: Final = "streak"
+FIXED_8: Final = "fixed_8"
 MAX_BASE = 1_000_000
 _DOC = "the Hangzhou rule document"
 

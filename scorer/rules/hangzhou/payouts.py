@@ -8,11 +8,12 @@ chowed three times off it is paid 2T by that 下家 alone; both relations add up
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-SEATS = ("E", "S", "W", "N")  # turn order from the dealer: E's 下家 is S, its 上家 is N
-DEALER = "E"
-CONTRACT, REVERSE = "contract", "reverse_contract"
+SEATS: Final = ("E", "S", "W", "N")  # turn order from the dealer: E's 下家 is S, its 上家 is N
+DEALER: Final = "E"
+CONTRACT: Final = "contract"
+REVERSE: Final = "reverse_contract"
 
 
 def dealer_multiplier(streak: int, fixed_8: bool) -> int:

@@ -22,7 +22,9 @@ RED_IN_MELD: Final = "red_in_meld"
 ERRORS: Final = ((HONOUR_IN_HONGZHONG, "No honour tiles but 红中 in 红中麻将"),
                  (CHOW_IN_HONGZHONG, "No chows in 红中麻将"),
                  (RED_IN_MELD, "红中 is never in a meld"))
-EXPOSED, ADDED, CONCEALED = "exposed", "added", "concealed"
+EXPOSED: Final = "exposed"
+ADDED: Final = "added"
+CONCEALED: Final = "concealed"
 KINDS: Final = (EXPOSED, ADDED, CONCEALED)
 MAX_KONGS: Final = 16  # four seats, at most four kongs each
 _KEYS: Final = frozenset({"seat", "tile", "kind", "discarder", "drawn"})

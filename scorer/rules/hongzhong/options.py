@@ -7,15 +7,23 @@ Each option cites the RULINGS.md row (HZ…) that states it and where its values
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..book import Preset, option
 
-FAN, FLAT = "fan", "flat"
-WINNER_159, SEAT = "winner_159", "seat"
-DEALER, WINNER = "dealer", "winner"
-ADD, DOUBLE = "add", "double"
-WINNING_FOURTH, ANY_QUAD = "winning_fourth", "any_quad"
-CONCEALED_FOUR, NONE = "concealed_four", "none"
+# The options' values, each a literal Final: the compiled scoring reads them in place, not by name.
+FAN: Final = "fan"
+FLAT: Final = "flat"
+WINNER_159: Final = "winner_159"
+SEAT: Final = "seat"
+DEALER: Final = "dealer"
+WINNER: Final = "winner"
+ADD: Final = "add"
+DOUBLE: Final = "double"
+WINNING_FOURTH: Final = "winning_fourth"
+ANY_QUAD: Final = "any_quad"
+CONCEALED_FOUR: Final = "concealed_four"
+NONE: Final = "none"
 MAX_BIRDS = 6
 _MIL = "the MIL 红中麻将 competition rules (trial 2024 edition)"
 _GG = "a game server's 红中 room (gofishing-game, labelled 转转麻将)"
