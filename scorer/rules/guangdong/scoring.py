@@ -30,10 +30,16 @@ from .payouts import horse_hits, payouts
 
 RULESET: Final = "guangdong"
 _FORM: Final = {PAIRS: Form.SEVEN_PAIRS, ORPHANS: Form.THIRTEEN_ORPHANS}
+_REGULAR: Final = Form.REGULAR  # a static of the compiled build: an enum member read by name costs a lookup and more
 
 
 def _refuse(code: str, why: str, *at: str | int) -> ScorerError:
     return ScorerError(code, why, at, ruleset=RULESET)
+
+
+# The last options ``check_options`` found sound (a request's are read once and shared, the
+# defaults made once): a slot swapped whole, so a thread sees one options value or the other.
+_SOUND: Final[list[object]] = [None]
 
 
 def check_options(o: Any) -> None:
@@ -61,7 +67,9 @@ def check_options(o: Any) -> None:
 def check(hand: Hand, ctx: Context, o: Any) -> None:
     """What the book refuses: flowers, chow melds, a ghost in a meld, the jokers under the wrong
     ghosts, context that contradicts the tiles or means nothing under these options."""
-    check_options(o)
+    if o is not _SOUND[0]:  # the options are shared values: checked once each, not for every hand
+        check_options(o)
+        _SOUND[0] = o
     if hand.flowers:
         raise _refuse(NOT_IN_RULESET, "广东推倒胡 is played without bonus flowers", "hand", "flowers")
     jokers: tuple[str, ...] = ctx.get("jokers")
@@ -198,7 +206,7 @@ class _Guangdong(TableEngine):
         return shapes(f)
 
     def form_of(self, shape: Shape) -> Form:
-        return _FORM.get(shape.kind, Form.REGULAR)
+        return _FORM.get(shape.kind, _REGULAR)
 
     def values(self, options: Any) -> dict[str, int]:
         return values(options)

@@ -40,6 +40,7 @@ def split(counts: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
 
 _SUIT_ROOMS: Final = (NO_LIMIT,) * 9  # a 财神 may be any rank, any number of times
 _HONOUR_ROOM: Final = (NO_LIMIT,)
+_SEVEN_PAIRS: Final = Form.SEVEN_PAIRS  # a static of the compiled build: an enum member read by name costs more
 
 
 def wild_groups(counts: tuple[int, ...]) -> list[Group]:
@@ -218,7 +219,7 @@ def held_tiles(hand: Hand) -> tuple[tuple[int, ...], int]:
 def plain(f: Facts, s: Shape) -> int:
     """平和: a win with no other item (worth 0: one 底分)."""
     o = f.options
-    other = (baotou(f, s) or kong_replacement(f, s) or s.form is Form.SEVEN_PAIRS
+    other = (baotou(f, s) or kong_replacement(f, s) or s.form is _SEVEN_PAIRS
              or (o.no_joker and no_joker(f, s)) or (o.four_jokers and four_jokers(f, s)))
     return 0 if other else 1
 
@@ -242,12 +243,12 @@ def kong_replacement(f: Facts, s: Shape) -> int:
 
 def seven_pairs(f: Facts, s: Shape) -> int:
     """七对子: the seven-pairs shape (a 财神 pairs any tile, two 财神 make a pair)."""
-    return int(s.form is Form.SEVEN_PAIRS)
+    return int(s.form is _SEVEN_PAIRS)
 
 
 def luxury_seven_pairs(f: Facts, s: Shape) -> int:
     """豪华七对: seven pairs holding four physically identical tiles (once; per quad under per_quad)."""
-    if s.form is not Form.SEVEN_PAIRS or not f.quads:
+    if s.form is not _SEVEN_PAIRS or not f.quads:
         return 0
     return f.quads if f.options.luxury_seven_pairs == PER_QUAD else 1
 

@@ -33,6 +33,8 @@ from .options import FIXED_8, HangzhouOptions
 from .payouts import SEATS, dealer_multiplier, payouts
 
 RULESET: Final = "hangzhou"
+_REGULAR: Final = Form.REGULAR  # statics of the compiled build: an enum member read by name costs more
+_SEVEN_PAIRS: Final = Form.SEVEN_PAIRS
 J: Final = CODES[JOKER]  # the 财神's code, P
 _DEFAULT_OPTIONS: Final = HangzhouOptions()
 
@@ -121,15 +123,15 @@ class _Hangzhou(TableEngine):
         out: list[Shape] = []
         first = first_reading(f.counts, f.jokers, f.need)
         if first is not None:
-            out.append(Shape(Form.REGULAR, first))
+            out.append(Shape(_REGULAR, first))
         pairs = seven_pairs(f.counts, f.jokers, WILD) if not f.melds else ()
         if pairs:
-            out.append(Shape(Form.SEVEN_PAIRS, None, pairs[0]))
+            out.append(Shape(_SEVEN_PAIRS, None, pairs[0]))
         if self.every:
             if first is not None:
-                out.extend(Shape(Form.REGULAR, r) for r in readings(f.counts, f.jokers, f.need, WILD)
+                out.extend(Shape(_REGULAR, r) for r in readings(f.counts, f.jokers, f.need, WILD)
                            if r.division() != first.division())
-            out.extend(Shape(Form.SEVEN_PAIRS, None, p) for p in pairs[1:])
+            out.extend(Shape(_SEVEN_PAIRS, None, p) for p in pairs[1:])
         return out
 
     def form_of(self, shape: Shape) -> Form:
