@@ -31,7 +31,7 @@ def _step(code: str) -> int | None:
 def bird_hits(birds: Sequence[str], winner: str, options: HongzhongOptions) -> dict[str, int]:
     """The birds each seat caught: with ``winner_159`` a 1, 5, 9 or 中 is the winner's and any other
     bird nobody's; with ``seat`` every bird is a seat's, counted from the dealer (E) or the winner."""
-    hits = dict.fromkeys(WINDS, 0)
+    hits = {"E": 0, "S": 0, "W": 0, "N": 0}  # WINDS' order, written out: a method call costs more
     if options.bird_rule == WINNER_159:
         hits[winner] = sum(1 for b in birds if _step(b) == 0)
         return hits
@@ -43,13 +43,15 @@ def bird_hits(birds: Sequence[str], winner: str, options: HongzhongOptions) -> d
     return hits
 
 
-def share(fan: int, self_drawn: bool, birds: int, options: HongzhongOptions) -> int:
-    """What one payer owes before ``base_points``: the base, with the birds on the winner and on
-    that payer (``birds``)."""
-    base = (2 if self_drawn else 1) if options.scoring == FLAT else 1 << fan
-    if options.bird_scoring == DOUBLE:
-        return base << birds
-    return base + options.bird_value * birds
+def _base(fan: int, self_drawn: bool, options: HongzhongOptions) -> int:
+    """A payer's share before the birds and ``base_points``."""
+    return (2 if self_drawn else 1) if options.scoring == FLAT else 1 << fan
+
+
+def _with_birds(base: int, birds: int, double: bool, value: int) -> int:
+    """A payer's share with the birds on the winner and on that payer (``birds``): each adds
+    ``value`` (``bird_scoring: add``) or doubles it (``double``)."""
+    return base << birds if double else base + value * birds
 
 
 def win_payouts(fan: int, winner: str, self_drawn: bool, discarder: str | None, robbing: bool,
@@ -62,17 +64,23 @@ def win_payouts(fan: int, winner: str, self_drawn: bool, discarder: str | None, 
         payers = [discarder]
     else:
         return None
-    pay = dict.fromkeys(WINDS, 0)
+    pay = {"E": 0, "S": 0, "W": 0, "N": 0}  # WINDS' order, written out
+    base = _base(fan, self_drawn, options)  # the options read once, not once a payer
+    double = options.bird_scoring == DOUBLE
+    value: int = options.bird_value
+    times = (3 if robbing else 1) * base_points
+    won = 0
     for p in payers:
-        owed = share(fan, self_drawn, hits[winner] + hits[p], options) * (3 if robbing else 1) * base_points
-        pay[p] -= owed
-        pay[winner] += owed
+        owed = _with_birds(base, hits[winner] + hits[p], double, value) * times
+        pay[p] = -owed
+        won += owed
+    pay[winner] = won
     return pay
 
 
 def kong_payouts(kongs: Sequence[Kong], options: HongzhongOptions, base_points: int) -> dict[str, int]:
     """Each seat's change for the hand's kongs, summing to zero."""
-    pay = dict.fromkeys(WINDS, 0)
+    pay = {"E": 0, "S": 0, "W": 0, "N": 0}  # WINDS' order, written out
     for k in kongs:
         if k.kind == EXPOSED:
             assert k.discarder is not None  # read so (``context``)
