@@ -70,7 +70,7 @@ def win_payouts(fan: int, winner: str, self_drawn: bool, discarder: str | None, 
     value: int = options.bird_value
     times = (3 if robbing else 1) * base_points
     won = 0
-    for p in payers:
+    for p in payers:  # each another seat than the winner's, once (``Context`` refuses a discarder who won)
         owed = _with_birds(base, hits[winner] + hits[p], double, value) * times
         pay[p] = -owed
         won += owed
