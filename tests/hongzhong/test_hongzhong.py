@@ -178,6 +178,11 @@ def test_hz6_seat_birds_count_from_the_start_seat() -> None:
     assert r.payouts == {"E": -2, "S": 7, "W": -3, "N": -2}
     r = won(RED_WIN, {**seat, "bird_scoring": "double"}, seat_wind="S", birds=["5p", "4p"])  # E, N
     assert r.payouts == {"E": -2, "S": 5, "W": -1, "N": -2}
+    # two birds on one payer: doubled twice (4), where adding them gives 3
+    r = won(RED_WIN, {**seat, "bird_scoring": "double"}, seat_wind="S", birds=["5p", "9p"])  # E, E
+    assert r.payouts == {"E": -4, "S": 6, "W": -1, "N": -1}
+    r = won(RED_WIN, seat, seat_wind="S", birds=["5p", "9p"])
+    assert r.payouts == {"E": -3, "S": 5, "W": -1, "N": -1}
 
 
 def test_hz7_only_self_drawn_wins_are_valid_by_default() -> None:
