@@ -57,6 +57,10 @@ def test_gd1_two_tables_and_their_options() -> None:
                        ({**MIL, "last_tile_double": True}, "last_tile_double")):
         e = refused(PLAIN, "S", opts, seat_wind="S", self_drawn=True)
         assert (e.code, e.field) == ("bad_option", ("options", name))
+        # refused when the options are read, whatever the hand: one not ready, which no table scores, too
+        with pytest.raises(scorer.ScorerError) as bad:
+            scorer.analyze("1m4m7m2p5p8p3s6s9sEESS", ruleset="guangdong", options=opts)
+        assert (bad.value.code, bad.value.field) == ("bad_option", ("options", name))
 
 
 def test_gd2_ghosts_and_jokers() -> None:

@@ -104,3 +104,7 @@ def test_waits_over_http(client: Any) -> None:
                              ({"self_drawn": True, "prevalent_wind": "S"}, "/context/prevalent_wind")):
         r = client.post("/v1/score", json={"ruleset": "guangdong", "hand": "123m456p789sEEESS", "context": context})
         assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == pointer
+    # an option of the other table, on hands no table scores: not ready (shanten 4), and 14 tiles to discard from
+    for hand in ("1m4m7m2p5p8p3s6s9sEESS", "1m4m7m2p5p8p3s6s9sEESSW"):
+        r = client.post("/v1/waits", json={"ruleset": "guangdong", "hand": hand, "options": {"min_fan": 2}})
+        assert r.status_code == 422 and r.get_json()["errors"][0]["pointer"] == "/options/min_fan"

@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ...errors import BAD_OPTION, ScorerError
 from ..book import Preset, option
 
+RULESET: Final = "guangdong"
 COMMON: Final = "common"
 MIL: Final = "mil"
 DOC: Final = "the 广东推倒胡 rule document"
@@ -59,6 +61,31 @@ class GuangdongOptions:
                           minimum=0, maximum=99)
     min_points: int = option(0, "the fewest points (fan × the ghost coefficient) a win needs",
                              source=f"GD12: {DOC}, §5b", minimum=0, maximum=999)
+
+    def __post_init__(self) -> None:
+        """The options that belong to one table only (GD1), refused under the other when the
+        options are read, so a request naming them is refused whatever its hand (a hand not
+        ready, which no table scores, too)."""
+        if self.table == COMMON:
+            if self.four_ghosts == "fan":
+                _refuse("four_ghosts: fan is the mil table's 12 fan; the common table has win, double or off",
+                        "four_ghosts")
+            if self.thirteen_orphans:
+                _refuse("thirteen_orphans is a hand of the mil table only (no 推倒胡 source lists it)",
+                        "thirteen_orphans")
+            if self.min_fan:
+                _refuse("min_fan counts the mil table's fans; the common table has none", "min_fan")
+        else:
+            if self.four_ghosts in ("win", "double"):
+                _refuse(f"four_ghosts: {self.four_ghosts} is a factor of the common table; the mil table has fan "
+                        "(12) or off", "four_ghosts")
+            for name in ("seven_pairs_double", "last_tile_double"):
+                if getattr(self, name):
+                    _refuse(f"{name} is a factor of the common table; the mil table counts fans", name)
+
+
+def _refuse(why: str, name: str) -> None:
+    raise ScorerError(BAD_OPTION, why, ("options", name), ruleset=RULESET)
 
 
 PRESETS: Final = (

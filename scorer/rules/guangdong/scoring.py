@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...context import Context
-from ...errors import BAD_MELD, BAD_OPTION, BAD_VALUE, CONTRADICTORY_CONTEXT, NOT_IN_RULESET, ScorerError
+from ...errors import BAD_MELD, BAD_VALUE, CONTRADICTORY_CONTEXT, NOT_IN_RULESET, ScorerError
 from ...forms import Form
 from ...hand import Hand
 from ...result import Result, ScoredSet
@@ -25,10 +25,9 @@ from ..tabled import TableEngine, TableReading
 from .detect import FOUR, ORPHANS, PAIRS, WILD, Facts, Shape, joker_mask, shapes
 from .detect import clear as clear_shapes
 from .fans import TABLE, values
-from .options import COMMON, MIL, GuangdongOptions
+from .options import COMMON, MIL, RULESET, GuangdongOptions
 from .payouts import horse_hits, payouts
 
-RULESET: Final = "guangdong"
 _FORM: Final = {PAIRS: Form.SEVEN_PAIRS, ORPHANS: Form.THIRTEEN_ORPHANS}
 _REGULAR: Final = Form.REGULAR  # a static of the compiled build: an enum member read by name costs a lookup and more
 
@@ -37,39 +36,9 @@ def _refuse(code: str, why: str, *at: str | int) -> ScorerError:
     return ScorerError(code, why, at, ruleset=RULESET)
 
 
-# The last options ``check_options`` found sound (a request's are read once and shared, the
-# defaults made once): a slot swapped whole, so a thread sees one options value or the other.
-_SOUND: Final[list[object]] = [None]
-
-
-def check_options(o: Any) -> None:
-    """The options that belong to one table only (GD1): refused under the other."""
-    if o.table == COMMON:
-        if o.four_ghosts == "fan":
-            raise _refuse(BAD_OPTION, "four_ghosts: fan is the mil table's 12 fan; the common table has win, double "
-                          "or off", "options", "four_ghosts")
-        if o.thirteen_orphans:
-            raise _refuse(BAD_OPTION, "thirteen_orphans is a hand of the mil table only (no 推倒胡 source lists it)",
-                          "options", "thirteen_orphans")
-        if o.min_fan:
-            raise _refuse(BAD_OPTION, "min_fan counts the mil table's fans; the common table has none",
-                          "options", "min_fan")
-    else:
-        if o.four_ghosts in ("win", "double"):
-            raise _refuse(BAD_OPTION, f"four_ghosts: {o.four_ghosts} is a factor of the common table; the mil table "
-                          "has fan (12) or off", "options", "four_ghosts")
-        for name in ("seven_pairs_double", "last_tile_double"):
-            if getattr(o, name):
-                raise _refuse(BAD_OPTION, f"{name} is a factor of the common table; the mil table counts fans",
-                              "options", name)
-
-
 def check(hand: Hand, ctx: Context, o: Any) -> None:
     """What the book refuses: flowers, chow melds, a ghost in a meld, the jokers under the wrong
     ghosts, context that contradicts the tiles or means nothing under these options."""
-    if o is not _SOUND[0]:  # the options are shared values: checked once each, not for every hand
-        check_options(o)
-        _SOUND[0] = o
     if hand.flowers:
         raise _refuse(NOT_IN_RULESET, "广东推倒胡 is played without bonus flowers", "hand", "flowers")
     jokers: tuple[str, ...] = ctx.get("jokers")
