@@ -41,7 +41,7 @@ def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int
 
 def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: dict[int, Any],
             first: bool) -> list[int]:
-    """The table keys of the placements of ``k`` (at most ``SMALL``) jokers on the suit's ranks,
+    """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
     within their rooms and ``limit`` copies, that ``table`` holds; with ``first`` only the first
     (whether a suit splits: most rows are answered by the first few). Only those are listed: most
     placements split nothing, and a listed key is an int made into an object once more."""
@@ -53,24 +53,37 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
         if base in table:
             out.append(base)
         return out
-    for r in range(9):
+    for r in range(9):  # the jokers' ranks ascending: r <= q <= s
         if rooms[r] <= 0 or counts[r] >= limit:
             continue
+        one = base + POW6[r]
         if k == 1:
-            if base + POW6[r] in table:
-                out.append(base + POW6[r])
+            if one in table:
+                out.append(one)
                 if first:
                     return out
             continue
-        if rooms[r] >= 2 and counts[r] <= limit - 2 and base + 2 * POW6[r] in table:
-            out.append(base + 2 * POW6[r])
-            if first:
-                return out
-        for q in range(r + 1, 9):
-            if rooms[q] > 0 and counts[q] < limit and base + POW6[r] + POW6[q] in table:
-                out.append(base + POW6[r] + POW6[q])
-                if first:
-                    return out
+        for q in range(r, 9):
+            if q == r:
+                if rooms[r] < 2 or counts[r] > limit - 2:
+                    continue
+            elif rooms[q] <= 0 or counts[q] >= limit:
+                continue
+            two = one + POW6[q]
+            if k == 2:
+                if two in table:
+                    out.append(two)
+                    if first:
+                        return out
+                continue
+            for s in range(q, 9):
+                on = 3 if s == r else 2 if s == q else 1  # the jokers on s's rank with this one
+                if rooms[s] < on or counts[s] + on > limit:
+                    continue
+                if two + POW6[s] in table:
+                    out.append(two + POW6[s])
+                    if first:
+                        return out
     return out
 
 
@@ -129,33 +142,13 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
             if not (sets if rest == 0 else pair) >> (k - 3) & 1:  # not three more than a count that splits
                 if k != SMALL + 1 or not within(counts, rooms, k, 5):
                     return -1  # its fewest jokers are past what is looked up
-                if not _splits_with_three(counts, rooms, SETS_ONLY if rest == 0 else WITH_PAIR):
+                if not _placed(counts, rooms, k, 5, SETS_ONLY if rest == 0 else WITH_PAIR, True):
                     continue  # its fewest may be three: looked up, and three do not split it
             if rest == 0:
                 sets |= 1 << k
             else:
                 pair |= 1 << k
     return sets | pair << _BITS
-
-
-def _splits_with_three(counts: tuple[int, ...], rooms: tuple[int, ...], table: dict[int, bool]) -> bool:
-    """Whether some placement of three jokers on the suit's ranks, within their rooms, is a shape
-    ``table`` holds (``within`` five copies: no placement passes what the tables hold)."""
-    base = 0
-    for r in range(9):
-        base += counts[r] * POW6[r]
-    for a in range(9):
-        if rooms[a] < 1:
-            continue
-        for b in range(a, 9):
-            if rooms[b] < (2 if b == a else 1):
-                continue
-            for c in range(b, 9):
-                if rooms[c] < (3 if c == a else 2 if c == b else 1):
-                    continue
-                if base + POW6[a] + POW6[b] + POW6[c] in table:
-                    return True
-    return False
 
 
 def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[Way, ...] | None:
