@@ -59,10 +59,6 @@ class Facts:
         self.melds = tuple((m.index, m.kind) for m in hand.melds)
         self.need = 4 - len(self.melds)
         self.claimed = any(not m.concealed for m in hand.melds)
-        meld_counts = [0] * NUM_TILES
-        for t, _ in self.melds:
-            meld_counts[t] += 3
-        self.meld_counts = tuple(meld_counts)
         # four ghosts of one kind held (四鬼胡)
         self.four = any(standing[i] == 4 for i in range(NUM_TILES) if self.jokers >> i & 1)
 
@@ -84,9 +80,14 @@ class Shape:
         self.double = double  # thirteen orphans: the doubled tile
         # what the detectors read, worked out once: the logical counts, the suits and honours,
         # whether every set is a pung, the honour pungs and the pair
-        logical = [f.counts[i] + f.meld_counts[i] for i in range(NUM_TILES)] if kind != FOUR else [0] * NUM_TILES
-        for t in stands_for:
-            logical[t] += 1
+        if kind != FOUR:  # the real tiles copied whole, then the melds and the ghosts added tile by tile
+            logical = list(f.counts)
+            for t, _ in f.melds:
+                logical[t] += 3
+            for t in stands_for:
+                logical[t] += 1
+        else:
+            logical = [0] * NUM_TILES
         self.logical = tuple(logical)
         held = 0  # a bit a suit
         honours = False
