@@ -60,7 +60,7 @@ class Facts:
         self.need = 4 - len(self.melds)
         self.claimed = any(not m.concealed for m in hand.melds)
         # four ghosts of one kind held (四鬼胡)
-        self.four = any(standing[i] == 4 for i in range(NUM_TILES) if self.jokers >> i & 1)
+        self.four = self.ghosts >= 4 and any(standing[i] == 4 for i in range(NUM_TILES) if self.jokers >> i & 1)
 
 
 class Shape:

@@ -27,6 +27,8 @@ _HITS: Final = {
 def horse_hits(birds: tuple[str, ...], seat: str, table: str) -> int:
     """How many of the turned tiles hit for the winner at ``seat`` (E is the dealer); each
     duplicate counts, a ghost by its printed face."""
+    if not birds:  # no horse turned: no table or seat to look up
+        return 0
     faces = _HITS[table][WINDS.index(seat)]
     return sum(1 for b in birds if b in faces)
 
@@ -35,15 +37,13 @@ def payouts(share: int, seat: str, self_drawn: bool, payer: str | None, liable: 
     """Each seat's change, summing to zero: ``share`` from each of the three others on a self-draw
     without a liable ``payer``; three shares from a liable ``payer``; one from the discarder
     ``payer`` otherwise. None when a discard win names nobody to pay."""
-    pay = {"E": 0, "S": 0, "W": 0, "N": 0}  # WINDS' order, written out: a method call costs more
-    if self_drawn and not liable:
-        for w in WINDS:
-            if w != seat:
-                pay[w] -= share
-                pay[seat] += share
+    if self_drawn and not liable:  # WINDS' order, written out: a method call costs more
+        pay = {"E": -share, "S": -share, "W": -share, "N": -share}
+        pay[seat] = 3 * share
         return pay
     if payer is None:
         return None
+    pay = {"E": 0, "S": 0, "W": 0, "N": 0}
     n = 3 if liable else 1
     pay[payer] -= n * share
     pay[seat] += n * share
