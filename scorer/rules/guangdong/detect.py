@@ -112,6 +112,9 @@ class Shape:
         self.pair_wind = regular and IS_WIND[pair]
 
 
+_SUIT_RANKS: Final = (1 << 9) - 1
+
+
 def narrow_wild(counts: tuple[int, ...], mil: bool) -> Wild:
     """Ghosts narrowed to the kinds that can tell the regular readings apart, so that fewer are
     enumerated: a ghost in a set beside a real tile is within two ranks of it; a set or pair of
@@ -120,15 +123,15 @@ def narrow_wild(counts: tuple[int, ...], mil: bool) -> Wild:
     honour it is. So: the held kinds and their neighbours within two ranks, two unheld simples of
     each suit, and one unheld honour (common) or every honour and terminal (mil)."""
     m = 0
-    for t in range(NUM_TILES):
+    for t in range(HONOR_START, NUM_TILES):
         if counts[t]:
-            if t < HONOR_START:
-                base = t - t % 9
-                for u in range(max(base, t - 2), min(base + 8, t + 2) + 1):
-                    m |= 1 << u
-            else:
-                m |= 1 << t
+            m |= 1 << t
     for base in (0, 9, 18):
+        held = 0  # a bit a rank
+        for r in range(9):
+            if counts[base + r]:
+                held |= 1 << r
+        m |= ((held | held << 1 | held << 2 | held >> 1 | held >> 2) & _SUIT_RANKS) << base  # within two ranks
         free = 0
         for u in range(base + 1, base + 8):
             if not counts[u] and free < 2:
