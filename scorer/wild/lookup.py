@@ -182,7 +182,12 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
     for key in divided(counts, rooms, k):
         way = _LEAST.get(key)
         if way is None:
-            way = min([(tuple(sorted(codes)), p) for codes, p in SUIT_DIVISIONS[key]])
+            ways = SUIT_DIVISIONS[key]
+            if len(ways) == 1:  # most shapes split one way: no list to make and take the least of
+                codes, p = ways[0]
+                way = (tuple(sorted(codes)), p)
+            else:
+                way = min([(tuple(sorted(codes)), p) for codes, p in ways])
             _LEAST[key] = way
         if best is None or way < best:
             best = way
