@@ -24,7 +24,7 @@ from typing import Final
 from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
-from .lookup import PAIR_BITS, suit_keyed, tabled
+from .lookup import KEYED, PAIR_BITS, suit_keyed, tabled
 from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
 from .spec import Counts, Wild
 
@@ -51,7 +51,7 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     off = 2 * first
     bits = key_bits(first, key)
     out: dict[int, int] = {}
-    if len(counts) == 9 and tabled(counts, rooms, k):  # each key's least way, from the tables
+    if len(counts) == 9 and tabled(counts, rooms, k, KEYED):  # each key's least way, from the tables
         if (_tiles(counts) + k) % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
             return ()
         for kk, (codes, p) in suit_keyed(counts, rooms, k, bits).items():

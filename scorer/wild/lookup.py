@@ -2,9 +2,10 @@
 
 A suit's counts with ``k`` jokers placed on its ranks is a shape the no-joker tables hold, so a
 suit borrowing one or two jokers is answered by looking up each placement (9, then 45 of them):
-whether it splits into sets, into sets and a pair, and every way it splits. That is most groups
-of most hands, and a table lookup costs less than the walk (``scorer.wild.regular``) it replaces.
-The tables hold at most five of a tile for whether a shape splits and four for its ways, so a
+whether it splits into sets, into sets and a pair, and every way it splits; a book's least way
+of each key (``suit_keyed``) with three jokers too (165 placements). That is most groups of most
+hands, and a table lookup costs less than the walk (``scorer.wild.regular``, ``scorer.wild.keyed``)
+it replaces. The tables hold at most five of a tile for whether a shape splits and four for its ways, so a
 suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a suit
 holding four of a tile walks).
 
@@ -25,7 +26,8 @@ from typing import Any, Final
 from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
-SMALL: Final = 2  # the most jokers a suit is looked up with, placement by placement
+SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
+KEYED: Final = 3  # the most jokers a suit's keyed ways are looked up with (``suit_keyed``: 165 placements at most)
 # A book's key bits of one suit (``scorer.wild.keyed.key_bits``): a set's at its code (0-17), the
 # pair's at PAIR_BITS + its rank.
 PAIR_BITS: Final = 18
@@ -33,7 +35,7 @@ _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k se
 
 
 def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int]:
-    """The table keys of the placements of ``k`` (at most ``SMALL``) jokers on the suit's ranks,
+    """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
     within their rooms and four copies, that split (``SUIT_DIVISIONS`` holds them): a suit's ways
     are theirs."""
     return _placed(counts, rooms, k, 4, SUIT_DIVISIONS, False)
@@ -195,7 +197,7 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
 
 
 def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
-    """For a suit ``tabled`` answers: each key its ways with ``k`` jokers show (the OR of
+    """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k`` jokers show (the OR of
     ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its pair) and the least way
     showing it. One pass over the placements' ways, keeping a key's least: no way is kept, sorted
     or cached beside it (``scorer.wild.keyed`` wants only these)."""
@@ -212,10 +214,10 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
     return found
 
 
-def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> bool:
-    """Whether ``suit_ways`` answers: at most ``SMALL`` jokers, no rank past four with them, one
+def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, most: int = SMALL) -> bool:
+    """Whether ``suit_ways`` answers: at most ``most`` jokers, no rank past four with them, one
     hand's tiles at most."""
-    if k > SMALL or not within(counts, rooms, k, 4):
+    if k > most or not within(counts, rooms, k, 4):
         return False
     tiles = k
     for c in counts:
