@@ -197,6 +197,12 @@ def test_hzh10_contract() -> None:
     r = hz(THREE_CHOWS)
     assert r.payouts == {"E": 6, "S": 0, "W": 0, "N": -6}
     assert hz(THREE_CHOWS, {"contract": False}).payouts == {"E": 6, "S": -2, "W": -2, "N": -2}
+    # a winner who is not the dealer, both relations: its 上家 (E) pays T, its 下家 (W, three chows off
+    # it) 2T; T = 8 at base_points 2 (the dealer's 4, two others' 2 each)
+    r = hz(THREE_CHOWS, seat_wind="S", chow_counts={"W": 3}, base_points=2)
+    assert r.payouts == {"E": -8, "S": 24, "W": -16, "N": 0}
+    assert extras(r)["liability"] == [{"seat": "E", "kind": "contract", "pays": 8},
+                                      {"seat": "W", "kind": "reverse_contract", "pays": 16}]
     # relations between other seats change nothing; four chows count as three
     assert hz(PLAIN_DEALER, chow_counts={"W": 4, "N": 3}).payouts == {"E": 6, "S": -2, "W": -2, "N": -2}
     assert refused(THREE_CHOWS, chow_counts={"E": 2}).field == ("context", "chow_counts", "E")

@@ -21,41 +21,32 @@ def dealer_multiplier(streak: int, fixed_8: bool) -> int:
     return 8 if fixed_8 else 2 << min(streak, 2)
 
 
-def upper(seat: str) -> str:
-    """The seat's 上家 (the player before it in turn, whose discards it may chow)."""
-    return SEATS[(SEATS.index(seat) + 3) % 4]
-
-
-def lower(seat: str) -> str:
-    """The seat's 下家 (the player after it in turn)."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+_AT: Final = {"E": 0, "S": 1, "W": 2, "N": 3}  # a seat's place in turn order: SEATS[(_AT[s] + 1) % 4] is its 下家
 
 
 def payouts(basic: int, winner: str, multiplier: int, chows: tuple[int, ...], contract: bool,
             stake: int = 1) -> tuple[dict[str, int], list[dict[str, Any]]]:
     """Each seat's gain (the winner's) or loss, summing to zero, and the liability that moved it
-    (empty when every other seat paid its own share). ``chows``: each seat's chows (E, S, W, N)."""
-    owed: dict[str, int] = {}
-    total = 0
-    for s in SEATS:  # a loop, not a comprehension and a sum: every self-drawn win and wait pays here
-        if s != winner:
-            n = basic * stake * (multiplier if winner == DEALER or s == DEALER else 1)
-            owed[s] = n
-            total += n
+    (empty when every other seat paid its own share). ``chows``: each seat's chows (E, S, W, N).
+    Every self-drawn win and wait pays here, so the seats are written out (E, S, W, N)."""
+    at = _AT[winner]
+    share = basic * stake  # a payer's, times the multiplier where the dealer pays or wins
+    dealt = share * multiplier
+    total = 3 * dealt if winner == DEALER else dealt + 2 * share
     liable: list[dict[str, Any]] = []
     if contract:
-        up, down = upper(winner), lower(winner)
-        if chows[SEATS.index(winner)] >= 3:
-            liable.append({"seat": up, "kind": CONTRACT, "pays": total})
-        if chows[SEATS.index(down)] >= 3:
-            liable.append({"seat": down, "kind": REVERSE, "pays": 2 * total})
-    out = {s: 0 for s in SEATS}
+        if chows[at] >= 3:  # the winner chowed three times off its 上家
+            liable.append({"seat": SEATS[(at + 3) % 4], "kind": CONTRACT, "pays": total})
+        if chows[(at + 1) % 4] >= 3:  # its 下家 chowed three times off it
+            liable.append({"seat": SEATS[(at + 1) % 4], "kind": REVERSE, "pays": 2 * total})
     if liable:
+        out = {"E": 0, "S": 0, "W": 0, "N": 0}
         for entry in liable:
             out[entry["seat"]] -= entry["pays"]
             out[winner] += entry["pays"]
-    else:
-        for s, n in owed.items():
-            out[s] = -n
-        out[winner] = total
+        return out, liable
+    if winner == DEALER:
+        return {"E": total, "S": -dealt, "W": -dealt, "N": -dealt}, liable
+    out = {"E": -dealt, "S": -share, "W": -share, "N": -share}
+    out[winner] = total
     return out, liable
