@@ -5,9 +5,9 @@ suit borrowing one or two jokers is answered by looking up each placement (9, th
 whether it splits into sets, into sets and a pair, and every way it splits; a book's least way
 of each key (``suit_keyed``) with three jokers too (165 placements). That is most groups of most
 hands, and a table lookup costs less than the walk (``scorer.wild.regular``, ``scorer.wild.keyed``)
-it replaces. The tables hold at most five of a tile for whether a shape splits and four for its ways, so a
-suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a suit
-holding four of a tile walks).
+it replaces. The tables hold at most five of a tile for whether a shape splits and four for its
+ways, so a suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a
+suit holding four of a tile walks).
 
 Past two jokers, a suit still answers from the tables when three more jokers always fit as one
 more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
@@ -197,10 +197,10 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
 
 
 def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
-    """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k`` jokers show (the OR of
-    ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its pair) and the least way
-    showing it. One pass over the placements' ways, keeping a key's least: no way is kept, sorted
-    or cached beside it (``scorer.wild.keyed`` wants only these)."""
+    """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k``
+    jokers show (the OR of ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its
+    pair) and the least way showing it. One pass over the placements' ways, keeping a key's least:
+    no way is kept, sorted or cached beside it (``scorer.wild.keyed`` wants only these)."""
     found: dict[int, Way] = {}
     for key in divided(counts, rooms, k):
         for codes, p in SUIT_DIVISIONS[key]:

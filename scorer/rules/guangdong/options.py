@@ -5,7 +5,7 @@ plays it). Every option cites its RULINGS.md row (GD); the rule document's §10 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NoReturn
 
 from ...errors import BAD_OPTION, ScorerError
 from ..book import Preset, option
@@ -84,7 +84,7 @@ class GuangdongOptions:
                     _refuse(f"{name} is a factor of the common table; the mil table counts fans", name)
 
 
-def _refuse(why: str, name: str) -> None:
+def _refuse(why: str, name: str) -> NoReturn:
     raise ScorerError(BAD_OPTION, why, ("options", name), ruleset=RULESET)
 
 
