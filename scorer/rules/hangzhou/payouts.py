@@ -21,7 +21,7 @@ def dealer_multiplier(streak: int, fixed_8: bool) -> int:
     return 8 if fixed_8 else 2 << min(streak, 2)
 
 
-_AT: Final = {"E": 0, "S": 1, "W": 2, "N": 3}  # a seat's place in turn order: SEATS[(_AT[s] + 1) % 4] is its 下家
+_AT: Final = {s: i for i, s in enumerate(SEATS)}  # a seat's place in turn order: SEATS[(_AT[s] + 1) % 4] is its 下家
 
 
 def payouts(basic: int, winner: str, multiplier: int, chows: tuple[int, ...], contract: bool,
