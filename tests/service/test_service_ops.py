@@ -130,8 +130,13 @@ def test_process_metrics_cover_the_master_and_each_worker():
 
     from service.metrics import GunicornProcesses
 
-    kids = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) for _ in range(2)]
+    # Each child says it has started before it is read: a process caught between exec and its first
+    # page faults can read 0 resident bytes (Linux counts them per CPU and folds them in batches).
+    kids = [subprocess.Popen([sys.executable, "-c", "import time; print(flush=True); time.sleep(30)"],
+                             stdout=subprocess.PIPE) for _ in range(2)]
     try:
+        for k in kids:
+            assert k.stdout is not None and k.stdout.readline() == b"\n"
         registry = CollectorRegistry()
         registry.register(GunicornProcesses(master=os.getpid()))
         text = generate_latest(registry).decode()
@@ -139,6 +144,8 @@ def test_process_metrics_cover_the_master_and_each_worker():
         for k in kids:
             k.kill()
             k.wait()
+            if k.stdout is not None:
+                k.stdout.close()
     assert "# TYPE process_cpu_seconds_total counter" in text
     for pid, role in [(os.getpid(), "master"), *((k.pid, "worker") for k in kids)]:
         assert _sample(text, "process_resident_memory_bytes", pid=str(pid), role=role) > 0
