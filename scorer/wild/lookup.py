@@ -2,12 +2,12 @@
 
 A suit's counts with ``k`` jokers placed on its ranks is a shape the no-joker tables hold, so a
 suit borrowing one or two jokers is answered by looking up each placement (9, then 45 of them):
-whether it splits into sets, into sets and a pair, and every way it splits; a book's least way
-of each key (``suit_keyed``) with three jokers too (165 placements). That is most groups of most
-hands, and a table lookup costs less than the walk (``scorer.wild.regular``, ``scorer.wild.keyed``)
-it replaces. The tables hold at most five of a tile for whether a shape splits and four for its
-ways, so a suit is looked up only where no placement passes that (杭州's 财神 may be a fifth copy: a
-suit holding four of a tile walks).
+whether it splits into sets, into sets and a pair, and every way it splits; its least way
+(``suit_first``) and a book's least way of each key (``suit_keyed``) with three jokers too (165
+placements). That is most groups of most hands, and a table lookup costs less than the walk
+(``scorer.wild.regular``, ``scorer.wild.keyed``) it replaces. The tables hold at most five of a
+tile for whether a shape splits and four for its ways, so a suit is looked up only where no
+placement passes that (杭州's 财神 may be a fifth copy: a suit holding four of a tile walks).
 
 Past two jokers, a suit still answers from the tables when three more jokers always fit as one
 more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
@@ -27,7 +27,9 @@ from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
-KEYED: Final = 3  # the most jokers a suit's keyed ways are looked up with (``suit_keyed``: 165 placements at most)
+# the most jokers a suit's least way and keyed ways are looked up with (``suit_first``, ``suit_keyed``: 165
+# placements at most)
+KEYED: Final = 3
 # A book's key bits of one suit (``scorer.wild.keyed.key_bits``): a set's at its code (0-17), the
 # pair's at PAIR_BITS + its rank.
 PAIR_BITS: Final = 18

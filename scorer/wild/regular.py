@@ -22,7 +22,7 @@ from typing import Final
 from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
-from .lookup import suit_first, suit_row, suit_ways, tabled
+from .lookup import KEYED, suit_first, suit_row, suit_ways, tabled
 from .spec import NO_LIMIT, Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
@@ -600,7 +600,7 @@ def honour_way(count: int, k: int, pair: int) -> Key | None:
 def group_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, kmax: int = -1) -> Key | None:
     """``group_ways``'s least way with ``k`` jokers holding the pair (``pair`` 1) or not (0).
     ``kmax``: the hand's jokers, whose fit answers of the group are shared (-1: ``k``)."""
-    if len(counts) == 9 and tabled(counts, rooms, k):
+    if len(counts) == 9 and tabled(counts, rooms, k, KEYED):
         return suit_first(counts, rooms, k, pair)
     return _first(counts, rooms, len(counts) == 9, 0, 0, 0, k, pair, _memo(counts, rooms, k if kmax < k else kmax))
 
