@@ -40,13 +40,28 @@ def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int
     """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
     within their rooms and four copies, that split (``SUIT_DIVISIONS`` holds them): a suit's ways
     are theirs."""
-    return _placed(counts, rooms, k, 4, SUIT_DIVISIONS, False)
+    return _placed(counts, rooms, k, 4, _DIVIDED, False)
 
 
-def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: dict[int, Any],
+def _bitmap(table: dict[int, Any]) -> bytes:
+    """A table's keys as bits (key ``n``: bit ``n & 7`` of byte ``n >> 3``; a suit key is below 6**9,
+    so 1.26 MB). Asking it is one byte read, where asking the dict makes an int object of the key
+    and hashes it: ``_placed`` asks for every placement it tries."""
+    out = bytearray((POW6[8] * 6 >> 3) + 1)
+    for n in table:
+        out[n >> 3] |= 1 << (n & 7)
+    return bytes(out)
+
+
+_SETS_ONLY: Final = _bitmap(SETS_ONLY)
+_WITH_PAIR: Final = _bitmap(WITH_PAIR)
+_DIVIDED: Final = _bitmap(SUIT_DIVISIONS)
+
+
+def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: bytes,
             first: bool) -> list[int]:
     """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
-    within their rooms and ``limit`` copies, that ``table`` holds; with ``first`` only the first
+    within their rooms and ``limit`` copies, that ``table`` holds (``_bitmap``); with ``first`` only the first
     (whether a suit splits: most rows are answered by the first few). Only those are listed: most
     placements split nothing, and a listed key is an int made into an object once more."""
     base = 0
@@ -54,7 +69,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
         base += counts[r] * POW6[r]
     out: list[int] = []
     if k == 0:
-        if base in table:
+        if table[base >> 3] >> (base & 7) & 1:
             out.append(base)
         return out
     for r in range(9):  # the jokers' ranks ascending: r <= q <= s
@@ -62,7 +77,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
             continue
         one = base + POW6[r]
         if k == 1:
-            if one in table:
+            if table[one >> 3] >> (one & 7) & 1:
                 out.append(one)
                 if first:
                     return out
@@ -75,7 +90,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
                 continue
             two = one + POW6[q]
             if k == 2:
-                if two in table:
+                if table[two >> 3] >> (two & 7) & 1:
                     out.append(two)
                     if first:
                         return out
@@ -84,8 +99,9 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
                 on = 3 if s == r else 2 if s == q else 1  # the jokers on s's rank with this one
                 if rooms[s] < on or counts[s] + on > limit:
                     continue
-                if two + POW6[s] in table:
-                    out.append(two + POW6[s])
+                three = two + POW6[s]
+                if table[three >> 3] >> (three & 7) & 1:
+                    out.append(three)
                     if first:
                         return out
     return out
@@ -128,7 +144,7 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
         rest = (tiles + k) % 3  # sets alone hold a multiple of three tiles, sets and a pair two more
         if rest == 1:
             continue
-        if _placed(counts, rooms, k, 5, SETS_ONLY if rest == 0 else WITH_PAIR, True):
+        if _placed(counts, rooms, k, 5, _SETS_ONLY if rest == 0 else _WITH_PAIR, True):
             if rest == 0:
                 sets |= 1 << k
             else:
@@ -146,7 +162,7 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
             if not (sets if rest == 0 else pair) >> (k - 3) & 1:  # not three more than a count that splits
                 if k != SMALL + 1 or not within(counts, rooms, k, 5):
                     return -1  # its fewest jokers are past what is looked up
-                if not _placed(counts, rooms, k, 5, SETS_ONLY if rest == 0 else WITH_PAIR, True):
+                if not _placed(counts, rooms, k, 5, _SETS_ONLY if rest == 0 else _WITH_PAIR, True):
                     continue  # its fewest may be three: looked up, and three do not split it
             if rest == 0:
                 sets |= 1 << k

@@ -135,3 +135,14 @@ def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
     assert suit_row(nothing, open_all, 4) == _walk_row(nothing, open_all, 4) == 0
     apart = (1, 0, 0, 1, 0, 0, 1, 0, 1)  # 1479m
     assert suit_row(apart, tuple(4 - x for x in apart), 4) == -1
+
+
+def test_the_bitmaps_hold_exactly_the_tables_keys() -> None:
+    """``_placed`` asks a bitmap of each table's keys (one byte read, no int object): the same
+    keys, none more."""
+    from scorer.decompose import SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
+    from scorer.wild.lookup import _DIVIDED, _SETS_ONLY, _WITH_PAIR
+
+    for bits, table in ((_SETS_ONLY, SETS_ONLY), (_WITH_PAIR, WITH_PAIR), (_DIVIDED, SUIT_DIVISIONS)):
+        assert sum(bin(b).count("1") for b in bits) == len(table)
+        assert all(bits[n >> 3] >> (n & 7) & 1 for n in table)
