@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
+from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR, SuitOptions
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
@@ -184,34 +184,55 @@ def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[
     return tuple(out)
 
 
-# A table key's least way (codes ascending), made the first time a suit asks: no more keys than
-# the table holds, and tuples of ints, which the garbage collector stops tracking.
-_LEAST: Final[dict[int, Way]] = {}
+# A table key's least way, packed as ``_least`` packs it, made the first time a suit asks: no more
+# keys than the table holds, and ints, which the garbage collector never tracks.
+_LEAST: Final[dict[int, int]] = {}
+
+
+def _least(ways: SuitOptions) -> int:
+    """A shape's least way as one int: its set codes ascending, five bits each, first most
+    significant, then its pair's rank + 1 (0: none). A shape's ways, and the shapes of one suit
+    with one count of jokers, all hold as many sets and a pair or none, so the ints compare as the
+    ways do. The tables keep a way's codes as made (pungs, then chows): each is tallied, three bits
+    a code, and read back in order, with no list to sort."""
+    best = -1
+    for codes, p in ways:
+        tally = 0
+        for c in codes:
+            tally += 1 << 3 * c
+        packed = 0
+        c = 0
+        while tally:
+            for _ in range(tally & 7):
+                packed = packed << 5 | c
+            tally >>= 3
+            c += 1
+        packed = packed << 5 | (p + 1)
+        if best < 0 or packed < best:
+            best = packed
+    return best
 
 
 def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Way | None:
     """``suit_ways``' least way holding the pair (``pair`` 1) or not (0), for a suit ``tabled``
-    answers: the least of each placement's least way. A shape's ways all hold a pair or none
-    (its tiles by three tell), so the other kind is none without a lookup."""
+    answers: the least of each placement's least way (``_least``). A shape's ways all hold a pair
+    or none (its tiles by three tell), so the other kind is none without a lookup."""
     tiles = k
     for c in counts:
         tiles += c
     if tiles % 3 != (2 if pair else 0):
         return None
-    best: Way | None = None
+    best = -1
     for key in divided(counts, rooms, k):
-        way = _LEAST.get(key)
-        if way is None:
-            ways = SUIT_DIVISIONS[key]
-            if len(ways) == 1:  # most shapes split one way: no list to make and take the least of
-                codes, p = ways[0]
-                way = (tuple(sorted(codes)), p)
-            else:
-                way = min([(tuple(sorted(codes)), p) for codes, p in ways])
-            _LEAST[key] = way
-        if best is None or way < best:
-            best = way
-    return best
+        least = _LEAST.get(key)
+        if least is None:
+            least = _LEAST[key] = _least(SUIT_DIVISIONS[key])
+        if best < 0 or least < best:
+            best = least
+    if best < 0:
+        return None
+    n = (tiles - 2 * pair) // 3
+    return tuple([best >> 5 * (n - i) & 31 for i in range(n)]), (best & 31) - 1
 
 
 def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
