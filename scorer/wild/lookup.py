@@ -61,9 +61,9 @@ _DIVIDED: Final = _bitmap(SUIT_DIVISIONS)
 def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: bytes,
             first: bool) -> list[int]:
     """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
-    within their rooms and ``limit`` copies, that ``table`` holds (``_bitmap``); with ``first`` only the first
-    (whether a suit splits: most rows are answered by the first few). Only those are listed: most
-    placements split nothing, and a listed key is an int made into an object once more."""
+    within their rooms and ``limit`` copies, that ``table`` (a ``_bitmap``) holds; with ``first``
+    only the first (whether a suit splits: most rows are answered by the first few). Only those are
+    listed: most placements split nothing, and a listed key is an int made into an object once more."""
     base = 0
     for r in range(9):
         base += counts[r] * POW6[r]
