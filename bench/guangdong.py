@@ -6,9 +6,10 @@ The hands are generated complete regular hands (``testkit/hands/themed.py``) wit
 new to the process in every round (a fresh seed), so no cache answers them. Each round times, on
 the same hands: MCR's ``scorer.score`` of the hand as written (the reference); the 广东 book's of it
 with 0 to 4 of its concealed tiles turned into 白板 ghosts; ``scorer.analyze`` of the hand less its
-winning tile under MCR, and under 广东 with two of those tiles turned into ghosts. Figures are the
-median per hand in microseconds and each side's ratio to MCR's in the same round (the machine is
-shared: ratios, not times, are what compares).
+winning tile under MCR, and under 广东 with two of those tiles turned into ghosts. Each round's
+figure is the mean per hand (its hands' time over their number); printed are the median over the
+rounds in microseconds and its ratio to MCR's (the machine is shared: ratios, not times, are what
+compares).
 """
 
 from __future__ import annotations

@@ -43,11 +43,14 @@ def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int
     return _placed(counts, rooms, k, 4, _DIVIDED, False)
 
 
+_SPAN: Final = 6**9  # every suit key is below it: nine ranks, base 6
+
+
 def _bitmap(table: dict[int, Any]) -> bytes:
-    """A table's keys as bits (key ``n``: bit ``n & 7`` of byte ``n >> 3``; a suit key is below 6**9,
-    so 1.26 MB). Asking it is one byte read, where asking the dict makes an int object of the key
+    """A table's keys as bits (key ``n``: bit ``n & 7`` of byte ``n >> 3``; 1.26 MB, up to
+    ``_SPAN``). Asking it is one byte read, where asking the dict makes an int object of the key
     and hashes it: ``_placed`` asks for every placement it tries."""
-    out = bytearray((POW6[8] * 6 >> 3) + 1)
+    out = bytearray((_SPAN >> 3) + 1)
     for n in table:
         out[n >> 3] |= 1 << (n & 7)
     return bytes(out)
