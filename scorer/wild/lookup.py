@@ -21,9 +21,11 @@ most one tile as read, for then they make a pung there. A reading of ``T`` tiles
 
 from __future__ import annotations
 
+import marshal
+import os
 from typing import Any, Final
 
-from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR, SuitOptions
+from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
@@ -187,38 +189,32 @@ def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[
     return tuple(out)
 
 
-# A table key's least way, packed as ``_least`` packs it, made the first time a suit asks: no more
-# keys than the table holds, and ints, which the garbage collector never tracks.
-_LEAST: Final[dict[int, int]] = {}
+# Each table key's least way, made by tools/make_wild_tables.py and shipped beside this module: the
+# least of the shape's ways packed in one int, its set codes ascending five bits each, first most
+# significant, then its pair's rank + 1 (0: none). The shapes of one suit with one count of jokers
+# all hold as many sets and a pair or none, so the ints compare as the ways do. Made in a process
+# the first time a shape was asked, the packing was a tenth of a 广东 hand with three ghosts: most
+# shapes are new to a fresh process. A dict of ints, which the garbage collector never tracks.
+LEAST_FILE = os.path.join(os.path.dirname(__file__), "least_ways.bin")
+LEAST_FORMAT = 1  # bump (here and in tools/make_wild_tables.py) when the layout changes
 
 
-def _least(ways: SuitOptions) -> int:
-    """A shape's least way as one int: its set codes ascending, five bits each, first most
-    significant, then its pair's rank + 1 (0: none). A shape's ways, and the shapes of one suit
-    with one count of jokers, all hold as many sets and a pair or none, so the ints compare as the
-    ways do. The tables keep a way's codes as made (pungs, then chows): each is tallied, three bits
-    a code, and read back in order, with no list to sort."""
-    best = -1
-    for codes, p in ways:
-        tally = 0
-        for c in codes:
-            tally += 1 << 3 * c
-        packed = 0
-        c = 0
-        while tally:
-            for _ in range(tally & 7):
-                packed = packed << 5 | c
-            tally >>= 3
-            c += 1
-        packed = packed << 5 | (p + 1)
-        if best < 0 or packed < best:
-            best = packed
-    return best
+def _load_least() -> dict[int, int]:
+    with open(LEAST_FILE, "rb") as f:
+        fmt, loaded = marshal.loads(f.read())
+    least: dict[int, int] = loaded
+    if fmt != LEAST_FORMAT:
+        raise RuntimeError(f"{os.path.basename(LEAST_FILE)} is format {fmt}, this code reads {LEAST_FORMAT}: "
+                           "run tools/make_wild_tables.py")
+    return least
+
+
+_LEAST: Final[dict[int, int]] = _load_least()
 
 
 def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Way | None:
     """``suit_ways``' least way holding the pair (``pair`` 1) or not (0), for a suit ``tabled``
-    answers: the least of each placement's least way (``_least``). A shape's ways all hold a pair
+    answers: the least of each placement's least way (``_LEAST``). A shape's ways all hold a pair
     or none (its tiles by three tell), so the other kind is none without a lookup."""
     tiles = k
     for c in counts:
@@ -227,9 +223,7 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
         return None
     best = -1
     for key in divided(counts, rooms, k):
-        least = _LEAST.get(key)
-        if least is None:
-            least = _LEAST[key] = _least(SUIT_DIVISIONS[key])
+        least = _LEAST[key]
         if best < 0 or least < best:
             best = least
     if best < 0:

@@ -146,3 +146,23 @@ def test_the_bitmaps_hold_exactly_the_tables_keys() -> None:
     for bits, table in ((_SETS_ONLY, SETS_ONLY), (_WITH_PAIR, WITH_PAIR), (_DIVIDED, SUIT_DIVISIONS)):
         assert sum(bin(b).count("1") for b in bits) == len(table)
         assert all(bits[n >> 3] >> (n & 7) & 1 for n in table)
+
+
+def test_the_least_ways_are_shipped_for_every_shape_and_are_its_least() -> None:
+    """``suit_first`` reads each shape's least way from a shipped table: it is the one a fresh
+    build makes, it holds every shape the tables split, and each value unpacks to the least of
+    the shape's ways as the tables list them."""
+    from pathlib import Path
+
+    from scorer.decompose import SUIT_DIVISIONS
+    from scorer.wild.lookup import _LEAST, LEAST_FILE
+    from tools import make_wild_tables
+
+    shipped = Path(LEAST_FILE).read_bytes()
+    assert make_wild_tables.same(shipped, make_wild_tables.build()), "run tools/make_wild_tables.py"
+    assert _LEAST.keys() == SUIT_DIVISIONS.keys()
+    for key, ways in SUIT_DIVISIONS.items():
+        n = len(ways[0][0])
+        packed = _LEAST[key]
+        unpacked = (tuple(packed >> 5 * (n - i) & 31 for i in range(n)), (packed & 31) - 1)
+        assert unpacked == min((tuple(sorted(codes)), p) for codes, p in ways), key
