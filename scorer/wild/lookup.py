@@ -3,11 +3,12 @@
 A suit's counts with ``k`` jokers placed on its ranks is a shape the no-joker tables hold, so a
 suit borrowing one or two jokers is answered by looking up each placement (9, then 45 of them):
 whether it splits into sets, into sets and a pair, and every way it splits; its least way
-(``suit_first``) and a book's least way of each key (``suit_keyed``) with three jokers too (165
-placements). That is most groups of most hands, and a table lookup costs less than the walk
-(``scorer.wild.regular``, ``scorer.wild.keyed``) it replaces. The tables hold at most five of a
-tile for whether a shape splits and four for its ways, so a suit is looked up only where no
-placement passes that (杭州's 财神 may be a fifth copy: a suit holding four of a tile walks).
+(``suit_first``) and a book's least way of each key (``suit_keyed``) with three and four jokers
+too (165 and 495 placements). That is most groups of most hands, and a table lookup costs less
+than the walk (``scorer.wild.regular``, ``scorer.wild.keyed``) it replaces. The tables hold at
+most five of a tile for whether a shape splits and four for its ways, so a suit is looked up only
+where no placement passes that (杭州's 财神 may be a fifth copy: a suit holding four of a tile
+walks).
 
 Past two jokers, a suit still answers from the tables when three more jokers always fit as one
 more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
@@ -29,9 +30,9 @@ from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
-# the most jokers a suit's least way and keyed ways are looked up with (``suit_first``, ``suit_keyed``: 165
+# the most jokers a suit's least way and keyed ways are looked up with (``suit_first``, ``suit_keyed``: 495
 # placements at most)
-KEYED: Final = 3
+KEYED: Final = 4
 # A book's key bits of one suit (``scorer.wild.keyed.key_bits``): a set's at its code (0-17), the
 # pair's at PAIR_BITS + its rank.
 PAIR_BITS: Final = 18
@@ -39,7 +40,7 @@ _BITS: Final = 9  # as ``scorer.wild.regular`` packs a group's answers: bit k se
 
 
 def divided(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> list[int]:
-    """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
+    """The table keys of the placements of ``k`` (at most four) jokers on the suit's ranks,
     within their rooms and four copies, that split (``SUIT_DIVISIONS`` holds them): a suit's ways
     are theirs."""
     return _placed(counts, rooms, k, 4, _DIVIDED, False)
@@ -65,7 +66,7 @@ _DIVIDED: Final = _bitmap(SUIT_DIVISIONS)
 
 def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int, table: bytes,
             first: bool) -> list[int]:
-    """The table keys of the placements of ``k`` (at most three) jokers on the suit's ranks,
+    """The table keys of the placements of ``k`` (at most four) jokers on the suit's ranks,
     within their rooms and ``limit`` copies, that ``table`` (a ``_bitmap``) holds; with ``first``
     only the first (whether a suit splits: most rows are answered by the first few). Only those are
     listed: most placements split nothing, and a listed key is an int made into an object once more."""
@@ -77,7 +78,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
         if table[base >> 3] >> (base & 7) & 1:
             out.append(base)
         return out
-    for r in range(9):  # the jokers' ranks ascending: r <= q <= s
+    for r in range(9):  # the jokers' ranks ascending: r <= q <= s <= u
         if rooms[r] <= 0 or counts[r] >= limit:
             continue
         one = base + POW6[r]
@@ -105,10 +106,21 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
                 if rooms[s] < on or counts[s] + on > limit:
                     continue
                 three = two + POW6[s]
-                if table[three >> 3] >> (three & 7) & 1:
-                    out.append(three)
-                    if first:
-                        return out
+                if k == 3:
+                    if table[three >> 3] >> (three & 7) & 1:
+                        out.append(three)
+                        if first:
+                            return out
+                    continue
+                for u in range(s, 9):
+                    on = 4 if u == r else 3 if u == q else 2 if u == s else 1  # the jokers on u's rank with this one
+                    if rooms[u] < on or counts[u] + on > limit:
+                        continue
+                    four = three + POW6[u]
+                    if table[four >> 3] >> (four & 7) & 1:
+                        out.append(four)
+                        if first:
+                            return out
     return out
 
 

@@ -75,12 +75,13 @@ def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
     hongzhong = key_bits(9, hongzhong_key)  # 筒子's bits
     strict = tuple([1 << c for c in range(PAIR_BITS)] + [1 << (PAIR_BITS + r) for r in range(9)])
     keyed = 0
-    three = 0
+    three = four = 0
     for c, rooms in _suits(1500, 6):
         for k in range(KEYED + 1):
             if sum(c) + k > 14 or not tabled(c, rooms, k, KEYED):
                 continue
             three += k == 3
+            four += k == 4
             for bits in (hongzhong, strict):
                 least: dict[int, tuple] = {}
                 for codes, p in _walk_ways(c, rooms, k):  # ascending: a key's first is its least
@@ -91,14 +92,14 @@ def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
                 assert suit_keyed(c, rooms, k, bits) == least, (c, rooms, k)
                 keyed += len(least)
     assert keyed > 2000
-    assert three > 300
+    assert three > 300 and four > 300
 
 
 def test_a_suits_least_way_is_the_walks_first() -> None:
-    """``suit_first`` with up to ``KEYED`` jokers (three: placement by placement) against the walk's
+    """``suit_first`` with up to ``KEYED`` jokers (four: placement by placement) against the walk's
     least way (``_first``) and the first of every way the walk makes, holding the pair and not;
     ``group_first`` takes the tables' answer wherever they answer."""
-    looked_up = 0
+    looked_up = [0] * (KEYED + 1)
     for c, rooms in _suits(1500, 7):
         for k in range(KEYED + 1):
             if sum(c) + k > 14 or not tabled(c, rooms, k, KEYED):
@@ -109,8 +110,8 @@ def test_a_suits_least_way_is_the_walks_first() -> None:
                 first = next((w for w in ways if (w[1] >= 0) == bool(pair)), None)
                 assert suit_first(c, rooms, k, pair) == walked == first, (c, rooms, k, pair)
                 assert group_first(c, rooms, k, pair) == walked
-                looked_up += k == 3 and walked is not None
-    assert looked_up > 100
+                looked_up[k] += walked is not None
+    assert looked_up[3] > 100 and looked_up[4] > 100
 
 
 def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
