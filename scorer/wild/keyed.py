@@ -54,10 +54,12 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     if len(counts) == 9 and tabled(counts, rooms, k, KEYED):  # each key's least way, from the tables
         if (_tiles(counts) + k) % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
             return ()
-        for kk, (codes, p) in suit_keyed(counts, rooms, k, bits).items():
+        n = (_tiles(counts) + k - 2 * pair) // 3
+        for kk, w in suit_keyed(counts, rooms, k, bits).items():
             packed = 0
-            for c in codes:
-                packed = packed << _CODE | (off + c)
+            for i in range(n):  # the table's codes, five bits each, first most significant
+                packed = packed << _CODE | (off + (w >> 5 * (n - i) & 31))
+            p = (w & 31) - 1
             _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
     else:
         after = _after(counts)

@@ -78,6 +78,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
         if table[base >> 3] >> (base & 7) & 1:
             out.append(base)
         return out
+    cap = _caps(counts, rooms, limit) if k >= 3 else _NO_CAPS  # asked on the third and fourth joker's rank
     for r in range(9):  # the jokers' ranks ascending: r <= q <= s <= u
         if rooms[r] <= 0 or counts[r] >= limit:
             continue
@@ -102,8 +103,7 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
                         return out
                 continue
             for s in range(q, 9):
-                on = 3 if s == r else 2 if s == q else 1  # the jokers on s's rank with this one
-                if rooms[s] < on or counts[s] + on > limit:
+                if cap[s] < (3 if s == r else 2 if s == q else 1):  # the jokers on s's rank with this one
                     continue
                 three = two + POW6[s]
                 if k == 3:
@@ -113,14 +113,26 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
                             return out
                     continue
                 for u in range(s, 9):
-                    on = 4 if u == r else 3 if u == q else 2 if u == s else 1  # the jokers on u's rank with this one
-                    if rooms[u] < on or counts[u] + on > limit:
+                    if cap[u] < (4 if u == r else 3 if u == q else 2 if u == s else 1):
                         continue
                     four = three + POW6[u]
                     if table[four >> 3] >> (four & 7) & 1:
                         out.append(four)
                         if first:
                             return out
+    return out
+
+
+_NO_CAPS: Final[list[int]] = []  # never changed
+
+
+def _caps(counts: tuple[int, ...], rooms: tuple[int, ...], limit: int) -> list[int]:
+    """The most jokers each rank takes: its room, and ``limit`` copies with its tiles."""
+    out: list[int] = []
+    for r in range(9):
+        room = rooms[r]
+        left = limit - counts[r]
+        out.append(room if room < left else left)
     return out
 
 
@@ -244,18 +256,28 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
     return tuple([best >> 5 * (n - i) & 31 for i in range(n)]), (best & 31) - 1
 
 
-def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, Way]:
+def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, int]:
     """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k``
     jokers show (the OR of ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its
-    pair) and the least way showing it. One pass over the placements' ways, keeping a key's least:
-    no way is kept, sorted or cached beside it (``scorer.wild.keyed`` wants only these)."""
-    found: dict[int, Way] = {}
+    pair) and the least way showing it, packed as ``_LEAST`` packs a way. One pass over the
+    placements' ways, keeping a key's least: no way is kept, sorted or cached beside it
+    (``scorer.wild.keyed`` wants only these)."""
+    found: dict[int, int] = {}
     for key in divided(counts, rooms, k):
         for codes, p in SUIT_DIVISIONS[key]:
             kk = bits[PAIR_BITS + p] if p >= 0 else 0
+            tally = 0  # the tables keep a way's codes as made (pungs, then chows): tallied, three bits a code
             for c in codes:
                 kk |= bits[c]
-            way = (tuple(sorted(codes)), p)  # the tables keep a way's codes as made
+                tally += 1 << 3 * c
+            way = 0
+            c = 0
+            while tally:  # read back in order: the codes ascending, no list to sort
+                for _ in range(tally & 7):
+                    way = way << 5 | c
+                tally >>= 3
+                c += 1
+            way = way << 5 | (p + 1)
             cur = found.get(kk)
             if cur is None or way < cur:
                 found[kk] = way
