@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "scorer" / "wild" / "least_ways.bin"
 if not __package__:  # run as a script: this checkout's tools package
     sys.path.insert(0, str(ROOT))
-from tools.make_decompose_tables import key, suit_divisions  # noqa: E402
+from tools.make_decompose_tables import key, same, suit_divisions  # noqa: E402
 from tools.shipped_file import write_or_check  # noqa: E402
 
 FORMAT = 1  # as scorer/wild/lookup.py reads it
@@ -44,11 +44,8 @@ def payload() -> tuple[object, ...]:
 
 
 def build() -> bytes:
+    """The table as the file's bytes (compared by what they load: ``same``)."""
     return marshal.dumps(payload(), 4)
-
-
-def same(a: bytes, b: bytes) -> bool:
-    return bool(marshal.loads(a) == marshal.loads(b))
 
 
 def main(argv: list[str] | None = None) -> int:
