@@ -52,26 +52,22 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     bits = key_bits(first, key)
     out: dict[int, int] = {}
     if len(counts) == 9 and tabled(counts, rooms, k, KEYED):  # each key's least way, from the tables
-        if (_tiles(counts) + k) % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
+        tiles = _tiles(counts) + k
+        if tiles % 3 != (2 if pair else 0):  # a shape's ways all hold a pair or none
             return ()
-        n = (_tiles(counts) + k - 2 * pair) // 3
-        for kk, w in suit_keyed(counts, rooms, k, bits).items():
-            packed = 0
-            for i in range(n):  # the table's codes, five bits each, first most significant
-                packed = packed << _CODE | (off + (w >> 5 * (n - i) & 31))
-            p = (w & 31) - 1
-            _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
+        got = suit_keyed(counts, rooms, k, bits)
+        n = (tiles - 2 * pair) // 3
     else:
         after = _after(counts)
         got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits,
                     _walks(counts, rooms, first, key, kmax))
         n = (after[0] + k - 2 * pair) // 3
-        for kk, w in got.items():
-            packed = 0
-            for i in range(n):  # the walk's codes, five bits each, first most significant
-                packed = packed << _CODE | (off + (w >> (5 + 5 * (n - 1 - i)) & 31))
-            p = (w & 31) - 1
-            _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
+    for kk, w in got.items():  # the tables' and the walk's ways pack alike: moved to the group's tiles
+        packed = 0
+        for i in range(n):  # its codes, five bits each, first most significant
+            packed = packed << _CODE | (off + (w >> 5 * (n - i) & 31))
+        p = (w & 31) - 1
+        _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
     flat: list[int] = []
     for kk, way in out.items():
         flat.append(kk)
