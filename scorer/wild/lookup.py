@@ -10,14 +10,13 @@ most five of a tile for whether a shape splits and four for its ways, so a suit 
 where no placement passes that (杭州's 财神 may be a fifth copy: a suit holding four of a tile
 walks).
 
-Past two jokers, a suit still answers from the tables when three more jokers always fit as one
-more pung: its fewest jokers for sets (and for sets and a pair) are looked up — up to two as
-above, three placement by placement (165 at most, the first that splits ends it) — and it also
-splits with that many plus any multiple of three, as far as one hand's 14 tiles go, and with no
-other count. Three jokers fit where a rank *open to them* (jokers may stand for it up to four
-copies or more: every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at
-most one tile as read, for then they make a pung there. A reading of ``T`` tiles has at most
+Past two jokers, a suit's fit answers still come from the tables: three more jokers always fit
+as one more pung where a rank *open to them* (jokers may stand for it up to four copies or more:
+every rank of 红中's 中 and 杭州's 财神, many of 广东's narrowed ghosts) holds at most one tile as
+read, so a count three more than one that splits splits too; a reading of ``T`` tiles has at most
 ``T / 2`` ranks holding two or more, so more open ranks than that leave one holding at most one.
+Where that argument does not answer, three and four jokers are looked up placement by placement
+(165 and 495 at most, the first that splits ends it); past four, the suit walks.
 """
 
 from __future__ import annotations
@@ -26,7 +25,9 @@ import marshal
 import os
 from typing import Any, Final
 
-from ..decompose import POW6, SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
+from mypy_extensions import i64
+
+from ..decompose import SETS_ONLY, SUIT_DIVISIONS, WITH_PAIR
 
 Way = tuple[tuple[int, ...], int]
 SMALL: Final = 2  # the most jokers a suit's fit answers and ways are looked up with, placement by placement
@@ -69,70 +70,88 @@ def _placed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, limit: int,
     """The table keys of the placements of ``k`` (at most four) jokers on the suit's ranks,
     within their rooms and ``limit`` copies, that ``table`` (a ``_bitmap``) holds; with ``first``
     only the first (whether a suit splits: most rows are answered by the first few). Only those are
-    listed: most placements split nothing, and a listed key is an int made into an object once more."""
-    base = 0
+    listed: most placements split nothing, and a listed key is an int made into an object once more.
+
+    The ranks' caps, keys and powers of six are native ``i64`` (compiled: machine arithmetic with
+    no tagged-int checks, where a 495-placement suit tries every one): each rank's cap (its room,
+    and ``limit`` copies with its tiles, at most four) three bits of one int."""
+    base: i64 = 0
+    caps: i64 = 0
+    p: i64 = 1
     for r in range(9):
-        base += counts[r] * POW6[r]
+        c: i64 = counts[r]
+        base += c * p
+        p *= 6
+        cap: i64 = rooms[r]
+        left = limit - c
+        if left < cap:
+            cap = left
+        if cap > 4:
+            cap = 4
+        if cap > 0:
+            caps |= cap << 3 * r
     out: list[int] = []
     if k == 0:
         if table[base >> 3] >> (base & 7) & 1:
             out.append(base)
         return out
-    cap = _caps(counts, rooms, limit) if k >= 3 else _NO_CAPS  # asked on the third and fourth joker's rank
-    for r in range(9):  # the jokers' ranks ascending: r <= q <= s <= u
-        if rooms[r] <= 0 or counts[r] >= limit:
-            continue
-        one = base + POW6[r]
-        if k == 1:
-            if table[one >> 3] >> (one & 7) & 1:
-                out.append(one)
-                if first:
-                    return out
-            continue
-        for q in range(r, 9):
-            if q == r:
-                if rooms[r] < 2 or counts[r] > limit - 2:
-                    continue
-            elif rooms[q] <= 0 or counts[q] >= limit:
-                continue
-            two = one + POW6[q]
-            if k == 2:
-                if table[two >> 3] >> (two & 7) & 1:
-                    out.append(two)
+    # the jokers' ranks ascending, r <= q <= s <= u, each power of six (pr ...) carried along; a
+    # rank's cap less the jokers already on it must take one more
+    pr: i64 = 1
+    r6: i64 = 0
+    while r6 < 9:
+        cr = caps >> 3 * r6 & 7
+        if cr:
+            one = base + pr
+            if k == 1:
+                if table[one >> 3] >> (one & 7) & 1:
+                    out.append(one)
                     if first:
                         return out
-                continue
-            for s in range(q, 9):
-                if cap[s] < (3 if s == r else 2 if s == q else 1):  # the jokers on s's rank with this one
-                    continue
-                three = two + POW6[s]
-                if k == 3:
-                    if table[three >> 3] >> (three & 7) & 1:
-                        out.append(three)
-                        if first:
-                            return out
-                    continue
-                for u in range(s, 9):
-                    if cap[u] < (4 if u == r else 3 if u == q else 2 if u == s else 1):
-                        continue
-                    four = three + POW6[u]
-                    if table[four >> 3] >> (four & 7) & 1:
-                        out.append(four)
-                        if first:
-                            return out
-    return out
-
-
-_NO_CAPS: Final[list[int]] = []  # never changed
-
-
-def _caps(counts: tuple[int, ...], rooms: tuple[int, ...], limit: int) -> list[int]:
-    """The most jokers each rank takes: its room, and ``limit`` copies with its tiles."""
-    out: list[int] = []
-    for r in range(9):
-        room = rooms[r]
-        left = limit - counts[r]
-        out.append(room if room < left else left)
+            else:
+                pq = pr
+                q6 = r6
+                while q6 < 9:
+                    cq = (caps >> 3 * q6 & 7) - (1 if q6 == r6 else 0)
+                    if cq > 0:
+                        two = one + pq
+                        if k == 2:
+                            if table[two >> 3] >> (two & 7) & 1:
+                                out.append(two)
+                                if first:
+                                    return out
+                        else:
+                            ps = pq
+                            s6 = q6
+                            while s6 < 9:
+                                cs = (caps >> 3 * s6 & 7) - (1 if s6 == r6 else 0) - (1 if s6 == q6 else 0)
+                                if cs > 0:
+                                    three = two + ps
+                                    if k == 3:
+                                        if table[three >> 3] >> (three & 7) & 1:
+                                            out.append(three)
+                                            if first:
+                                                return out
+                                    else:
+                                        pu = ps
+                                        u6 = s6
+                                        while u6 < 9:
+                                            cu = ((caps >> 3 * u6 & 7) - (1 if u6 == r6 else 0)
+                                                  - (1 if u6 == q6 else 0) - (1 if u6 == s6 else 0))
+                                            if cu > 0:
+                                                four = three + pu
+                                                if table[four >> 3] >> (four & 7) & 1:
+                                                    out.append(four)
+                                                    if first:
+                                                        return out
+                                            u6 += 1
+                                            pu *= 6
+                                s6 += 1
+                                ps *= 6
+                    q6 += 1
+                    pq *= 6
+        r6 += 1
+        pr *= 6
     return out
 
 
@@ -157,8 +176,8 @@ def open_ranks(counts: tuple[int, ...], rooms: tuple[int, ...]) -> int:
 
 def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
     """``scorer.wild.regular.group_row`` of a suit from the tables; -1 where they cannot answer
-    (a placement past five of a tile, a suit past one hand's tiles, or past ``SMALL`` jokers a
-    suit with too few ranks open to three more jokers, or whose fewest jokers are past three)."""
+    (a placement past five of a tile, a suit past one hand's tiles, or past ``KEYED`` jokers a
+    count the pung argument above does not answer)."""
     small = kmax if kmax < SMALL else SMALL
     if not within(counts, rooms, small, 5):
         return -1
@@ -183,16 +202,15 @@ def suit_row(counts: tuple[int, ...], rooms: tuple[int, ...], kmax: int) -> int:
         for k in range(SMALL + 1, kmax + 1):  # three more jokers as a pung (see above)
             if tiles + k > 14:
                 break
-            if 2 * opened <= tiles + k - 3:  # a reading of k - 3 jokers may leave no open rank for them
-                return -1
             rest = (tiles + k) % 3
             if rest == 1:
                 continue
-            if not (sets if rest == 0 else pair) >> (k - 3) & 1:  # not three more than a count that splits
-                if k != SMALL + 1 or not within(counts, rooms, k, 5):
-                    return -1  # its fewest jokers are past what is looked up
+            # three more than a count that splits, where a reading of k - 3 jokers leaves an open rank
+            if not (2 * opened > tiles + k - 3 and (sets if rest == 0 else pair) >> (k - 3) & 1):
+                if k > KEYED or not within(counts, rooms, k, 5):
+                    return -1  # past what is looked up
                 if not _placed(counts, rooms, k, 5, _SETS_ONLY if rest == 0 else _WITH_PAIR, True):
-                    continue  # its fewest may be three: looked up, and three do not split it
+                    continue  # looked up: k jokers do not split it
             if rest == 0:
                 sets |= 1 << k
             else:
@@ -266,17 +284,19 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
     for key in divided(counts, rooms, k):
         for codes, p in SUIT_DIVISIONS[key]:
             kk = bits[PAIR_BITS + p] if p >= 0 else 0
-            tally = 0  # the tables keep a way's codes as made (pungs, then chows): tallied, three bits a code
+            tally: i64 = 0  # the tables keep a way's codes as made (pungs, then chows): tallied, three bits a code
             for c in codes:
                 kk |= bits[c]
                 tally += 1 << 3 * c
-            way = 0
-            c = 0
+            way: i64 = 0
+            code: i64 = 0
             while tally:  # read back in order: the codes ascending, no list to sort
-                for _ in range(tally & 7):
-                    way = way << 5 | c
+                n: i64 = tally & 7
+                while n:
+                    way = way << 5 | code
+                    n -= 1
                 tally >>= 3
-                c += 1
+                code += 1
             way = way << 5 | (p + 1)
             cur = found.get(kk)
             if cur is None or way < cur:

@@ -7,7 +7,7 @@ import random
 
 from scorer.rules.hongzhong.detect import set_key as hongzhong_key
 from scorer.wild.keyed import key_bits
-from scorer.wild.lookup import KEYED, PAIR_BITS, SMALL, suit_first, suit_keyed, suit_row, suit_ways, tabled
+from scorer.wild.lookup import KEYED, PAIR_BITS, SMALL, open_ranks, suit_first, suit_keyed, suit_row, suit_ways, tabled
 from scorer.wild.regular import _BITS, _collect, _first, _masks, _memo, group_first
 
 
@@ -42,6 +42,7 @@ def _suits(n: int, seed: int):
 def test_a_suits_row_is_the_walks() -> None:
     answered = 0
     narrowed_past_small = 0  # some rank closed to jokers, more jokers than the tables place
+    few_open = 0  # three or four jokers looked up where the pung argument does not answer
     for c, rooms in _suits(4000, 3):
         for kmax in range(9):
             if sum(c) + kmax > 14:
@@ -50,11 +51,14 @@ def test_a_suits_row_is_the_walks() -> None:
             if row < 0:
                 continue
             answered += 1
+            if kmax in (3, 4) and 2 * open_ranks(c, rooms) <= sum(c):
+                few_open += 1
             if kmax > SMALL and any(0 < 4 - x > room for x, room in zip(c, rooms, strict=True)):
                 narrowed_past_small += 1
             assert row == _walk_row(c, rooms, kmax), (c, rooms, kmax)
     assert answered > 5000
     assert narrowed_past_small > 500
+    assert few_open > 250
 
 
 def test_a_suits_ways_are_the_walks() -> None:
@@ -123,13 +127,16 @@ def test_a_suits_least_way_is_the_walks_first() -> None:
 
 
 def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
-    """Past two jokers the tables answer a suit, by its fewest jokers, when more of its ranks are
-    open to jokers than half a reading's tiles; one with fewer, or one whose fewest are past three
-    (1479m needs four for sets and a pair), walks. Three are looked up placement by placement
-    (12m needs three for a pair; 147m splits with none up to four)."""
+    """Past two jokers the tables answer a suit: three more than a count that splits splits too
+    when more of its ranks are open to jokers than half a reading's tiles, and up to four jokers
+    are otherwise looked up placement by placement (12m needs three for a pair; 147m splits with
+    none up to four; 1479m needs four for sets and a pair). Past four, a suit the pung argument
+    does not answer walks."""
     c = (2, 1, 1, 0, 0, 0, 0, 0, 0)  # 1123m
     full = tuple(4 - x for x in c)
-    assert suit_row(c, (2, 3, 0, 0, 0, 0, 0, 0, 0), 4) == -1  # two open ranks, five tiles read with one joker
+    few = (2, 3, 0, 0, 0, 0, 0, 0, 0)  # two open ranks, five tiles read with one joker
+    assert suit_row(c, few, 4) == _walk_row(c, few, 4) >= 0
+    assert suit_row(c, few, 5) == -1  # five jokers, and three more than two may find no open rank
     narrowed = (2, 3, 3, 0, 4, 4, 4, 4, 4)  # eight open ranks
     assert suit_row(c, narrowed, 4) == _walk_row(c, narrowed, 4) >= 0
     row = suit_row(c, full, 4)
@@ -143,7 +150,9 @@ def test_past_small_the_tables_answer_by_the_fewest_jokers() -> None:
     open_all = tuple(4 - x for x in nothing)
     assert suit_row(nothing, open_all, 4) == _walk_row(nothing, open_all, 4) == 0
     apart = (1, 0, 0, 1, 0, 0, 1, 0, 1)  # 1479m
-    assert suit_row(apart, tuple(4 - x for x in apart), 4) == -1
+    open_apart = tuple(4 - x for x in apart)
+    row = suit_row(apart, open_apart, 4)
+    assert row == _walk_row(apart, open_apart, 4) and row >> (_BITS + 4) & 1
 
 
 def test_the_bitmaps_hold_exactly_the_tables_keys() -> None:
