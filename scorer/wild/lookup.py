@@ -231,27 +231,32 @@ def suit_ways(counts: tuple[int, ...], rooms: tuple[int, ...], k: int) -> tuple[
     return tuple(out)
 
 
-# Each table key's least way, made by tools/make_wild_tables.py and shipped beside this module: the
-# least of the shape's ways packed in one int, its set codes ascending five bits each, first most
-# significant, then its pair's rank + 1 (0: none). The shapes of one suit with one count of jokers
-# all hold as many sets and a pair or none, so the ints compare as the ways do. Made in a process
-# the first time a shape was asked, the packing was a tenth of a 广东 hand with three ghosts: most
-# shapes are new to a fresh process. A dict of ints, which the garbage collector never tracks.
+# Each table key's ways packed in one int, made by tools/make_wild_tables.py and shipped beside this
+# module: a way's set codes ascending five bits each, first most significant, then its pair's rank
+# + 1 (0: none). The shapes of one suit with one count of jokers all hold as many sets and a pair or
+# none, so the ints compare as the ways do. ``_LEAST``: each shape's least way shifted left one bit,
+# the bit set when it has more, which ``_MORE`` holds (ascending). Made in a process the first time
+# a shape was asked, the packing was a tenth of a 广东 hand with three ghosts, and reading the ways'
+# codes back from ``SUIT_DIVISIONS``' tuples a tenth of a 红中 hand with four: most shapes are new
+# to a fresh process. Dicts of ints and tuples of ints, which the garbage collector never tracks.
 LEAST_FILE = os.path.join(os.path.dirname(__file__), "least_ways.bin")
-LEAST_FORMAT = 1  # bump (here and in tools/make_wild_tables.py) when the layout changes
+LEAST_FORMAT = 2  # bump (here and in tools/make_wild_tables.py) when the layout changes
 
 
-def _load_least() -> dict[int, int]:
+def _load_ways() -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
     with open(LEAST_FILE, "rb") as f:
-        fmt, loaded = marshal.loads(f.read())
-    least: dict[int, int] = loaded
-    if fmt != LEAST_FORMAT:
-        raise RuntimeError(f"{os.path.basename(LEAST_FILE)} is format {fmt}, this code reads {LEAST_FORMAT}: "
+        loaded = marshal.loads(f.read())
+    if loaded[0] != LEAST_FORMAT:
+        raise RuntimeError(f"{os.path.basename(LEAST_FILE)} is format {loaded[0]}, this code reads {LEAST_FORMAT}: "
                            "run tools/make_wild_tables.py")
-    return least
+    least: dict[int, int] = loaded[1]
+    more: dict[int, tuple[int, ...]] = loaded[2]
+    return least, more
 
 
-_LEAST: Final[dict[int, int]] = _load_least()
+_WAYS: Final = _load_ways()
+_LEAST: Final[dict[int, int]] = _WAYS[0]
+_MORE: Final[dict[int, tuple[int, ...]]] = _WAYS[1]
 
 
 def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Way | None:
@@ -265,7 +270,7 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
         return None
     best = -1
     for key in divided(counts, rooms, k):
-        least = _LEAST[key]
+        least = _LEAST[key] >> 1
         if best < 0 or least < best:
             best = least
     if best < 0:
@@ -278,30 +283,33 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
     """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k``
     jokers show (the OR of ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its
     pair) and the least way showing it, packed as ``_LEAST`` packs a way. One pass over the
-    placements' ways, keeping a key's least: no way is kept, sorted or cached beside it
+    placements' packed ways, keeping a key's least: no way is kept, sorted or cached beside it
     (``scorer.wild.keyed`` wants only these)."""
     found: dict[int, int] = {}
+    tiles = k
+    for c in counts:
+        tiles += c
+    n: i64 = tiles // 3  # the sets of every way (a pair's two tiles leave the remainder)
     for key in divided(counts, rooms, k):
-        for codes, p in SUIT_DIVISIONS[key]:
-            kk = bits[PAIR_BITS + p] if p >= 0 else 0
-            tally: i64 = 0  # the tables keep a way's codes as made (pungs, then chows): tallied, three bits a code
-            for c in codes:
-                kk |= bits[c]
-                tally += 1 << 3 * c
-            way: i64 = 0
-            code: i64 = 0
-            while tally:  # read back in order: the codes ascending, no list to sort
-                n: i64 = tally & 7
-                while n:
-                    way = way << 5 | code
-                    n -= 1
-                tally >>= 3
-                code += 1
-            way = way << 5 | (p + 1)
-            cur = found.get(kk)
-            if cur is None or way < cur:
-                found[kk] = way
+        least: i64 = _LEAST[key]
+        _keep_way(found, least >> 1, n, bits)
+        if least & 1:
+            for way in _MORE[key]:
+                _keep_way(found, way, n, bits)
     return found
+
+
+def _keep_way(found: dict[int, int], way: i64, n: i64, bits: tuple[int, ...]) -> None:
+    """Keep a packed way where it is the least so far of its key."""
+    p = (way & 31) - 1
+    kk = bits[PAIR_BITS + p] if p >= 0 else 0
+    shift: i64 = 5 * n
+    while shift:
+        kk |= bits[way >> shift & 31]
+        shift -= 5
+    cur = found.get(kk)
+    if cur is None or way < cur:
+        found[kk] = way
 
 
 def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, most: int = SMALL) -> bool:

@@ -166,18 +166,23 @@ def test_the_bitmaps_hold_exactly_the_tables_keys() -> None:
         assert all(bits[n >> 3] >> (n & 7) & 1 for n in table)
 
 
-def test_the_least_ways_are_shipped_for_every_shape_and_are_its_least() -> None:
-    """``suit_first`` reads each shape's least way from a shipped table: it is the one a fresh
-    build makes, it holds every shape the tables split, and each value unpacks to the least of
-    the shape's ways as the tables list them."""
+def test_the_ways_are_shipped_for_every_shape_least_first() -> None:
+    """``suit_first`` and ``suit_keyed`` read each shape's ways from a shipped table: it is the
+    one a fresh build makes, it holds every shape the tables split, and a shape's least way,
+    flagged when it has more, and the more ways unpack to the shape's ways as the tables list
+    them, ascending."""
     from pathlib import Path
 
     from scorer.decompose import SUIT_DIVISIONS
-    from scorer.wild.lookup import _LEAST, LEAST_FILE
+    from scorer.wild.lookup import _LEAST, _MORE, LEAST_FILE
     from tools import make_wild_tables
 
     shipped = Path(LEAST_FILE).read_bytes()
     assert make_wild_tables.same(shipped, make_wild_tables.build()), "run tools/make_wild_tables.py"
     assert _LEAST.keys() == SUIT_DIVISIONS.keys()
+    assert _MORE.keys() == {key for key, ways in SUIT_DIVISIONS.items() if len(ways) > 1}
     for key, ways in SUIT_DIVISIONS.items():
-        assert _LEAST[key] == _packed(*min((tuple(sorted(codes)), p) for codes, p in ways)), key
+        expected = sorted(_packed(tuple(sorted(codes)), p) for codes, p in ways)
+        least = _LEAST[key]
+        assert [least >> 1, *_MORE.get(key, ())] == expected, key
+        assert least & 1 == (len(expected) > 1), key
