@@ -59,10 +59,16 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
         n = (tiles - 2 * pair) // 3
     else:
         after = _after(counts)
-        got = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits,
-                    _walks(counts, rooms, first, key, kmax))
+        walked = _walk(counts, rooms, after, len(counts) == 9, 0, 0, 0, k, pair, bits,
+                       _walks(counts, rooms, first, key, kmax))
+        got = []
+        for kk, w in walked.items():
+            got.append(kk)
+            got.append(w)
         n = (after[0] + k - 2 * pair) // 3
-    for kk, w in got.items():  # the tables' and the walk's ways pack alike: moved to the group's tiles
+    for j in range(0, len(got), 2):  # the tables' and the walk's ways pack alike: moved to the group's tiles
+        kk = got[j]
+        w = got[j + 1]
         packed = 0
         for i in range(n):  # its codes, five bits each, first most significant
             packed = packed << _CODE | (off + (w >> 5 * (n - i) & 31))

@@ -279,13 +279,14 @@ def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: in
     return tuple([best >> 5 * (n - i) & 31 for i in range(n)]), (best & 31) - 1
 
 
-def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> dict[int, int]:
+def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> list[int]:
     """For a suit ``tabled`` answers with up to ``KEYED`` jokers: each key its ways with ``k``
     jokers show (the OR of ``bits`` over a way's set codes, and ``bits[PAIR_BITS + rank]`` for its
-    pair) and the least way showing it, packed as ``_LEAST`` packs a way. One pass over the
-    placements' packed ways, keeping a key's least: no way is kept, sorted or cached beside it
-    (``scorer.wild.keyed`` wants only these)."""
-    found: dict[int, int] = {}
+    pair) and the least way showing it, packed as ``_LEAST`` packs a way: key, way, key, way, ...
+    One pass over the placements' packed ways, keeping a key's least: no way is kept, sorted or
+    cached beside it (``scorer.wild.keyed`` wants only these). A suit shows few keys, so they are
+    found by a scan of a flat list, which costs less than a dict's hashing."""
+    found: list[int] = []
     tiles = k
     for c in counts:
         tiles += c
@@ -299,7 +300,7 @@ def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tu
     return found
 
 
-def _keep_way(found: dict[int, int], way: i64, n: i64, bits: tuple[int, ...]) -> None:
+def _keep_way(found: list[int], way: i64, n: i64, bits: tuple[int, ...]) -> None:
     """Keep a packed way where it is the least so far of its key."""
     p = (way & 31) - 1
     kk = bits[PAIR_BITS + p] if p >= 0 else 0
@@ -307,9 +308,16 @@ def _keep_way(found: dict[int, int], way: i64, n: i64, bits: tuple[int, ...]) ->
     while shift:
         kk |= bits[way >> shift & 31]
         shift -= 5
-    cur = found.get(kk)
-    if cur is None or way < cur:
-        found[kk] = way
+    i = 0
+    size = len(found)
+    while i < size:
+        if found[i] == kk:
+            if way < found[i + 1]:
+                found[i + 1] = way
+            return
+        i += 2
+    found.append(kk)
+    found.append(way)
 
 
 def tabled(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, most: int = SMALL) -> bool:

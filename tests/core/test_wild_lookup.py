@@ -101,7 +101,9 @@ def test_a_suits_least_way_of_each_key_is_the_first_of_its_ways() -> None:
                     for code in codes:
                         kk |= bits[code]
                     least.setdefault(kk, _packed(codes, p))
-                assert suit_keyed(c, rooms, k, bits) == least, (c, rooms, k)
+                got = suit_keyed(c, rooms, k, bits)  # key, way, key, way, ...: each key once
+                assert len(set(got[::2])) == len(got) // 2, (c, rooms, k)
+                assert dict(zip(got[::2], got[1::2], strict=True)) == least, (c, rooms, k)
                 keyed += len(least)
     assert keyed > 2000
     assert three > 300 and four > 300
