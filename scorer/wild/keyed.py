@@ -25,7 +25,7 @@ from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
 from .lookup import KEYED, PAIR_BITS, suit_keyed, tabled
-from .regular import _DIM, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
+from .regular import _CODE, _DIM, _MASK, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
 from .spec import Counts, Wild
 
 # A book's key of one set or pair of a group: (the group's first tile, the set's code by rank
@@ -184,14 +184,6 @@ def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: Set
         codes = tuple([div >> _CODE * (need - i) & _MASK for i in range(need)])
         out.append((kk, (codes, (div & _MASK) - 1)))
     return out
-
-
-# A division packed in one int, as the search carries it: its set codes (2·tile, + 1 for a chow)
-# seven bits each, first most significant, then its pair's tile + 1 (0 while none). The divisions
-# of one search state all hold as many sets, so the ints compare as the divisions do; and an int
-# is one object where a tuple of tuples is several the garbage collector counts.
-_CODE: Final = 7
-_MASK: Final = (1 << _CODE) - 1
 
 
 def _by_division(item: tuple[int, int]) -> int:

@@ -261,22 +261,32 @@ _MORE: Final[dict[int, tuple[int, ...]]] = _WAYS[1]
 
 def suit_first(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> Way | None:
     """``suit_ways``' least way holding the pair (``pair`` 1) or not (0), for a suit ``tabled``
-    answers: the least of each placement's least way (``_LEAST``). A shape's ways all hold a pair
-    or none (its tiles by three tell), so the other kind is none without a lookup."""
+    answers: ``suit_least`` unpacked."""
+    best = suit_least(counts, rooms, k, pair)
+    if best < 0:
+        return None
+    tiles = k
+    for c in counts:
+        tiles += c
+    n = (tiles - 2 * pair) // 3
+    return tuple([best >> 5 * (n - i) & 31 for i in range(n)]), (best & 31) - 1
+
+
+def suit_least(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int) -> int:
+    """``suit_first`` packed as ``_LEAST`` packs a way (-1: none): the least of each placement's
+    least way. A shape's ways all hold a pair or none (its tiles by three tell), so the other kind
+    is none without a lookup."""
     tiles = k
     for c in counts:
         tiles += c
     if tiles % 3 != (2 if pair else 0):
-        return None
+        return -1
     best = -1
     for key in divided(counts, rooms, k):
         least = _LEAST[key] >> 1
         if best < 0 or least < best:
             best = least
-    if best < 0:
-        return None
-    n = (tiles - 2 * pair) // 3
-    return tuple([best >> 5 * (n - i) & 31 for i in range(n)]), (best & 31) - 1
+    return best
 
 
 def suit_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, bits: tuple[int, ...]) -> list[int]:

@@ -22,7 +22,7 @@ from typing import Final
 from ..decompose import Division, SetT, regular_divisions
 from ..set_kind import CHOW, PUNG, SetKind
 from ..tiles import HONOR_START, NUM_TILES
-from .lookup import KEYED, suit_first, suit_row, suit_ways, tabled
+from .lookup import KEYED, suit_first, suit_least, suit_row, suit_ways, tabled
 from .spec import NO_LIMIT, Counts, Wild
 
 # A set as read with its jokers: (first tile, kind, joker positions). The positions are a 3-bit
@@ -548,22 +548,39 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
     if gs is None:
         return None
     fits = _fits_table(gs, jokers)
-    memo: dict[int, Key | None] = {}
-    return _least(gs, fits, 0, jokers, 1 if pair else 0, jokers, memo)
+    above = [0] * (len(gs) + 1)  # the real tiles of groups g..
+    for g in range(len(gs) - 1, -1, -1):
+        above[g] = above[g + 1] + _tiles(gs[g][1])
+    memo: dict[int, int] = {}
+    div = _least(gs, fits, above, 0, jokers, 1 if pair else 0, jokers, memo)
+    if div < 0:
+        return None
+    return tuple([div >> _CODE * (need - i) & _MASK for i in range(need)]), (div & _MASK) - 1
 
 
-def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, kmax: int,
-           memo: dict[int, Key | None]) -> Key | None:
-    """The least division of groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0). For one
-    share and pair place each group's count of sets is fixed, so its least way then the least rest
-    is the least whole; over the shares the tuples compare as they are."""
+# A division packed in one int, as the searches carry it (``_least``, and ``scorer.wild.keyed``):
+# its set codes (2·tile, + 1 for a chow) seven bits each, first most significant, then its pair's
+# tile + 1 (0 while none). The divisions of one search state all hold as many sets, so the ints
+# compare as the divisions do, and joining a group's way to the rest's is a shift; an int is one
+# object where a tuple of tuples is several the garbage collector counts.
+_CODE: Final = 7
+_MASK: Final = (1 << _CODE) - 1
+
+
+def _least(gs: list[Group], fits: list[list[int]], above: list[int], g: int, k: int, pairs: int, kmax: int,
+           memo: dict[int, int]) -> int:
+    """The least division of groups ``g``.. with ``k`` jokers and ``pairs`` pairs (1 or 0), packed
+    (-1: none). For one share and pair place each group's count of sets is fixed, so its least way
+    then the least rest is the least whole; over the shares the ints compare as they are.
+    ``above``: the real tiles of groups g.."""
     if g == len(gs):
-        return ((), -1) if k == 0 and pairs == 0 else None
-    key = (g * 16 + k) * 2 + pairs
-    if key in memo:
-        return memo[key]
+        return 0 if k == 0 and pairs == 0 else -1
+    at = (g * 16 + k) * 2 + pairs
+    got = memo.get(at)
+    if got is not None:
+        return got
     first, counts, rooms = gs[g]
-    best: Key | None = None
+    best = -1
     for kg in range(k + 1):
         f = fits[g][kg]
         if not f:
@@ -571,19 +588,56 @@ def _least(gs: list[Group], fits: list[list[int]], g: int, k: int, pairs: int, k
         for h in range(pairs + 1):
             if not f >> h & 1:
                 continue
-            rest = _least(gs, fits, g + 1, k - kg, pairs - h, kmax, memo)
-            if rest is None:
+            rest = _least(gs, fits, above, g + 1, k - kg, pairs - h, kmax, memo)
+            if rest < 0:
                 continue
-            way = honour_way(counts[0], kg, h) if len(counts) == 1 else group_first(counts, rooms, kg, h, kmax)
-            if way is None:
+            way = (_honour_packed(first, counts[0], kg, h) if len(counts) == 1
+                   else group_least(counts, rooms, kg, h, kmax, first))
+            if way < 0:
                 continue
-            off = 2 * first
-            codes = tuple([off + c for c in way[0]]) + rest[0]
-            got = (codes, first + way[1] if h else rest[1])
-            if best is None or got < best:
-                best = got
-    memo[key] = best
+            # the groups after this one hold this many sets; this group's codes go above theirs,
+            # its pair (if any) stays at the bottom, where theirs is 0
+            shift = _CODE * ((above[g + 1] + k - kg - 2 * (pairs - h)) // 3 + 1)
+            div = (way >> _CODE) << shift | (way & _MASK) | rest
+            if best < 0 or div < best:
+                best = div
+    memo[at] = best
     return best
+
+
+def _honour_packed(first: int, count: int, k: int, pair: int) -> int:
+    """``honour_way`` packed as ``_least`` packs a division (-1: none)."""
+    n = count + k - 2 * pair
+    if n < 0 or n % 3:
+        return -1
+    out = 0
+    for _ in range(n // 3):
+        out = out << _CODE | 2 * first
+    return out << _CODE | (first + 1 if pair else 0)
+
+
+@lru_cache(maxsize=1 << 13)
+def group_least(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, kmax: int, first: int) -> int:
+    """``group_first`` packed as ``_least`` packs a division, its codes moved to the group's tiles
+    (-1: none); a suit the tables answer is read packed (``suit_least``), no tuple made."""
+    off = 2 * first
+    if len(counts) == 9 and tabled(counts, rooms, k, KEYED):
+        w = suit_least(counts, rooms, k, pair)
+        if w < 0:
+            return -1
+        n = (_tiles(counts) + k - 2 * pair) // 3
+        out = 0
+        for i in range(n):  # its codes, five bits each, first most significant
+            out = out << _CODE | (off + (w >> 5 * (n - i) & 31))
+        p = (w & 31) - 1
+        return out << _CODE | (first + p + 1 if p >= 0 else 0)
+    way = group_first(counts, rooms, k, pair, kmax)
+    if way is None:
+        return -1
+    out = 0
+    for c in way[0]:
+        out = out << _CODE | (off + c)
+    return out << _CODE | (first + way[1] + 1 if way[1] >= 0 else 0)
 
 
 def honour_way(count: int, k: int, pair: int) -> Key | None:
