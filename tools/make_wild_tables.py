@@ -7,7 +7,7 @@ Two tables, keyed as the per-suit tables are (a suit's 9 counts as a base-6 numb
 for every shape a real hand can hold. Each way (set codes ascending, then the pair's rank, -1 for
 none) is packed in one int: the codes five bits each, first most significant, then the pair's
 rank + 1. The first table holds each shape's least way, shifted left one bit, the bit set when the
-shape has more ways; the second holds those more ways (about one shape in fifteen), ascending. The
+shape has more ways; the second holds those more ways (1,568 shapes, about one in fourteen), ascending. The
 joker engine asks for every placement of a suit's jokers that splits, and most shapes are asked
 for the first time in a process: making each least way there was a tenth of a 广东 hand with three
 ghosts, and reading each way's codes back from the decomposition table's tuples a tenth of a 红中

@@ -627,7 +627,7 @@ def group_least(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
             return -1
         n = (_tiles(counts) + k - 2 * pair) // 3
         out = 0
-        for i in range(n):  # its codes, five bits each, first most significant
+        for i in range(n):  # its codes, five bits each in ``w``, first most significant: seven here
             out = out << _CODE | (off + (w >> 5 * (n - i) & 31))
         p = (w & 31) - 1
         return out << _CODE | (first + p + 1 if p >= 0 else 0)
