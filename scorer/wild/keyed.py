@@ -25,7 +25,21 @@ from ..decompose import regular_divisions
 from ..set_kind import CHOW
 from ..tiles import HONOR_START
 from .lookup import KEYED, PAIR_BITS, suit_keyed, tabled
-from .regular import _CODE, _DIM, _MASK, Group, Key, _after, _fits_table, _most_chows, _plain, _tiles, groups
+from .regular import (
+    _CODE,
+    _DIM,
+    _MASK,
+    Group,
+    Key,
+    _after,
+    _fits_table,
+    _most_chows,
+    _plain,
+    _tiles,
+    groups,
+    moved,
+    unpacked,
+)
 from .spec import Counts, Wild
 
 # A book's key of one set or pair of a group: (the group's first tile, the set's code by rank
@@ -48,7 +62,6 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
     moved to the group's tiles). A walk up the ranks keeping, per state, each key's least rest:
     never every way. ``kmax``, the hand's jokers: the walks of every count up to it share their
     states, and the group's fit answers. ``settle``, if any, reads each way's key last."""
-    off = 2 * first
     bits = key_bits(first, key)
     out: dict[int, int] = {}
     if len(counts) == 9 and tabled(counts, rooms, k, KEYED):  # each key's least way, from the tables
@@ -67,13 +80,7 @@ def group_keyed(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: i
             got.append(w)
         n = (after[0] + k - 2 * pair) // 3
     for j in range(0, len(got), 2):  # the tables' and the walk's ways pack alike: moved to the group's tiles
-        kk = got[j]
-        w = got[j + 1]
-        packed = 0
-        for i in range(n):  # its codes, five bits each, first most significant
-            packed = packed << _CODE | (off + (w >> 5 * (n - i) & 31))
-        p = (w & 31) - 1
-        _keep(out, first, kk, packed << _CODE | (first + p + 1 if p >= 0 else 0), settle)
+        _keep(out, first, got[j], moved(got[j + 1], n, first), settle)
     flat: list[int] = []
     for kk, way in out.items():
         flat.append(kk)
@@ -181,8 +188,7 @@ def keyed_divisions(counts: Counts, jokers: int, need: int, wild: Wild, key: Set
     got = _keyed(gs, fits, above, 0, jokers, 1 if pair else 0, key, jokers, memo, settle)
     out: list[tuple[int, Key]] = []
     for kk, div in sorted(got.items(), key=_by_division):
-        codes = tuple([div >> _CODE * (need - i) & _MASK for i in range(need)])
-        out.append((kk, (codes, (div & _MASK) - 1)))
+        out.append((kk, unpacked(div, need)))
     return out
 
 

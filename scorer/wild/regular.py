@@ -555,7 +555,7 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
     div = _least(gs, fits, above, 0, jokers, 1 if pair else 0, jokers, memo)
     if div < 0:
         return None
-    return tuple([div >> _CODE * (need - i) & _MASK for i in range(need)]), (div & _MASK) - 1
+    return unpacked(div, need)
 
 
 # A division packed in one int, as the searches carry it (``_least``, and ``scorer.wild.keyed``):
@@ -605,6 +605,23 @@ def _least(gs: list[Group], fits: list[list[int]], above: list[int], g: int, k: 
     return best
 
 
+def unpacked(div: int, need: int) -> Key:
+    """A division of ``need`` sets packed as ``_least`` packs one, as (set codes, pair)."""
+    return tuple([div >> _CODE * (need - i) & _MASK for i in range(need)]), (div & _MASK) - 1
+
+
+def moved(way: int, n: int, first: int) -> int:
+    """A group's way of ``n`` sets packed as the tables pack it (its codes by rank, five bits each,
+    then its pair's rank + 1), moved to the group's tiles and packed as ``_least`` packs a division
+    (seven bits a code, the pair's tile + 1)."""
+    off = 2 * first
+    out = 0
+    for i in range(n):  # its codes, first most significant
+        out = out << _CODE | (off + (way >> 5 * (n - i) & 31))
+    p = (way & 31) - 1
+    return out << _CODE | (first + p + 1 if p >= 0 else 0)
+
+
 def _honour_packed(first: int, count: int, k: int, pair: int) -> int:
     """``honour_way`` packed as ``_least`` packs a division (-1: none)."""
     n = count + k - 2 * pair
@@ -620,17 +637,10 @@ def _honour_packed(first: int, count: int, k: int, pair: int) -> int:
 def group_least(counts: tuple[int, ...], rooms: tuple[int, ...], k: int, pair: int, kmax: int, first: int) -> int:
     """``group_first`` packed as ``_least`` packs a division, its codes moved to the group's tiles
     (-1: none); a suit the tables answer is read packed (``suit_least``), no tuple made."""
-    off = 2 * first
     if len(counts) == 9 and tabled(counts, rooms, k, KEYED):
         w = suit_least(counts, rooms, k, pair)
-        if w < 0:
-            return -1
-        n = (_tiles(counts) + k - 2 * pair) // 3
-        out = 0
-        for i in range(n):  # its codes, five bits each in ``w``, first most significant: seven here
-            out = out << _CODE | (off + (w >> 5 * (n - i) & 31))
-        p = (w & 31) - 1
-        return out << _CODE | (first + p + 1 if p >= 0 else 0)
+        return moved(w, (_tiles(counts) + k - 2 * pair) // 3, first) if w >= 0 else -1
+    off = 2 * first
     way = group_first(counts, rooms, k, pair, kmax)
     if way is None:
         return -1
