@@ -49,21 +49,35 @@ class Facts:
 
 
 class Shape:
-    """One reading: a regular one (``reading``), seven pairs (``pairs``) or 四红中 (neither), with
-    what its fans read, worked out once: whether its sets are all pungs, whether its chows make
-    123 456 789 of a suit, the suits of its logical tiles (melds included, a bit a suit), and for
-    seven pairs whether it is 龙七对."""
+    """One reading: a regular one (``regular``, placed as ``reading``), seven pairs (``pairs``) or
+    四红中 (neither), with what its fans read, worked out once: whether its sets are all pungs,
+    whether its chows make 123 456 789 of a suit, the suits of its logical tiles (melds included,
+    a bit a suit), and for seven pairs whether it is 龙七对."""
 
-    def __init__(self, form: Form, reading: WildReading | None, pairs: tuple[PairT, ...] | None,
-                 pungs: bool, straight: bool, suits: int, long: bool) -> None:
+    def __init__(self, form: Form, regular: bool, pairs: tuple[PairT, ...] | None,
+                 pungs: bool, straight: bool, suits: int, long: bool,
+                 counts: tuple[int, ...] = (), codes: tuple[int, ...] = (), pair: int = -1) -> None:
         self.form = form
-        self.reading = reading
+        self.regular = regular
         self.pairs = pairs
         self.pungs = pungs
         self.straight = straight
         self.suits = suits
         self.long = long
-        self.four_red = reading is None and pairs is None
+        self.four_red = not regular and pairs is None
+        self._counts = counts  # a regular reading's division, its 中 placed when first asked
+        self._codes = codes
+        self._pair = pair
+        self._reading: WildReading | None = None
+
+    @property
+    def reading(self) -> WildReading | None:
+        """The regular reading with what each 中 stood for (None for seven pairs and 四红中). The
+        fans read the shape's key alone, so only the readings reported are placed: the best one,
+        and the others weighed when explaining."""
+        if self._reading is None and self.regular:
+            self._reading = place(self._counts, self._codes, self._pair)
+        return self._reading
 
 
 # 123, 456 and 789 of a suit as chow starts: bits 0, 3 and 6 of the suit's nine
@@ -118,7 +132,7 @@ def _straight(raw: int) -> bool:
 
 
 def regular_shape(f: Facts, codes: tuple[int, ...], pair: int, key: int) -> Shape:
-    return Shape(REGULAR_FORM, place(f.counts, codes, pair), None, bool(key & 32), bool(key & 16), key & 7, False)
+    return Shape(REGULAR_FORM, True, None, bool(key & 32), bool(key & 16), key & 7, False, f.counts, codes, pair)
 
 
 def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
@@ -133,11 +147,11 @@ def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
         long = logical[f.win] == 4
     else:  # a winning 中 is the fourth of four alike that hold a 中 (it is one of them)
         long = any(logical[t] == 4 and j > 0 for t, j in pairs)
-    return Shape(SEVEN_PAIRS_FORM, None, pairs, False, False, suits, long)
+    return Shape(SEVEN_PAIRS_FORM, False, pairs, False, False, suits, long)
 
 
 def four_red_shape(f: Facts) -> Shape:
-    return Shape(REGULAR_FORM, None, None, False, False, 0, False)
+    return Shape(REGULAR_FORM, False, None, False, False, 0, False)
 
 
 ShapesKey = tuple[tuple[int, ...], int, int, bool, int, bool, bool, str, int, bool]
@@ -204,7 +218,7 @@ def no_red(f: Facts, s: Shape) -> int:
 
 def all_pungs(f: Facts, s: Shape) -> int:
     """大对子: a regular reading of pungs alone (the melds are pungs and kongs)."""
-    return int(s.reading is not None and s.pungs)
+    return int(s.regular and s.pungs)
 
 
 def pure_straight(f: Facts, s: Shape) -> int:
@@ -214,7 +228,7 @@ def pure_straight(f: Facts, s: Shape) -> int:
 
 def kong_replacement(f: Facts, s: Shape) -> int:
     """杠上花: self-drawn on one's own kong's replacement tile (a regular hand: it has a kong)."""
-    return int(f.kong_replacement and s.reading is not None)
+    return int(f.kong_replacement and s.regular)
 
 
 def seven_pairs_fan(f: Facts, s: Shape) -> int:
