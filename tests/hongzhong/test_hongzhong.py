@@ -449,3 +449,47 @@ def test_the_points_are_the_best_reading_by_brute_force(hand: tuple[tuple[int, .
     r = won(dict(concealed=tiles[:-1], winning_tile=tiles[-1]))
     win = scorer.tiles.INDEX_OF_CODE[tiles[-1]]
     assert (r.points if r.winning else None) == _brute_points(counts, jokers, win), tiles
+
+
+@st.composite
+def pair_hands(draw: st.DrawFn) -> tuple[tuple[int, ...], int]:
+    """14 tiles that make seven pairs with 2-4 中: pairs and singles of number tiles, the 中 pairing
+    the singles and each other."""
+    jokers = draw(st.integers(2, 4))
+    singles = draw(st.integers(0, jokers))
+    alone = (jokers - singles) // 2
+    singles = jokers - 2 * alone
+    kinds = draw(st.lists(st.integers(0, HONOR_START - 1), min_size=7 - alone, max_size=7 - alone))
+    counts = [0] * NUM_TILES
+    for i, t in enumerate(kinds):
+        counts[t] += 1 if i < singles else 2
+    return tuple(counts), jokers
+
+
+@settings(max_examples=300, deadline=None)
+@given(pair_hands(), st.sampled_from(["winning_fourth", "any_quad"]), st.sampled_from(["concealed_four", "none"]),
+       st.booleans())
+def test_seven_pairs_narrowed_keeps_each_keys_first_reading(hand: tuple[tuple[int, ...], int], long: str,
+                                                             limit: str, red_wins: bool) -> None:
+    """``pairs_wild`` narrows what a pair of 中 alone may stand for: the shapes kept (the first
+    reading of each key) are the ones every kind gives."""
+    from scorer.rules.hongzhong.detect import Facts, pairs_shape, read_shapes
+    from scorer.wild import seven_pairs
+
+    counts, jokers = hand
+    if max(counts) > 4:
+        return
+    tiles = [CODES[t] for t in range(NUM_TILES) for _ in range(counts[t])] + ["C"] * jokers
+    win = "C" if red_wins else tiles[0]
+    tiles.remove(win)
+    options = scorer.hongzhong.Options(seven_pairs=True, long_seven_pairs=long, joker_limit=limit)
+    f = Facts(Hand.build(tiles, win), scorer.Context.build(self_drawn=True), options)
+    want: list[tuple[Any, ...]] = []
+    seen: set[int] = set()
+    for p in seven_pairs(f.counts, f.jokers, f.wild):
+        s = pairs_shape(f, p)
+        if s.suits | (16 if s.long else 0) not in seen:
+            seen.add(s.suits | (16 if s.long else 0))
+            want.append((s.pairs, s.suits, s.long))
+    got = [(s.pairs, s.suits, s.long) for s in read_shapes(f) if s.pairs is not None]
+    assert got == want

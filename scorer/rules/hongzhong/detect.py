@@ -17,6 +17,7 @@ from ...hand import Hand
 from ...tiles import NUM_TILES, RED
 from ...wild import NUMBER_TILES_MASK, PairT, Wild, place, seven_pairs
 from ...wild import Reading as WildReading
+from ...wild.forms import may_pair
 from ...wild.keyed import keyed_divisions
 from .options import ANY_QUAD, CONCEALED_FOUR
 
@@ -135,6 +136,30 @@ def regular_shape(f: Facts, codes: tuple[int, ...], pair: int, key: int) -> Shap
     return Shape(REGULAR_FORM, True, None, bool(key & 32), bool(key & 16), key & 7, False, f.counts, codes, pair)
 
 
+def pairs_wild(counts: tuple[int, ...], jokers: int, wild: Wild) -> Wild:
+    """The 中 for seven pairs, narrowed to what tells its readings apart: the kinds held, and the
+    lowest kinds not held of each suit, one for each pair of 中 alone. A pair of 中 on a kind not
+    held reads only as its suit (and as four alike with a second such pair on the same kind), so
+    on a lower kind of that suit it reads the same, and the reading kept for each key — the least —
+    is one of these. Four 中 pair among themselves in some 400 ways over every kind, in a few here."""
+    alone = jokers
+    for c in counts:
+        alone -= c & 1
+    alone //= 2  # the pairs of 中 alone, where the hand makes seven pairs
+    if alone <= 0:
+        return wild
+    m = 0
+    for first in (0, 9, 18):
+        free = alone
+        for t in range(first, first + 9):
+            if counts[t]:
+                m |= 1 << t
+            elif free:
+                m |= 1 << t
+                free -= 1
+    return Wild(m & wild.stands_for, wild.cap)
+
+
 def pairs_shape(f: Facts, pairs: tuple[PairT, ...]) -> Shape:
     logical = [0] * NUM_TILES
     suits = 0
@@ -192,8 +217,8 @@ def read_shapes(f: Facts) -> list[Shape]:
         if key not in seen:
             seen.add(key)
             out.append(regular_shape(f, codes, pair, key))
-    if not f.melds and f.options.seven_pairs:
-        for p in seven_pairs(f.counts, f.jokers, f.wild):
+    if not f.melds and f.options.seven_pairs and may_pair(f.counts, f.jokers):  # most hands fail it at once
+        for p in seven_pairs(f.counts, f.jokers, pairs_wild(f.counts, f.jokers, f.wild)):
             shape = pairs_shape(f, p)
             key = shape.suits | (16 if shape.long else 0)
             if key not in seen:
