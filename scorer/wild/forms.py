@@ -94,6 +94,33 @@ def seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7,
     return tuple(sorted(out))
 
 
+def first_seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7,
+                      quads: bool = True) -> tuple[PairT, ...] | None:
+    """``seven_pairs(...)[0]`` (None where there is none) without making the others: a book that
+    scores one reading of the form pays for that one. The least multiset of the jokers' own pairs
+    — the lowest tiles first, each as often as its room allows — makes the least reading: merged
+    with the same pairs of real tiles, a lesser multiset still sorts first."""
+    plan = _plan(counts, jokers, wild, pairs, quads)
+    if plan is None:
+        return None
+    singles, pure_room, need = plan
+    out: list[PairT] = []
+    for t in range(NUM_TILES):
+        for _ in range(counts[t] // 2):
+            out.append((t, 0))
+    for t in singles:
+        out.append((t, 1))
+    t = 0
+    while need:
+        take = pure_room[t] if pure_room[t] < need else need
+        for _ in range(take):
+            out.append((t, 2))
+        need -= take
+        t += 1
+    out.sort()
+    return tuple(out)
+
+
 def _pure(room: list[int], need: int, start: int, got: list[PairT], out: list[tuple[PairT, ...]]) -> None:
     """Each multiset of ``need`` pairs of jokers, ascending tiles, within each tile's room."""
     if need == 0:

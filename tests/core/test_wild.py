@@ -22,6 +22,7 @@ from scorer.wild import (
     Reading,
     Wild,
     counts_and_jokers,
+    first_seven_pairs,
     is_complete,
     is_seven_pairs,
     is_thirteen_orphans,
@@ -203,6 +204,23 @@ def pairs_cases(draw: st.DrawFn) -> tuple[tuple[int, ...], int, Wild, int, bool]
     counts = tuple(c)
     note(describe(counts, jokers, wild, pairs=pairs, quads=quads))
     return counts, jokers, wild, pairs, quads
+
+
+@settings(PROPS, max_examples=400)
+@given(wilds(), st.integers(0, 6), st.booleans(), st.lists(st.integers(0, NUM_TILES - 1), min_size=1, max_size=9,
+                                                           unique=True), st.randoms(use_true_random=False))
+def test_first_seven_pairs_is_the_first_reading(wild: Wild, jokers: int, quads: bool, pool: list[int],
+                                                rng: random.Random) -> None:
+    """``first_seven_pairs`` makes the first of ``seven_pairs``' readings alone, with up to six
+    jokers (three pairs of jokers alone: the readings the books with one reading skip)."""
+    c = [0] * NUM_TILES
+    for _ in range(max(0, 14 - jokers)):
+        t = rng.choice(pool)
+        if c[t] < 4:
+            c[t] += 1
+    counts = tuple(c)
+    every = seven_pairs(counts, jokers, wild, 7, quads)
+    assert first_seven_pairs(counts, jokers, wild, 7, quads) == (every[0] if every else None)
 
 
 @PROPS

@@ -12,7 +12,16 @@ from ...context import Context
 from ...hand import Hand
 from ...set_kind import CHOW, PUNG, SetKind
 from ...tiles import CODES, HONOR_START, INDEX_OF_CODE, IS_DRAGON, IS_TERMINAL_OR_HONOR, IS_WIND, NUM_TILES, SUIT, WHITE
-from ...wild import ALL_TILES_MASK, Wild, logical_divisions, place, seven_pairs, thirteen_orphans
+from ...wild import (
+    ALL_TILES_MASK,
+    PairT,
+    Wild,
+    first_seven_pairs,
+    logical_divisions,
+    place,
+    seven_pairs,
+    thirteen_orphans,
+)
 from ...wild.forms import may_pair
 from ...wild.regular import first_division
 from ...wild.spec import split_counts
@@ -197,11 +206,15 @@ def read_shapes(f: Facts, narrow: bool = True) -> list[Shape]:
         out.append(Shape(f, REGULAR, r.sets, r.pair, r.pair_jokers, (), r.stands_for()))
     if not f.melds:
         if o.seven_pairs and may_pair(f.counts, f.ghosts):  # before the ghosts are narrowed for pairs
-            for prs in seven_pairs(f.counts, f.ghosts, _pairs_wild(f.counts) if f.ghosts > 1 else WILD):
+            wild_pairs = _pairs_wild(f.counts) if f.ghosts > 1 else WILD
+            if one:  # the first reading alone, as for the regular form
+                first = first_seven_pairs(f.counts, f.ghosts, wild_pairs)
+                every: tuple[tuple[PairT, ...], ...] = (first,) if first is not None else ()
+            else:
+                every = seven_pairs(f.counts, f.ghosts, wild_pairs)
+            for prs in every:
                 sf = tuple(sorted(t for t, j in prs for _ in range(j)))
                 out.append(Shape(f, PAIRS, (), -1, 0, prs, sf))
-                if one:
-                    break
         if o.thirteen_orphans:
             for d in thirteen_orphans(f.counts, f.ghosts, WILD):
                 out.append(Shape(f, ORPHANS, (), -1, 0, (), _orphan_ghosts(f.counts, d), d))

@@ -22,7 +22,7 @@ from ...holding import Holding
 from ...result import FanScore, Result, ScoredSet
 from ...set_kind import CHOW, KONG, PAIR, PUNG
 from ...tiles import CODES, HONOR_START, INDEX, WIND_CODE
-from ...wild import readings, seven_pairs
+from ...wild import first_seven_pairs, readings, seven_pairs
 from ..engine import BookEntry, fan_score, joker_set, meld_sets, scored_set
 from ..tabled import TableEngine, TableReading
 from .context import NO_CHOWS
@@ -124,14 +124,15 @@ class _Hangzhou(TableEngine):
         first = first_reading(f.counts, f.jokers, f.need)
         if first is not None:
             out.append(Shape(_REGULAR, first))
-        pairs = seven_pairs(f.counts, f.jokers, WILD) if not f.melds else ()
-        if pairs:
-            out.append(Shape(_SEVEN_PAIRS, None, pairs[0]))
+        pairs = first_seven_pairs(f.counts, f.jokers, WILD) if not f.melds else None
+        if pairs is not None:
+            out.append(Shape(_SEVEN_PAIRS, None, pairs))
         if self.every:
             if first is not None:
                 out.extend(Shape(_REGULAR, r) for r in readings(f.counts, f.jokers, f.need, WILD)
                            if r.division() != first.division())
-            out.extend(Shape(_SEVEN_PAIRS, None, p) for p in pairs[1:])
+            if pairs is not None:
+                out.extend(Shape(_SEVEN_PAIRS, None, p) for p in seven_pairs(f.counts, f.jokers, WILD)[1:])
         return out
 
     def form_of(self, shape: Shape) -> Form:
