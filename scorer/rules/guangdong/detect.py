@@ -109,16 +109,32 @@ class Shape:
                     held |= 1 << SUIT[i]
                 if not IS_TERMINAL_OR_HONOR[i]:
                     terminal = False
-        self.suits = {s for s in range(3) if held >> s & 1}
+        self.suits = _SUITS[held]
         self.honours = honours
         self.terminal = terminal
         regular = kind == REGULAR
-        self.all_pungs = regular and all(k is not CHOW for _, k, _ in sets)
-        pungs = [t for t, _ in f.melds] + [t for t, k, _ in sets if k is PUNG] if regular else []
-        self.dragon_pungs = sum(1 for t in pungs if IS_DRAGON[t])
-        self.wind_pungs = sum(1 for t in pungs if IS_WIND[t])
+        all_pungs = regular
+        dragons = 0
+        winds = 0
+        if regular:  # the honour pungs, melds and concealed sets alike, counted without a list
+            for t, _ in f.melds:
+                dragons += IS_DRAGON[t]
+                winds += IS_WIND[t]
+            for t, k, _ in sets:
+                if k is CHOW:
+                    all_pungs = False
+                elif k is PUNG:
+                    dragons += IS_DRAGON[t]
+                    winds += IS_WIND[t]
+        self.all_pungs = all_pungs
+        self.dragon_pungs = dragons
+        self.wind_pungs = winds
         self.pair_dragon = regular and IS_DRAGON[pair]
         self.pair_wind = regular and IS_WIND[pair]
+
+
+# the suits a reading's tiles show, by their bits (one set made for each of the eight)
+_SUITS: Final = tuple(frozenset(s for s in range(3) if held >> s & 1) for held in range(8))
 
 
 _SUIT_RANKS: Final = (1 << 9) - 1
