@@ -369,7 +369,16 @@ def _fits_table(gs: list[Group], jokers: int) -> list[list[int]]:
         raise ValueError(f"at most {KMAX} jokers in a hand, not {jokers}")
     out: list[list[int]] = []
     for g in gs:
-        row = group_row(g[1], g[2], jokers)
+        counts = g[1]
+        if len(counts) == 1:  # an honour: its pungs and pair by its count, worked out, not a cached call
+            fits: list[int] = []
+            room = g[2][0]
+            for k in range(jokers + 1):
+                left = (counts[0] + k) % 3
+                fits.append(0 if k > room else 1 if left == 0 else 2 if left == 2 else 0)
+            out.append(fits)
+            continue
+        row = group_row(counts, g[2], jokers)
         out.append([(row >> k & 1) | (row >> (_BITS + k) & 1) << 1 for k in range(jokers + 1)])
     return out
 
