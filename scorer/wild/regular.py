@@ -561,10 +561,77 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
     for g in range(len(gs) - 1, -1, -1):
         above[g] = above[g + 1] + _tiles(gs[g][1])
     memo: dict[int, int] = {}
-    div = _least(gs, fits, above, 0, jokers, 1 if pair else 0, jokers, memo)
+    if jokers >= _GREEDY:
+        suffix = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]  # groups g.. complete with k jokers
+        suffix[len(gs)][0] = 1
+        for g in range(len(gs) - 1, -1, -1):
+            suffix[g] = _combine(suffix[g + 1], fits[g])
+        div = _least_first(gs, fits, suffix, above, 0, jokers, 1 if pair else 0, jokers, need, memo)
+    else:
+        div = _least(gs, fits, above, 0, jokers, 1 if pair else 0, jokers, memo)
     if div < 0:
         return None
     return unpacked(div, need)
+
+
+# From this many jokers the least division is searched group's way first (``_least_first``): the
+# shares of many jokers are many, most of them beaten by a group's codes alone. With fewer, the
+# search of every share (``_least``) costs less than working out which can win.
+_GREEDY: Final = 4
+
+
+def _least_first(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], above: list[int], g: int,
+                 k: int, pairs: int, kmax: int, need: int, memo: dict[int, int]) -> int:
+    """``_least``, the group's way first: a group's codes come before every later group's, so of
+    the shares (joker count, pair) the rest can complete (``suffix``), only those whose way has
+    the least codes — compared as if each way's codes went on with codes above every real one —
+    can make the least division; only they are followed, and the least whole of them kept. Ways
+    are compared padded to ``need`` codes, the hand's sets: no group holds more."""
+    if g == len(gs):
+        return 0 if k == 0 and pairs == 0 else -1
+    at = (g * 16 + k) * 2 + pairs
+    got = memo.get(at)
+    if got is not None:
+        return got
+    first, counts, rooms = gs[g]
+    real = above[g] - above[g + 1]
+    ways: list[int] = []  # share, pair, way: of the least codes so far
+    least = -1
+    for kg in range(k + 1):
+        f = fits[g][kg]
+        if not f:
+            continue
+        left = suffix[g + 1][k - kg]
+        for h in range(pairs + 1):
+            if not f >> h & 1 or not left >> (pairs - h) & 1:
+                continue
+            way = (_honour_packed(first, counts[0], kg, h) if len(counts) == 1
+                   else group_least(counts, rooms, kg, h, kmax, first))
+            if way < 0:
+                continue
+            pad = need - (real + kg - 2 * h) // 3
+            codes = ((way >> _CODE) + 1 << _CODE * pad) - 1  # its codes, then the highest code for each missing
+            if least < 0 or codes < least:
+                least = codes
+                ways.clear()
+            if codes == least:
+                ways.append(kg)
+                ways.append(h)
+                ways.append(way)
+    best = -1
+    for i in range(0, len(ways), 3):
+        kg = ways[i]
+        h = ways[i + 1]
+        way = ways[i + 2]
+        rest = _least_first(gs, fits, suffix, above, g + 1, k - kg, pairs - h, kmax, need, memo)
+        if rest < 0:
+            continue
+        shift = _CODE * ((above[g + 1] + k - kg - 2 * (pairs - h)) // 3 + 1)
+        div = (way >> _CODE) << shift | (way & _MASK) | rest
+        if best < 0 or div < best:
+            best = div
+    memo[at] = best
+    return best
 
 
 # A division packed in one int, as the searches carry it (``_least``, and ``scorer.wild.keyed``):

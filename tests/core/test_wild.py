@@ -123,13 +123,13 @@ def test_a_groups_first_way_is_the_least_of_its_ways() -> None:
 
 
 def test_the_first_division_of_whole_hands() -> None:
-    """Four sets and a pair, 0 to 4 jokers, near-complete and random tiles, three ``Wild``s: the
+    """Four sets and a pair, 0 to 5 jokers, near-complete and random tiles, three ``Wild``s: the
     first division is the least of every one (none where there is none)."""
     rng = random.Random(11)
     kinds = (Wild(ALL_TILES_MASK, 4), Wild(NUMBER_TILES_MASK, 4), Wild(NUMBER_TILES_MASK, None))
     for n in range(3000):
         wild = kinds[n % 3]
-        jokers = rng.randint(0, 4)
+        jokers = rng.randint(0, 5)
         span = 27 if wild.stands_for == NUMBER_TILES_MASK else NUM_TILES
         counts = [0] * NUM_TILES
         if n % 2:  # sets and a pair of a few kinds: many readings
