@@ -83,14 +83,8 @@ def seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7,
     if plan is None:
         return ()
     singles, pure_room, need = plan
-    base: list[PairT] = []
-    for t in range(NUM_TILES):
-        for _ in range(counts[t] // 2):
-            base.append((t, 0))
-    for t in singles:
-        base.append((t, 1))
     out: list[tuple[PairT, ...]] = []
-    _pure(pure_room, need, 0, base, out)
+    _pure(pure_room, need, 0, _held_pairs(counts, singles), out)
     return tuple(sorted(out))
 
 
@@ -104,12 +98,7 @@ def first_seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7,
     if plan is None:
         return None
     singles, pure_room, need = plan
-    out: list[PairT] = []
-    for t in range(NUM_TILES):
-        for _ in range(counts[t] // 2):
-            out.append((t, 0))
-    for t in singles:
-        out.append((t, 1))
+    out = _held_pairs(counts, singles)
     t = 0
     while need:
         take = pure_room[t] if pure_room[t] < need else need
@@ -119,6 +108,17 @@ def first_seven_pairs(counts: Counts, jokers: int, wild: Wild, pairs: int = 7,
         t += 1
     out.sort()
     return tuple(out)
+
+
+def _held_pairs(counts: Counts, singles: list[int]) -> list[PairT]:
+    """The pairs every reading holds: each tile's real copies by two, then each odd copy with a joker."""
+    out: list[PairT] = []
+    for t in range(NUM_TILES):
+        for _ in range(counts[t] // 2):
+            out.append((t, 0))
+    for t in singles:
+        out.append((t, 1))
+    return out
 
 
 def _pure(room: list[int], need: int, start: int, got: list[PairT], out: list[tuple[PairT, ...]]) -> None:

@@ -626,8 +626,7 @@ def _least_first(gs: list[Group], fits: list[list[int]], suffix: list[list[int]]
         rest = _least_first(gs, fits, suffix, above, g + 1, k - kg, pairs - h, kmax, need, memo)
         if rest < 0:
             continue
-        shift = _CODE * ((above[g + 1] + k - kg - 2 * (pairs - h)) // 3 + 1)
-        div = (way >> _CODE) << shift | (way & _MASK) | rest
+        div = _joined(way, rest, (above[g + 1] + k - kg - 2 * (pairs - h)) // 3)
         if best < 0 or div < best:
             best = div
     memo[at] = best
@@ -671,14 +670,17 @@ def _least(gs: list[Group], fits: list[list[int]], above: list[int], g: int, k: 
                    else group_least(counts, rooms, kg, h, kmax, first))
             if way < 0:
                 continue
-            # the groups after this one hold this many sets; this group's codes go above theirs,
-            # its pair (if any) stays at the bottom, where theirs is 0
-            shift = _CODE * ((above[g + 1] + k - kg - 2 * (pairs - h)) // 3 + 1)
-            div = (way >> _CODE) << shift | (way & _MASK) | rest
+            div = _joined(way, rest, (above[g + 1] + k - kg - 2 * (pairs - h)) // 3)
             if best < 0 or div < best:
                 best = div
     memo[at] = best
     return best
+
+
+def _joined(way: int, rest: int, sets_after: int) -> int:
+    """A group's packed way joined to the rest's division of ``sets_after`` sets (the groups after
+    it): the group's codes above theirs, its pair (if any) at the bottom, where theirs is 0."""
+    return (way >> _CODE) << _CODE * (sets_after + 1) | (way & _MASK) | rest
 
 
 def unpacked(div: int, need: int) -> Key:
