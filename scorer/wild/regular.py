@@ -383,6 +383,16 @@ def _fits_table(gs: list[Group], jokers: int) -> list[list[int]]:
     return out
 
 
+def suffixes(fits: list[list[int]], jokers: int) -> list[list[int]]:
+    """Per group g, what groups g.. can do with exactly k jokers (bit 1 no pair, bit 2 one pair),
+    from ``_fits_table``'s answers: the searches that take the groups in order ask it of the rest."""
+    out: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(fits) + 1)]
+    out[len(fits)][0] = 1
+    for g in range(len(fits) - 1, -1, -1):
+        out[g] = _combine(out[g + 1], fits[g])
+    return out
+
+
 def _combine(state: list[int], fits: list[int]) -> list[int]:
     """Joker totals so far (bit 1: no pair yet, bit 2: one pair) and one more group's fits."""
     j = len(state) - 1
@@ -454,11 +464,7 @@ def logical_divisions(counts: Counts, jokers: int, need: int, wild: Wild,
     if gs is None:
         return []
     fits = _fits_table(gs, jokers)
-    # suffix[g][k]: what groups g.. can do with exactly k jokers (bit 1 no pair, bit 2 one pair)
-    suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
-    suffix[len(gs)][0] = 1
-    for g in range(len(gs) - 1, -1, -1):
-        suffix[g] = _combine(suffix[g + 1], fits[g])
+    suffix = suffixes(fits, jokers)
     if not suffix[0][jokers] & (2 if pair else 1):
         return []
     shares: set[tuple[int, ...]] = set()
@@ -562,11 +568,7 @@ def first_division(counts: Counts, jokers: int, need: int, wild: Wild, pair: boo
         above[g] = above[g + 1] + _tiles(gs[g][1])
     memo: dict[int, int] = {}
     if jokers >= _GREEDY:
-        suffix = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]  # groups g.. complete with k jokers
-        suffix[len(gs)][0] = 1
-        for g in range(len(gs) - 1, -1, -1):
-            suffix[g] = _combine(suffix[g + 1], fits[g])
-        div = _least_first(gs, fits, suffix, above, 0, jokers, 1 if pair else 0, jokers, need, memo)
+        div = _least_first(gs, fits, suffixes(fits, jokers), above, 0, jokers, 1 if pair else 0, jokers, need, memo)
     else:
         div = _least(gs, fits, above, 0, jokers, 1 if pair else 0, jokers, memo)
     if div < 0:

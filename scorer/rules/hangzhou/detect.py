@@ -19,7 +19,7 @@ from ...hand import Hand
 from ...set_kind import KONG
 from ...tiles import HONOR_START, INDEX, NUM_TILES, WHITE
 from ...wild import ALL_TILES_MASK, PairT, Reading, Wild, counts_and_jokers, is_complete, is_seven_pairs
-from ...wild.regular import KMAX, Group, _combine, _fits_table, group_first, honour_way, place
+from ...wild.regular import KMAX, Group, _combine, _fits_table, group_first, honour_way, place, suffixes
 from ...wild.spec import NO_LIMIT
 from .options import EACH, PER_QUAD
 
@@ -100,10 +100,7 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
         return None
     gs = wild_groups(counts)
     fits = _fits(gs, jokers)
-    suffix: list[list[int]] = [[0] * (jokers + 1) for _ in range(len(gs) + 1)]
-    suffix[len(gs)][0] = 1
-    for g in range(len(gs) - 1, -1, -1):
-        suffix[g] = _combine(suffix[g + 1], fits[g])
+    suffix = suffixes(fits, jokers)
     if not suffix[0][jokers] & 2:
         return None
     codes: list[int] = []
