@@ -73,8 +73,8 @@ def _completes(counts: tuple[int, ...], jokers: int, need: int, pair: bool) -> b
         return False
     if jokers == 0 and pair:
         return is_complete(counts, 0, need, WILD)
-    state = [1] + [0] * jokers
-    for fits in _fits(wild_groups(counts), jokers):
+    state = _honours(counts[HONOR_START:], jokers)[1][0]
+    for fits in _fits_table(wild_groups(counts)[:3], jokers):
         state = _combine(state, fits)
     return bool(state[jokers] & (2 if pair else 1))
 
@@ -99,8 +99,11 @@ def first_reading(counts: tuple[int, ...], jokers: int, need: int) -> Reading | 
     if total + jokers != 3 * need + 2:
         return None
     gs = wild_groups(counts)
-    fits = _fits(gs, jokers)
-    suffix = suffixes(fits, jokers)
+    honour_fits, honour_suffix = _honours(counts[HONOR_START:], jokers)
+    fits = _fits_table(gs[:3], jokers) + honour_fits
+    suffix = [[], [], [], *honour_suffix]
+    for g in (2, 1, 0):
+        suffix[g] = _combine(suffix[g + 1], fits[g])
     if not suffix[0][jokers] & 2:
         return None
     codes: list[int] = []
@@ -115,14 +118,14 @@ _HONOUR_FITS: Final = tuple(tuple([[(1 if (c + k) % 3 == 0 else 2 if (c + k) % 3
                                    for j in range(KMAX + 1)]) for c in range(6))
 
 
-def _fits(gs: list[Group], jokers: int) -> list[list[int]]:
-    """``scorer.wild.regular._fits_table`` of ``wild_groups``: the suits' from the engine, the seven
-    honours' from ``_HONOUR_FITS`` (a lookup each rather than a cached call with its tuples hashed).
-    The lists are shared: nothing changes them."""
-    out = _fits_table(gs[:3], jokers)
-    for g in range(3, len(gs)):
-        out.append(_HONOUR_FITS[gs[g][1][0]][jokers])
-    return out
+@lru_cache(maxsize=256)
+def _honours(counts: tuple[int, ...], jokers: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The seven honours' fit answers (from ``_HONOUR_FITS``) and their ``suffixes``, by the honours'
+    counts: a wait changes one group, most often a suit, so the honours' part of a reading's tables
+    is the same wait after wait (and hand after hand: most hold few honours). The lists are shared:
+    nothing changes them."""
+    fits = [_HONOUR_FITS[c][jokers] for c in counts]
+    return fits, suffixes(fits, jokers)
 
 
 def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: int, k: int, pairs: int,
@@ -186,9 +189,12 @@ class Facts:
         self.need = hand.sets - self.melds
         self.physical = hand.standing_counts()  # the tiles held at the win, the 财神 among them
         self.counts, self.jokers = split(self.physical)
-        before = list(self.physical)
-        before[hand.win] -= 1
-        self.before_counts, self.before_jokers = split(tuple(before))
+        if hand.win == JOKER:  # the hand before the draw: one 财神 or one tile fewer
+            self.before_counts, self.before_jokers = self.counts, self.jokers - 1
+        else:
+            before = list(self.counts)
+            before[hand.win] -= 1
+            self.before_counts, self.before_jokers = tuple(before), self.jokers
         self.baotou = can_baotou(self.before_counts, self.before_jokers, self.need, self.melds)
         self.joker_discards: int = ctx.get("joker_discards")
         self.kongs = sum(1 for m in hand.melds if m.kind is KONG)
