@@ -148,13 +148,15 @@ def _walk(gs: list[Group], fits: list[list[int]], suffix: list[list[int]], g: in
             # the group's first way (``group_ways``' order) of those allowed, made alone
             if len(counts) == 1:  # an honour: its way with the pair, or without (never both)
                 w = honour_way(counts[0], kg, 1 if with_pair else 0)
-                ways = [w] if w is not None else []
-            else:
-                ways = [w for w in (group_first(counts, rooms, kg, 1, kmax) if with_pair else None,
-                                    group_first(counts, rooms, kg, 0, kmax) if without else None) if w is not None]
-            if ways:
-                way, p = min(ways)
-                codes.extend(2 * first + c for c in way)
+            else:  # the lesser of its first way holding the pair and its first way without
+                w = group_first(counts, rooms, kg, 1, kmax) if with_pair else None
+                alone = group_first(counts, rooms, kg, 0, kmax) if without else None
+                if w is None or (alone is not None and alone < w):
+                    w = alone
+            if w is not None:
+                way, p = w
+                for c in way:
+                    codes.append(2 * first + c)
                 if p >= 0:
                     pair = first + p
                     pairs = 0
