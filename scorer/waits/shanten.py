@@ -171,6 +171,57 @@ def _regular(counts: Counts, fixed: int) -> tuple[int, tuple[int, ...]]:
     return result, tuple(useful)
 
 
+def descend(counts: Counts, fixed: int, may: int, cap: int, jokers: int, floor: int
+            ) -> tuple[int, int, list[int]] | None:
+    """The joker engine's quick shanten (``scorer.wild.shanten``): ``jokers`` read one at a time
+    as the first tile (ascending) whose draw lowers the regular form's shanten beside ``fixed``
+    melds — of the tiles in the mask ``may`` held fewer than ``cap`` times (-1: no cap) — until it
+    reaches its bound, the shanten less the jokers and not below ``floor``: (the shanten reached,
+    the jokers left, the counts with those read). None where a step finds no tile, or the counts
+    are ones the tables leave out. ``_regular``'s lookups, each group's key moved by a tile, each
+    step stopped at the first tile that lowers; a fifth copy, which no table holds, is not tried."""
+    keys = _keys(counts)
+    ids = None if keys is None else _ids(keys)
+    if keys is None or ids is None:
+        return None
+    c = list(counts)
+    rests = _rests(ids)
+    current = _value(ids[0], rests[0], fixed)
+    left = jokers
+    target = current - jokers if current - jokers > floor else floor
+    while current > target:
+        found = -1
+        for t in range(NUM_TILES):
+            if not may >> t & 1:
+                continue
+            n = c[t]
+            if n >= 4 or (cap >= 0 and n >= cap):
+                continue
+            if n == 0 and (IS_HONOR[t] or not _near(c, t)):
+                continue  # a lone new tile lowers nothing
+            g = 3 if t >= HONOR_START else t // 9
+            probe = keys[g] + POW5[t - 9 * g]
+            i = HONOR[probe] if g == 3 else SUIT[probe]
+            if i != ABSENT and _value(i, rests[g], fixed) < current:
+                c[t] = n + 1
+                keys[g] = probe
+                ids[g] = i
+                found = t
+                break
+        if found < 0:
+            return None
+        left -= 1
+        rests = _rests(ids)
+        current = _value(ids[0], rests[0], fixed)
+    return current, left, c
+
+
+def _near(c: list[int], t: int) -> bool:
+    """``_has_neighbour`` of counts being changed."""
+    r = RANK[t]
+    return bool((r < 9 and c[t + 1]) or (r < 8 and c[t + 2]) or (r > 1 and c[t - 1]) or (r > 2 and c[t - 2]))
+
+
 def _group_searched(c: list[int], g: int) -> Frontier:
     if g == 3:
         return frontier.honors(tuple(c[HONOR_START:NUM_TILES]))

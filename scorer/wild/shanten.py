@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..tiles import HONOR_START, NUM_TILES
+from ..waits.shanten import descend
 from ..waits.shanten import regular_shanten as table_shanten
 from .regular import _tiles, groups
 from .spec import Counts, Wild
@@ -155,12 +156,25 @@ def _helps(counts: list[int], t: int) -> bool:
 
 def _greedy(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
     """The shanten if reading the jokers one by one, each as a tile that lowers it by one, reaches
-    the lower bound; None where it does not (or a tile is held past the cap)."""
+    the lower bound; None where it does not (or a tile is held past the cap). The steps are the
+    engine's table lookups (``descend``: a tile tried is its group's key moved), not the whole
+    hand's shanten worked out again for each tile tried."""
     total = _tiles(counts) + jokers
     floor = -1 if total % 3 == 2 else 0
-    c = list(counts)
-    if wild.cap is not None and max(c) > wild.cap:
+    if wild.cap is not None and max(counts) > wild.cap:
         return None
+    if need > 4:  # past the tables' four sets
+        return _greedy_searched(list(counts), jokers, need, floor, wild)
+    cap = -1 if wild.cap is None else wild.cap
+    got = descend(counts, 4 - need, wild.stands_for, cap, jokers, floor)
+    if got is None:
+        return None
+    current, left, placed = got
+    return _placed_rest(placed, left, current, wild)
+
+
+def _greedy_searched(c: list[int], jokers: int, need: int, floor: int, wild: Wild) -> int | None:
+    """``_greedy`` past four sets: each tile tried in turn, the hand's shanten worked out again."""
     current = _plain_value(c, need)
     target = max(floor, current - jokers)
     left = jokers
@@ -179,7 +193,12 @@ def _greedy(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
         if not step:
             return None
         left -= 1
-    # the jokers left only need somewhere to be (a tile added never raises the shanten)
+    return _placed_rest(c, left, current, wild)
+
+
+def _placed_rest(c: list[int], left: int, current: int, wild: Wild) -> int | None:
+    """``current``, if the jokers left have somewhere to be (a tile added never raises the
+    shanten); else None."""
     room = 0
     for t in range(NUM_TILES):
         if wild.may_be(t):
