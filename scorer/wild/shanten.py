@@ -140,20 +140,6 @@ def _least(f: Frontier, need: int) -> int:
     return least
 
 
-def _helps(counts: list[int], t: int) -> bool:
-    """Whether a tile ``t`` could join anything held: a held copy of it, or a held suit tile two
-    ranks away at most. Any other tile would stand alone and lower nothing."""
-    if counts[t]:
-        return True
-    if t >= HONOR_START:
-        return False
-    base = t - t % 9
-    for i in range(max(base, t - 2), min(base + 9, t + 3)):
-        if counts[i]:
-            return True
-    return False
-
-
 def _greedy(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
     """The shanten if reading the jokers one by one, each as a tile that lowers it by one, reaches
     the lower bound; None where it does not (or a tile is held past the cap). The steps are the
@@ -163,37 +149,14 @@ def _greedy(counts: Counts, jokers: int, need: int, wild: Wild) -> int | None:
     floor = -1 if total % 3 == 2 else 0
     if wild.cap is not None and max(counts) > wild.cap:
         return None
-    if need > 4:  # past the tables' four sets
-        return _greedy_searched(list(counts), jokers, need, floor, wild)
+    if need > 4:  # past the tables' four sets (no joker book plays five): the search answers
+        return None
     cap = -1 if wild.cap is None else wild.cap
     got = descend(counts, 4 - need, wild.stands_for, cap, jokers, floor)
     if got is None:
         return None
     current, left, placed = got
     return _placed_rest(placed, left, current, wild)
-
-
-def _greedy_searched(c: list[int], jokers: int, need: int, floor: int, wild: Wild) -> int | None:
-    """``_greedy`` past four sets: each tile tried in turn, the hand's shanten worked out again."""
-    current = _plain_value(c, need)
-    target = max(floor, current - jokers)
-    left = jokers
-    while current > target:
-        step = False
-        for t in range(NUM_TILES):
-            if not wild.may_be(t) or wild.room(t, c[t]) <= 0 or not _helps(c, t):
-                continue
-            c[t] = c[t] + 1
-            v = _plain_value(c, need)
-            if v < current:
-                current = v
-                step = True
-                break
-            c[t] = c[t] - 1
-        if not step:
-            return None
-        left -= 1
-    return _placed_rest(c, left, current, wild)
 
 
 def _placed_rest(c: list[int], left: int, current: int, wild: Wild) -> int | None:

@@ -342,6 +342,31 @@ def test_regular_shanten_is_the_best_assignments(case: tuple[tuple[int, ...], in
     assert exact_regular_shanten(counts, jokers, need, wild) == expected  # the search the quick path falls back on
 
 
+@settings(max_examples=300, derandomize=True, database=None, deadline=None)
+@given(wilds(), st.integers(0, 2), st.integers(3, 4), st.randoms(use_true_random=False))
+def test_regular_shanten_with_many_jokers_is_the_search(wild: Wild, melds: int, jokers: int,
+                                                        rng: random.Random) -> None:
+    """Three and four jokers on hands of every kind: the quick path (the jokers read one by one along
+    the tables, ``waits.shanten.descend``) answers as the search over every reading does, which the
+    test above holds to brute force. Reading a joker as a tile that does not lower the shanten, or
+    stopping short of the bound, makes it fail."""
+    need = 4 - melds
+    pool = [t for t in range(NUM_TILES) for _ in range(4)]
+    rng.shuffle(pool)
+    c = [0] * NUM_TILES
+    for t in pool[:3 * need + rng.choice((1, 2)) - jokers]:
+        c[t] += 1
+    counts = tuple(c)
+    note(describe(counts, jokers, wild, need=need))
+    try:
+        expected = exact_regular_shanten(counts, jokers, need, wild)
+    except ValueError:
+        with pytest.raises(ValueError):
+            regular_shanten(counts, jokers, need, wild)
+        return
+    assert regular_shanten(counts, jokers, need, wild) == expected
+
+
 @PROPS
 @given(pairs_cases(), st.booleans())
 def test_seven_pairs_shanten_is_the_best_assignments(case: tuple[tuple[int, ...], int, Wild, int, bool],
